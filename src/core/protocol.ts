@@ -1,0 +1,168 @@
+/**
+ * The one message contract between extension pages and the background worker.
+ *
+ * Each entry maps a message name to its request and response. The worker's handler map is typed by
+ * `ProtocolHandlers` and every page calls `send(name, request)` (src/ui/send.ts), so the compiler checks
+ * both ends. Nothing in a response ever carries a consumer secret, token secret or API token value.
+ */
+import type { KeyholeErrorData } from './errors.ts';
+import type { SignatureDebug, SignatureMethod } from './oauth1/types.ts';
+
+export type { SignatureMethod };
+
+/** Where the OAuth token endpoints take their parameters: a form body or the `_query` variant. */
+export type TokenEndpointVariant = 'form' | 'query';
+
+export type ProfilePreset = 'real' | 'sandbox' | 'custom';
+
+/** What a page may know about a profile. Secrets are reduced to "is one stored". */
+export interface ProfileView {
+  id: string;
+  name: string;
+  preset: ProfilePreset;
+  apiBaseUrl: string;
+  bridgeUrl: string;
+  consumerKey: string;
+  hasConsumerSecret: boolean;
+  signatureMethod: SignatureMethod;
+  tokenEndpoint: TokenEndpointVariant;
+  /** Console address used for "open in console" links; optional for custom hosts. */
+  consoleUrl?: string;
+}
+
+/** What a page sends to create or update a profile. An omitted secret keeps the stored one. */
+export interface ProfileInput {
+  id?: string;
+  name: string;
+  preset: ProfilePreset;
+  apiBaseUrl: string;
+  bridgeUrl: string;
+  consumerKey: string;
+  consumerSecret?: string;
+  signatureMethod: SignatureMethod;
+  tokenEndpoint: TokenEndpointVariant;
+  consoleUrl?: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name?: string;
+  avatar?: string;
+}
+
+export type SessionStatus =
+  | { state: 'unconfigured' }
+  | { state: 'signed-out'; profile: ProfileView; lastError?: KeyholeErrorData }
+  | { state: 'signing-in'; profile: ProfileView; startedAt: string }
+  | { state: 'signed-in'; profile: ProfileView; user: SessionUser; expiresAt: string; bridgeToken?: BridgeTokenView }
+  | { state: 'expired'; profile: ProfileView; user?: SessionUser; lastError?: KeyholeErrorData };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export type RequestTarget = 'api' | 'bridge';
+
+export type RequestBody =
+  | { kind: 'none' }
+  | { kind: 'json'; text: string }
+  | { kind: 'form'; fields: [string, string][] }
+  | { kind: 'text'; contentType: string; text: string };
+
+/** How a bridge call authenticates: the chosen API token (Bearer) or the session's PLAINTEXT OAuth. */
+export type BridgeAuth = 'token' | 'oauth-plaintext';
+
+export interface SendRequest {
+  target: RequestTarget;
+  method: HttpMethod;
+  /** Must start with /v2/ or /v4/ (or an allowed bridge path such as /api-tokens) after normalisation. */
+  path: string;
+  query?: [string, string][];
+  headers?: [string, string][];
+  body?: RequestBody;
+  /** Overrides the profile's signature method for this call (API target only). */
+  signatureMethod?: SignatureMethod;
+  bridgeAuth?: BridgeAuth;
+  /** Lets the caller cancel the call with `request/cancel`. */
+  requestId?: string;
+  timeoutMs?: number;
+  /** Bodies larger than this are cut and flagged `truncated` (default 50 MB). */
+  maxBodyBytes?: number;
+}
+
+export type ResponseBody =
+  | { kind: 'text'; text: string; truncated: boolean }
+  | { kind: 'bytes'; base64: string; truncated: boolean };
+
+export interface SendResponse {
+  /** The URL that was called (no secrets: OAuth goes in the header). */
+  url: string;
+  method: HttpMethod;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  contentType: string;
+  /** Body size in bytes as received. */
+  size: number;
+  durationMs: number;
+  body: ResponseBody;
+  auth: 'oauth' | 'bearer' | 'none';
+  /** Present for OAuth-signed calls: base string and parameters, secrets masked. */
+  signature?: SignatureDebug;
+  /** The clock offset (seconds) the worker applied after a skew retry, if any. */
+  clockOffsetSeconds?: number;
+}
+
+export interface BridgeTokenView {
+  apiTokenId: string;
+  name: string;
+  expirationDate?: string;
+}
+
+export interface CurlRequest {
+  request: SendRequest;
+  /** Put the real Authorization header in the command (the user asked for it). */
+  reveal: boolean;
+}
+
+/** Message name → request and response. `void` means no payload. */
+export interface Protocol {
+  'session/status': { request: void; response: SessionStatus };
+  'session/sign-in': { request: void; response: SessionStatus };
+  'session/sign-out': { request: void; response: SessionStatus };
+  'profiles/list': { request: void; response: { profiles: ProfileView[]; activeId: string | null } };
+  'profiles/save': { request: ProfileInput; response: ProfileView };
+  'profiles/delete': { request: { id: string }; response: { profiles: ProfileView[]; activeId: string | null } };
+  'profiles/activate': { request: { id: string }; response: SessionStatus };
+  'identity/redirect-url': { request: void; response: { url: string } };
+  'request/send': { request: SendRequest; response: SendResponse };
+  'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
+  'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };
+}
+
+export type MessageName = keyof Protocol;
+export type RequestOf<K extends MessageName> = Protocol[K]['request'];
+export type ResponseOf<K extends MessageName> = Protocol[K]['response'];
+
+/** The envelope a page posts to the worker. */
+export interface Envelope<K extends MessageName = MessageName> {
+  keyhole: 1;
+  name: K;
+  request: RequestOf<K>;
+}
+
+/** The worker's reply: a value or error data, never a thrown exception across the boundary. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: KeyholeErrorData };
+
+/** The worker implements exactly this. */
+export type ProtocolHandlers = {
+  [K in MessageName]: (request: RequestOf<K>, context: { senderUrl?: string }) => Promise<ResponseOf<K>>;
+};
+
+export function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { keyhole?: unknown }).keyhole === 1 &&
+    typeof (value as { name?: unknown }).name === 'string'
+  );
+}
