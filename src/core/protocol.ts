@@ -124,16 +124,16 @@ export interface CurlRequest {
   reveal: boolean;
 }
 
-/** Message name → request and response. `void` means no payload. */
+/** Message name → request and response. `undefined` means no payload. */
 export interface Protocol {
-  'session/status': { request: void; response: SessionStatus };
-  'session/sign-in': { request: void; response: SessionStatus };
-  'session/sign-out': { request: void; response: SessionStatus };
-  'profiles/list': { request: void; response: { profiles: ProfileView[]; activeId: string | null } };
+  'session/status': { request: undefined; response: SessionStatus };
+  'session/sign-in': { request: undefined; response: SessionStatus };
+  'session/sign-out': { request: undefined; response: SessionStatus };
+  'profiles/list': { request: undefined; response: { profiles: ProfileView[]; activeId: string | null } };
   'profiles/save': { request: ProfileInput; response: ProfileView };
   'profiles/delete': { request: { id: string }; response: { profiles: ProfileView[]; activeId: string | null } };
   'profiles/activate': { request: { id: string }; response: SessionStatus };
-  'identity/redirect-url': { request: void; response: { url: string } };
+  'identity/redirect-url': { request: undefined; response: { url: string } };
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
   'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };

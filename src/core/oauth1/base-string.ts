@@ -1,0 +1,78 @@
+import { KeyholeError } from '../errors.ts';
+import { parseFormBody } from './form-body.ts';
+import { percentEncode } from './percent-encode.ts';
+import type { SignatureDebug } from './types.ts';
+
+export type SignedParameter = SignatureDebug['parameters'][number];
+
+/**
+ * RFC 5849 §3.4.1.2. We let the WHATWG URL parser do the normalising because `fetch` sends exactly what
+ * it produces: it lowercases the scheme and host, drops :80 for http and :443 for https, percent-encodes
+ * what a path may not contain and removes userinfo from what we read here. The path is then used as
+ * parsed, never decoded or re-encoded, so the signed path is byte for byte the one on the request line.
+ */
+export function baseStringUri(url: string | URL): string {
+  const parsed = parseHttpUrl(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+/**
+ * The parameters of RFC 5849 §3.4.1.3.1, each name and value already percent-encoded and in signing
+ * order. `realm` belongs to the Authorization header only, so it is dropped from the OAuth parameters;
+ * `oauth_signature` is dropped from every source, as the RFC requires "if present". Repeated names are
+ * kept: a server verifying the signature sees them all.
+ */
+export function collectSignedParameters(input: {
+  url: string | URL;
+  oauthParams: [string, string][];
+  formParams?: [string, string][];
+}): SignedParameter[] {
+  const parsed = parseHttpUrl(input.url);
+  const parameters: SignedParameter[] = [];
+  const add = (pairs: [string, string][], source: SignedParameter['source']) => {
+    for (const [name, value] of pairs) {
+      if (name === 'oauth_signature') continue;
+      if (source === 'oauth' && name === 'realm') continue;
+      parameters.push({ key: percentEncode(name), value: percentEncode(value), source });
+    }
+  };
+  add(input.oauthParams, 'oauth');
+  // The query is read from the parsed URL (not the raw string) for the same reason as the path above.
+  add(parseFormBody(parsed.search.slice(1)), 'query');
+  add(input.formParams ?? [], 'form');
+  return parameters.sort(compareParameters);
+}
+
+/** RFC 5849 §3.4.1.3.2: `name=value` pairs joined with `&`, in the order given. */
+export function normalizeParameters(params: readonly { key: string; value: string }[]): string {
+  return params.map(({ key, value }) => `${key}=${value}`).join('&');
+}
+
+/** RFC 5849 §3.4.1.1: `METHOD&enc(base string URI)&enc(normalized parameters)`. */
+export function buildBaseString(method: string, url: string | URL, normalizedParameters: string): string {
+  return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalizedParameters)].join('&');
+}
+
+/**
+ * Sorts by encoded name, then encoded value. Both are pure ASCII after encoding, so comparing UTF-16 code
+ * units is the byte order the RFC asks for; `localeCompare` would not be.
+ */
+function compareParameters(a: SignedParameter, b: SignedParameter): number {
+  if (a.key !== b.key) return a.key < b.key ? -1 : 1;
+  if (a.value !== b.value) return a.value < b.value ? -1 : 1;
+  return 0;
+}
+
+/** Only absolute http(s) URLs can be signed: RFC 5849 defines the base string URI for those schemes only. */
+export function parseHttpUrl(url: string | URL): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new KeyholeError('invalid-input', 'The request URL is not a valid absolute URL.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new KeyholeError('invalid-input', 'Only http and https URLs can be signed.');
+  }
+  return parsed;
+}

@@ -1,0 +1,28 @@
+import { KeyholeError } from '../errors.ts';
+
+/**
+ * RFC 3986 percent-encoding as RFC 5849 §3.6 and the platform spec (§5.2) require: the UTF-8 bytes of the
+ * value, every byte except `A-Z a-z 0-9 - . _ ~` written as `%XX` with uppercase hex.
+ *
+ * `encodeURIComponent` already produces UTF-8 with uppercase hex and leaves exactly the unreserved set
+ * plus `! ' ( ) *` alone, so only those five need a second pass. It also throws on unpaired surrogates,
+ * which we turn into an `invalid-input` error instead of silently signing U+FFFD: a signature over a value
+ * the user did not type would fail on the server with no hint why. The message never repeats the value,
+ * because the value may be a secret.
+ */
+export function percentEncode(value: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    throw new KeyholeError(
+      'invalid-input',
+      'A value to sign contains an invalid Unicode character (an unpaired surrogate). Remove it and try again.',
+    );
+  }
+  return encoded.replace(/[!'()*]/g, encodeReservedCharacter);
+}
+
+function encodeReservedCharacter(character: string): string {
+  return `%${character.charCodeAt(0).toString(16).toUpperCase()}`;
+}

@@ -1,0 +1,173 @@
+import { KeyholeError } from '../errors.ts';
+import { buildAuthorizationHeader, buildOAuthQueryString, maskAuthorizationHeader } from './authorization-header.ts';
+import { baseStringUri, buildBaseString, collectSignedParameters, normalizeParameters } from './base-string.ts';
+import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
+import { createNonce, createTimestamp } from './nonce.ts';
+import { buildSigningKey } from './signing-key.ts';
+import type { OAuthCredentials, SignatureDebug, SignatureMethod } from './types.ts';
+
+export interface SignRequestInput {
+  /** Any case; uppercased. */
+  method: string;
+  /** Absolute http(s) URL, may contain a query string (its parameters are signed). */
+  url: string;
+  credentials: OAuthCredentials;
+  signatureMethod: SignatureMethod;
+  /** Decoded form body fields; pass them only for `application/x-www-form-urlencoded` bodies. */
+  formParams?: [string, string][];
+  /** Further protocol parameters such as `oauth_callback` or `oauth_verifier`: signed and sent. */
+  extraOAuthParams?: [string, string][];
+  /** Fixed values for tests and published vectors; by default a fresh timestamp and nonce. */
+  timestamp?: string;
+  nonce?: string;
+  /** Server time minus local time, in seconds. */
+  clockOffsetSeconds?: number;
+  keyCache?: HmacKeyCache;
+}
+
+export interface SignedRequest {
+  /** Every `oauth_*` parameter sent, including `oauth_signature`, in a stable order. */
+  oauthParams: [string, string][];
+  signature: string;
+  authorizationHeader: string;
+  /** The same parameters as a query string, for the `_query` token endpoints. */
+  queryString: string;
+  /** What the signature debugger shows; never contains a secret. */
+  debug: SignatureDebug;
+}
+
+/** The parameters `signRequest` sets itself; an extra parameter may not override them. */
+const PROTOCOL_PARAMETER_NAMES = new Set([
+  'oauth_consumer_key',
+  'oauth_token',
+  'oauth_signature_method',
+  'oauth_signature',
+  'oauth_timestamp',
+  'oauth_nonce',
+  'oauth_version',
+]);
+
+const HMAC_HASHES: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HmacHash> = {
+  'HMAC-SHA512': 'SHA-512',
+  'HMAC-SHA1': 'SHA-1',
+};
+
+// RFC 9110 token characters: anything else could not be sent as a method and would sign nonsense.
+const METHOD_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+const utf8Encoder = new TextEncoder();
+
+/** Signs one request per RFC 5849 as narrowed by spec §5.2 (header order follows the spec's list). */
+export async function signRequest(input: SignRequestInput): Promise<SignedRequest> {
+  const method = validateMethod(input.method);
+  // Validates the URL before anything random is drawn, so bad input fails the same way every time.
+  const uri = baseStringUri(input.url);
+  const { credentials, signatureMethod } = input;
+  if (credentials.consumerKey === '') {
+    throw new KeyholeError('invalid-input', 'The consumer key is empty.');
+  }
+  const extras = validateExtraParameters(input.extraOAuthParams ?? []);
+  const timestamp = input.timestamp ?? createTimestamp(input.clockOffsetSeconds);
+  if (!/^\d+$/.test(timestamp)) {
+    throw new KeyholeError('invalid-input', 'The OAuth timestamp must be a whole number of seconds.');
+  }
+  const nonce = input.nonce ?? createNonce();
+  if (nonce === '') {
+    throw new KeyholeError('invalid-input', 'The OAuth nonce cannot be empty.');
+  }
+
+  const unsigned: [string, string][] = [['oauth_consumer_key', credentials.consumerKey]];
+  // An empty token means "no token" (the request-token step), as RFC 5849 §3.1 lets it be omitted.
+  if (credentials.token) unsigned.push(['oauth_token', credentials.token]);
+  unsigned.push(
+    ['oauth_signature_method', signatureMethod],
+    ['oauth_timestamp', timestamp],
+    ['oauth_nonce', nonce],
+    ['oauth_version', '1.0'],
+    ...extras,
+  );
+
+  const parameters = collectSignedParameters({
+    url: input.url,
+    oauthParams: unsigned,
+    ...(input.formParams ? { formParams: input.formParams } : {}),
+  });
+  const normalizedParameters = normalizeParameters(parameters);
+  // Built for PLAINTEXT too: the server ignores it then, but the debugger still shows it for comparison.
+  const baseString = buildBaseString(method, input.url, normalizedParameters);
+  const signingKey = buildSigningKey(credentials.consumerSecret, credentials.tokenSecret);
+  const signature = await computeSignature(signatureMethod, baseString, signingKey, input.keyCache ?? defaultKeyCache);
+
+  // The signature goes where the spec lists it: after the signature method.
+  const oauthParams: [string, string][] = [];
+  for (const pair of unsigned) {
+    oauthParams.push(pair);
+    if (pair[0] === 'oauth_signature_method') oauthParams.push(['oauth_signature', signature]);
+  }
+  const authorizationHeader = buildAuthorizationHeader(oauthParams);
+  return {
+    oauthParams,
+    signature,
+    authorizationHeader,
+    queryString: buildOAuthQueryString(oauthParams),
+    debug: {
+      signatureMethod,
+      method,
+      baseStringUri: uri,
+      parameters,
+      normalizedParameters,
+      baseString,
+      maskedAuthorizationHeader: maskAuthorizationHeader(authorizationHeader, signatureMethod),
+    },
+  };
+}
+
+async function computeSignature(
+  signatureMethod: SignatureMethod,
+  baseString: string,
+  signingKey: string,
+  keyCache: HmacKeyCache,
+): Promise<string> {
+  if (signatureMethod === 'PLAINTEXT') return signingKey;
+  const hash = HMAC_HASHES[signatureMethod];
+  if (hash === undefined) {
+    throw new KeyholeError('invalid-input', 'Unknown OAuth signature method.');
+  }
+  const key = await keyCache.get(hash, signingKey);
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key, utf8Encoder.encode(baseString));
+  return encodeBase64(new Uint8Array(mac));
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function validateMethod(method: string): string {
+  if (!METHOD_PATTERN.test(method)) {
+    throw new KeyholeError('invalid-input', 'The HTTP method must be a single word such as GET or POST.');
+  }
+  return method.toUpperCase();
+}
+
+/** RFC 5849 §3.1: protocol parameters start with `oauth_` and appear at most once per request. */
+function validateExtraParameters(extras: [string, string][]): [string, string][] {
+  const seen = new Set<string>();
+  for (const [name] of extras) {
+    if (!name.startsWith('oauth_')) {
+      throw new KeyholeError('invalid-input', `Extra OAuth parameter "${name}" must start with "oauth_".`);
+    }
+    if (PROTOCOL_PARAMETER_NAMES.has(name)) {
+      throw new KeyholeError(
+        'invalid-input',
+        `The OAuth parameter "${name}" is set by the signer and cannot be overridden.`,
+      );
+    }
+    if (seen.has(name)) {
+      throw new KeyholeError('invalid-input', `The OAuth parameter "${name}" is given twice.`);
+    }
+    seen.add(name);
+  }
+  return extras.map(([name, value]) => [name, value]);
+}

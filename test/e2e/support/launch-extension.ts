@@ -1,0 +1,79 @@
+/**
+ * Loads the built extension (dist/) into Debian's Chromium with playwright-core, the way a user installs it
+ * unpacked. Each call gets its own profile folder, so tests never share storage.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+
+export const DIST = resolve(import.meta.dirname, '../../../dist');
+export const OUTPUT = resolve(import.meta.dirname, '../../../test-output');
+
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+
+export function findChromium(): string {
+  const found = CHROMIUM_CANDIDATES.find((path): path is string => !!path && existsSync(path));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
+  return found;
+}
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  extensionId: string;
+  worker: Worker;
+  userDataDir: string;
+  downloadsDir: string;
+  /** Opens an extension page (e.g. 'src/popup/index.html') in a tab. */
+  openPage(path: string, options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(options: { headless?: boolean; dist?: string } = {}): Promise<LaunchedExtension> {
+  const dist = options.dist ?? DIST;
+  const root = await mkdtemp(join(tmpdir(), 'keyhole-e2e-'));
+  const userDataDir = join(root, 'profile');
+  const downloadsDir = join(root, 'downloads');
+  await mkdir(join(userDataDir, 'Default'), { recursive: true });
+  await mkdir(downloadsDir, { recursive: true });
+  // Real file names for downloads (Playwright would otherwise use GUIDs).
+  await writeFile(
+    join(userDataDir, 'Default', 'Preferences'),
+    JSON.stringify({ download: { default_directory: downloadsDir, prompt_for_download: false } }),
+  );
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: options.headless ?? true,
+    args: [
+      `--disable-extensions-except=${dist}`,
+      `--load-extension=${dist}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    worker,
+    userDataDir,
+    downloadsDir,
+    async openPage(path, pageOptions = {}) {
+      const page = await context.newPage();
+      if (pageOptions.colorScheme) await page.emulateMedia({ colorScheme: pageOptions.colorScheme });
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
