@@ -6,7 +6,10 @@ import type { Envelope, MessageName, Reply, RequestOf, ResponseOf } from '../cor
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
  * Errors come back as data and are rethrown here as KeyholeError for the UI to show as they are.
  */
-export async function send<K extends MessageName>(name: K, ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]) {
+export async function send<K extends MessageName>(
+  name: K,
+  ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]
+) {
   const envelope: Envelope<K> = { keyhole: 1, name, request: args[0] as RequestOf<K> };
   let reply: Reply<ResponseOf<K>> | undefined;
   try {
