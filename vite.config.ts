@@ -11,7 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Pages reached only from JS (chrome.devtools.panels.create) must be listed to be built.
-    rollupOptions: { input: { panel: 'src/devtools/panel.html' } },
+    rollupOptions: { input: { panel: 'src/devtools/panel.html', sftpKit: 'src/sftp-kit/index.html' } },
   },
   server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
 });
