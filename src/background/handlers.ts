@@ -1,4 +1,58 @@
+import browser from 'webextension-polyfill';
+import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
-export const handlers: Partial<ProtocolHandlers> = {
-  'session/status': async () => ({ state: 'unconfigured' }),
+import { signIn } from './oauth-dance.ts';
+import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
+import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
+import { getClockOffset, getSessionStatus, markSignedOut } from './session.ts';
+import { prepareRequest } from './signed-request.ts';
+
+/** The worker's whole surface: one handler per protocol message, each a thin call into a module. */
+export const handlers: ProtocolHandlers = {
+  'session/status': () => getSessionStatus(),
+
+  'session/sign-in': async () => {
+    const profile = await requireActiveProfile();
+    await signIn(profile);
+    return getSessionStatus();
+  },
+
+  'session/sign-out': async () => {
+    const profile = await requireActiveProfile();
+    await markSignedOut(profile.id);
+    return getSessionStatus();
+  },
+
+  'profiles/list': () => listProfiles(),
+  'profiles/save': (input) => saveProfile(input),
+  'profiles/delete': async ({ id }) => {
+    if (await getProfile(id)) await markSignedOut(id);
+    await deleteProfile(id);
+    return listProfiles();
+  },
+  'profiles/activate': async ({ id }) => {
+    await activateProfile(id);
+    return getSessionStatus();
+  },
+
+  'identity/redirect-url': async () => ({ url: browser.identity.getRedirectURL() }),
+
+  'request/send': (request) => sendRequest(request),
+  'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
+
+  'request/curl': async ({ request, reveal }) => {
+    const profile = await requireActiveProfile();
+    const prepared = await prepareRequest(profile, request, await getClockOffset(profile.id));
+    const headers: [string, string][] = [
+      ['Authorization', reveal ? prepared.authorization : prepared.maskedAuthorization],
+      ...prepared.headers,
+    ];
+    const command = buildCurlCommand({
+      method: prepared.method,
+      url: prepared.url,
+      headers,
+      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+    });
+    return { command, masked: !reveal };
+  },
 };

@@ -1,0 +1,189 @@
+import browser from 'webextension-polyfill';
+import { KeyholeError, toErrorData } from '../core/errors.ts';
+import {
+  type OAuthCredentials,
+  parseAccessTokenResponse,
+  parseRequestTokenResponse,
+  percentEncode,
+  signRequest,
+} from '../core/oauth1/index.ts';
+import type { ProfileView, SessionUser } from '../core/protocol.ts';
+import { assertSignableUrl } from '../core/request-guard.ts';
+import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
+import { fetchWithLimits } from './fetch-with-limits.ts';
+import { consumerSecretOf } from './profiles.ts';
+import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
+import { endDance, getClockOffset, markSignedIn, markSignedOut, setClockOffset, startDance } from './session.ts';
+
+/**
+ * The OAuth 1.0a dance of spec §3: request token → authorize page in a browser window → access token →
+ * who am I. Runs entirely in the worker; the request-token secret lives in the vault only until step 3.
+ */
+
+const DEFAULT_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+const SKEW_TOLERANCE_SECONDS = 60;
+
+export async function signIn(profile: ProfileView): Promise<void> {
+  const consumerSecret = await consumerSecretOf(profile.id);
+  if (!consumerSecret)
+    throw new KeyholeError('not-configured', 'This profile has no consumer secret yet. Add it in Settings.');
+  await startDance(profile.id);
+  try {
+    const callback = browser.identity.getRedirectURL();
+    const consumer = { consumerKey: profile.consumerKey, consumerSecret };
+    const requestToken = parseRequestTokenResponse(
+      await postTokenEndpoint(profile, 'request_token', consumer, [['oauth_callback', callback]]),
+    );
+    await putSecretJson(`request-token:${profile.id}`, requestToken);
+
+    const authorizeUrl = `${profile.apiBaseUrl}/v2/oauth/authorize?oauth_token=${percentEncode(requestToken.token)}`;
+    const redirect = await launchAuthorizeWindow(authorizeUrl);
+    const verifier = readVerifier(redirect, callback, requestToken.token);
+
+    // Re-read from the vault: proves the secret survived in the worker's store, not only in this closure.
+    const stored = await getSecretJson<{ token: string; tokenSecret: string }>(`request-token:${profile.id}`);
+    if (!stored) throw new KeyholeError('sign-in-failed', 'The sign-in state was lost. Sign in again.');
+    const accessText = await postTokenEndpoint(
+      profile,
+      'access_token',
+      { ...consumer, token: stored.token, tokenSecret: stored.tokenSecret },
+      [['oauth_verifier', verifier]],
+    );
+    await deleteSecret(`request-token:${profile.id}`);
+    const access = parseAccessTokenResponse(accessText);
+    const expiresAt = access.expirationDate ?? new Date(Date.now() + DEFAULT_LIFETIME_MS).toISOString();
+    const token = { token: access.token, tokenSecret: access.tokenSecret };
+    const user = await fetchUser(profile, { ...consumer, ...token });
+    await markSignedIn(profile.id, token, { user, expiresAt });
+    await endDance(profile.id);
+  } catch (error) {
+    await markSignedOut(profile.id, toErrorData(error));
+    throw error;
+  }
+}
+
+type TokenStep = 'request_token' | 'access_token';
+
+/** POSTs to a token endpoint with OAuth parameters in a form body or (the `_query` variant) the query string. */
+async function postTokenEndpoint(
+  profile: ProfileView,
+  step: TokenStep,
+  credentials: OAuthCredentials,
+  extraOAuthParams: [string, string][],
+  retried = false,
+): Promise<string> {
+  const url = `${profile.apiBaseUrl}/v2/oauth/${step}${profile.tokenEndpoint === 'query' ? '_query' : ''}`;
+  assertSignableUrl(url, [profile.apiBaseUrl]);
+  const offset = await getClockOffset(profile.id);
+  const signed = await signRequest({
+    method: 'POST',
+    url,
+    credentials,
+    signatureMethod: profile.signatureMethod,
+    extraOAuthParams,
+    clockOffsetSeconds: offset,
+  });
+  const raw =
+    profile.tokenEndpoint === 'query'
+      ? await fetchWithLimits(`${url}?${signed.queryString}`, { method: 'POST' })
+      : await fetchWithLimits(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: signed.queryString,
+        });
+  const text = new TextDecoder().decode(raw.bytes);
+  if (raw.status >= 200 && raw.status < 300) return text;
+
+  const serverOffset = clockOffsetFromDateHeader(raw.headers.get('date'), Date.now());
+  if (
+    !retried &&
+    raw.status === 401 &&
+    serverOffset !== undefined &&
+    Math.abs(serverOffset - offset) > SKEW_TOLERANCE_SECONDS
+  ) {
+    await setClockOffset(profile.id, serverOffset);
+    return postTokenEndpoint(profile, step, credentials, extraOAuthParams, true);
+  }
+  const platformMessage = readPlatformError(text)?.message ?? (text.slice(0, 300) || raw.statusText);
+  const what = step === 'request_token' ? 'a request token' : 'the access token';
+  if (/callback/i.test(platformMessage))
+    throw new KeyholeError(
+      'callback-mismatch',
+      `The platform refused the callback ${browser.identity.getRedirectURL()}: register it as your consumer's base URL.`,
+      { detail: platformMessage, status: raw.status },
+    );
+  throw new KeyholeError('sign-in-failed', `The platform refused ${what} (HTTP ${raw.status}): ${platformMessage}`, {
+    detail: platformMessage,
+    status: raw.status,
+  });
+}
+
+async function launchAuthorizeWindow(url: string): Promise<string> {
+  try {
+    const redirect = await browser.identity.launchWebAuthFlow({ url, interactive: true });
+    if (!redirect) throw new Error('no redirect');
+    return redirect;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/did not approve|closed|cancel/i.test(reason))
+      throw new KeyholeError('sign-in-cancelled', 'Sign-in was cancelled: the authorization window was closed.', {
+        detail: reason,
+      });
+    throw new KeyholeError('sign-in-failed', 'The authorization page could not complete sign-in.', { detail: reason });
+  }
+}
+
+/** The redirect must come back for our request token (CSRF) and carry a verifier. */
+export function readVerifier(redirectUrl: string, callback: string, requestToken: string): string {
+  const redirect = new URL(redirectUrl);
+  const expected = new URL(callback);
+  if (redirect.origin !== expected.origin)
+    throw new KeyholeError('callback-mismatch', 'The authorization page redirected to an unexpected address.', {
+      detail: redirect.origin,
+    });
+  const params = redirect.searchParams;
+  if (params.get('denied') !== null || params.get('error') !== null)
+    throw new KeyholeError('sign-in-cancelled', 'Access was denied on the authorization page.');
+  if (params.get('oauth_token') !== requestToken)
+    throw new KeyholeError(
+      'csrf-mismatch',
+      'Sign-in refused: the authorization page returned a different request token than the one Keyhole asked for.',
+    );
+  const verifier = params.get('oauth_verifier');
+  if (!verifier) throw new KeyholeError('sign-in-failed', 'The authorization page returned no oauth_verifier.');
+  return verifier;
+}
+
+/** Who signed in: /v2/self, or the summary's user when the consumer lacks access_personal_information. */
+async function fetchUser(profile: ProfileView, credentials: OAuthCredentials): Promise<SessionUser> {
+  for (const path of ['/v2/self', '/v2/summary']) {
+    const url = `${profile.apiBaseUrl}${path}`;
+    const signed = await signRequest({
+      method: 'GET',
+      url,
+      credentials,
+      signatureMethod: profile.signatureMethod,
+      clockOffsetSeconds: await getClockOffset(profile.id),
+    });
+    const raw = await fetchWithLimits(url, {
+      headers: { Authorization: signed.authorizationHeader, Accept: 'application/json' },
+    });
+    if (raw.status !== 200) continue;
+    try {
+      const parsed = JSON.parse(new TextDecoder().decode(raw.bytes)) as Record<string, unknown>;
+      const record = (path === '/v2/summary' ? parsed.user : parsed) as Record<string, unknown> | undefined;
+      if (record && typeof record.id === 'string') {
+        const user: SessionUser = { id: record.id, email: typeof record.email === 'string' ? record.email : '' };
+        if (typeof record.name === 'string') user.name = record.name;
+        if (typeof record.avatar === 'string') user.avatar = record.avatar;
+        return user;
+      }
+    } catch {
+      // An unreadable body: try the next source.
+    }
+  }
+  throw new KeyholeError(
+    'sign-in-failed',
+    'Signed in, but the platform did not say who you are (/v2/self and /v2/summary both failed).',
+  );
+}

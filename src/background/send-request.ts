@@ -1,0 +1,108 @@
+import { KeyholeError } from '../core/errors.ts';
+import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
+import {
+  bytesToBase64,
+  clockOffsetFromDateHeader,
+  isTextContentType,
+  readPlatformError,
+} from '../core/response-body.ts';
+import { fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
+import { getActiveProfile } from './profiles.ts';
+import { getClockOffset, markExpired, setClockOffset } from './session.ts';
+import { type PreparedRequest, prepareRequest } from './signed-request.ts';
+
+/** Skew beyond this (seconds) between our clock and the server's is corrected once, then remembered. */
+const SKEW_TOLERANCE_SECONDS = 60;
+
+const inFlight = new Map<string, AbortController>();
+
+export function cancelRequest(requestId: string): boolean {
+  const controller = inFlight.get(requestId);
+  controller?.abort();
+  return controller !== undefined;
+}
+
+export async function requireActiveProfile(): Promise<ProfileView> {
+  const profile = await getActiveProfile();
+  if (!profile) throw new KeyholeError('not-configured', 'No profile is set up yet. Open Settings to add one.');
+  return profile;
+}
+
+/**
+ * Sends a signed request. A 401 caused by clock skew (the server's Date differs by more than a minute) is
+ * retried once with the server's time; a 401 that says the token expired moves the session to "expired".
+ * Other HTTP errors are returned as responses: the page shows them with their body.
+ */
+export async function sendRequest(request: SendRequest): Promise<SendResponse> {
+  const profile = await requireActiveProfile();
+  const controller = new AbortController();
+  if (request.requestId) inFlight.set(request.requestId, controller);
+  try {
+    let offset = await getClockOffset(profile.id);
+    let prepared = await prepareRequest(profile, request, offset);
+    let raw = await execute(prepared, request, controller.signal);
+    let correctedOffset: number | undefined;
+    if (raw.status === 401 && prepared.auth === 'oauth') {
+      const serverOffset = clockOffsetFromDateHeader(raw.headers.get('date'), Date.now());
+      if (serverOffset !== undefined && Math.abs(serverOffset - offset) > SKEW_TOLERANCE_SECONDS) {
+        offset = serverOffset;
+        correctedOffset = serverOffset;
+        await setClockOffset(profile.id, serverOffset);
+        prepared = await prepareRequest(profile, request, offset);
+        raw = await execute(prepared, request, controller.signal);
+      }
+    }
+    const response = toSendResponse(prepared, raw);
+    if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
+    if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
+    return response;
+  } finally {
+    if (request.requestId) inFlight.delete(request.requestId);
+  }
+}
+
+function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortSignal): Promise<RawResponse> {
+  const headers = new Headers(prepared.headers);
+  headers.set('Authorization', prepared.authorization);
+  const init: RequestInit = { method: prepared.method, headers };
+  if (prepared.body !== undefined) init.body = prepared.body;
+  const limits: { signal: AbortSignal; timeoutMs?: number; maxBodyBytes?: number } = { signal };
+  if (request.timeoutMs !== undefined) limits.timeoutMs = request.timeoutMs;
+  if (request.maxBodyBytes !== undefined) limits.maxBodyBytes = request.maxBodyBytes;
+  return fetchWithLimits(prepared.url, init, limits);
+}
+
+function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendResponse {
+  const contentType = raw.headers.get('content-type') ?? '';
+  const body: SendResponse['body'] = isTextContentType(contentType)
+    ? { kind: 'text', text: new TextDecoder().decode(raw.bytes), truncated: raw.truncated }
+    : { kind: 'bytes', base64: bytesToBase64(raw.bytes), truncated: raw.truncated };
+  const response: SendResponse = {
+    url: prepared.url,
+    method: prepared.method as SendResponse['method'],
+    status: raw.status,
+    statusText: raw.statusText,
+    headers: [...raw.headers.entries()],
+    contentType,
+    size: raw.size,
+    durationMs: raw.durationMs,
+    body,
+    auth: prepared.auth,
+  };
+  if (prepared.signature) response.signature = prepared.signature;
+  return response;
+}
+
+/** The platform says "expired" in its 401 message; the session then needs a new sign-in. */
+async function detectExpiry(profile: ProfileView, response: SendResponse): Promise<void> {
+  if (response.body.kind !== 'text') return;
+  const platformError = readPlatformError(response.body.text);
+  if (platformError && /expired/i.test(platformError.message)) {
+    const error = new KeyholeError('session-expired', 'Session expired — sign in again.', {
+      detail: platformError.message,
+      status: 401,
+    });
+    await markExpired(profile.id, error.toData());
+    throw error;
+  }
+}

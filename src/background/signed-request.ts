@@ -1,0 +1,138 @@
+import { KeyholeError } from '../core/errors.ts';
+import { percentEncode, type SignatureDebug, type SignatureMethod, signRequest } from '../core/oauth1/index.ts';
+import type { ProfileView, RequestBody, SendRequest } from '../core/protocol.ts';
+import { assertSignableUrl, guardHeaders, guardPath } from '../core/request-guard.ts';
+import { getBridgeToken } from './bridge-token.ts';
+import { consumerSecretOf } from './profiles.ts';
+import { getAccessToken, readSession } from './session.ts';
+
+/**
+ * Turns a page's SendRequest into a concrete, signed HTTP request for the active profile — used both to send
+ * it and to print it as curl. All guards run here, before any secret is touched.
+ */
+
+export interface PreparedRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body?: string;
+  auth: 'oauth' | 'bearer';
+  signature?: SignatureDebug;
+  /** The real Authorization value; stays in the worker unless the user asks for it (curl reveal). */
+  authorization: string;
+  maskedAuthorization: string;
+}
+
+interface EncodedBody {
+  text?: string;
+  contentType?: string;
+  formParams: [string, string][];
+}
+
+export function encodeBody(body: RequestBody | undefined): EncodedBody {
+  if (!body || body.kind === 'none') return { formParams: [] };
+  if (body.kind === 'json') {
+    try {
+      JSON.parse(body.text);
+    } catch (error) {
+      throw new KeyholeError('invalid-input', 'The JSON body is not valid JSON; fix it before sending.', {
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return { text: body.text, contentType: 'application/json', formParams: [] };
+  }
+  if (body.kind === 'form') {
+    // Encoded with RFC 3986 rules so the bytes sent are exactly the ones the signature covers.
+    const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
+    return { text, contentType: 'application/x-www-form-urlencoded', formParams: body.fields };
+  }
+  return { text: body.text, contentType: body.contentType || 'text/plain', formParams: [] };
+}
+
+export function buildQueryString(query: readonly [string, string][]): string {
+  return query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
+}
+
+export async function prepareRequest(
+  profile: ProfileView,
+  request: SendRequest,
+  clockOffsetSeconds: number,
+): Promise<PreparedRequest> {
+  const guarded = guardPath(request.path, request.target);
+  const userHeaders = guardHeaders(request.headers ?? []);
+  const query = [...guarded.query, ...(request.query ?? [])];
+  const base = request.target === 'api' ? profile.apiBaseUrl : profile.bridgeUrl;
+  const url = `${base}${guarded.path}${query.length > 0 ? `?${buildQueryString(query)}` : ''}`;
+  assertSignableUrl(url, [profile.apiBaseUrl, profile.bridgeUrl]);
+
+  const body = encodeBody(request.body);
+  const method = request.method.toUpperCase();
+  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
+    throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
+  const headers: [string, string][] = [...userHeaders];
+  if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
+    headers.push(['Content-Type', body.contentType]);
+  if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
+
+  const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };
+
+  if (request.target === 'bridge' && request.bridgeAuth !== 'oauth-plaintext') {
+    const bridgeToken = await getBridgeToken(profile.id);
+    if (bridgeToken) {
+      return {
+        ...prepared,
+        auth: 'bearer',
+        authorization: `Bearer ${bridgeToken.value}`,
+        maskedAuthorization: 'Bearer •••',
+      };
+    }
+    if (request.bridgeAuth === 'token')
+      throw new KeyholeError(
+        'not-signed-in',
+        'No API token is chosen for bridge calls. Create or pick one under API tokens, or use OAuth PLAINTEXT.',
+      );
+  }
+
+  // The bridge accepts only PLAINTEXT OAuth (platform-notes.md); the API takes the profile's method or an override.
+  const signatureMethod: SignatureMethod =
+    request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? profile.signatureMethod);
+  const [consumerSecret, token, session] = await Promise.all([
+    consumerSecretOf(profile.id),
+    getAccessToken(profile.id),
+    readSession(profile.id),
+  ]);
+  if (!consumerSecret)
+    throw new KeyholeError('not-configured', 'The profile has no consumer secret; add it in Settings.');
+  if (!token || session?.state === 'signed-out' || !session)
+    throw new KeyholeError('not-signed-in', 'You are signed out. Sign in to send signed requests.');
+  if (session.state === 'expired' || (session.expiresAt && Date.parse(session.expiresAt) <= Date.now()))
+    throw new KeyholeError('session-expired', 'Session expired — sign in again.');
+
+  const signed = await signRequest({
+    method,
+    url,
+    credentials: {
+      consumerKey: profile.consumerKey,
+      consumerSecret,
+      token: token.token,
+      tokenSecret: token.tokenSecret,
+    },
+    signatureMethod,
+    formParams: body.formParams,
+    clockOffsetSeconds,
+  });
+  return {
+    ...prepared,
+    auth: 'oauth',
+    signature: signed.debug,
+    authorization: signed.authorizationHeader,
+    maskedAuthorization: maskEverySecret(signed.debug.maskedAuthorizationHeader, token.token),
+  };
+}
+
+/** The access token is not a secret by itself, but with the header it identifies the session: mask it too. */
+function maskEverySecret(maskedHeader: string, accessToken: string): string {
+  return maskedHeader
+    .replace(/oauth_signature="[^"]*"/, 'oauth_signature="•••"')
+    .replace(`oauth_token="${percentEncode(accessToken)}"`, 'oauth_token="•••"');
+}
