@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_PRESET } from '../../../src/core/profile-presets.ts';
+import { checkBaseUrl, normalizeBaseUrl, validateProfile } from '../../../src/core/profile-validation.ts';
+
+describe('validateProfile', () => {
+  it('accepts the sandbox preset', () => {
+    expect(validateProfile(SANDBOX_PRESET, { requireSecret: true })).toEqual({});
+  });
+
+  it('names each missing or wrong field', () => {
+    const errors = validateProfile(
+      { ...SANDBOX_PRESET, name: ' ', apiBaseUrl: 'api.example.com', consumerKey: '', consumerSecret: '' },
+      { requireSecret: true },
+    );
+    expect(errors.name).toMatch(/name/);
+    expect(errors.apiBaseUrl).toMatch(/not a URL/);
+    expect(errors.consumerKey).toMatch(/consumer key/);
+    expect(errors.consumerSecret).toMatch(/consumer secret/);
+  });
+
+  it('keeps a stored secret when none is typed', () => {
+    expect(validateProfile({ ...SANDBOX_PRESET, consumerSecret: '' }, { requireSecret: false })).toEqual({});
+  });
+});
+
+describe('checkBaseUrl', () => {
+  it.each([
+    ['https://api.clever-cloud.com', undefined],
+    ['http://127.0.0.1:8780', undefined],
+    ['http://localhost:8780/prefix', undefined],
+    ['http://api.example.com', /https/],
+    ['ftp://api.example.com', /https/],
+    ['https://user:pw@api.example.com', /user name/],
+    ['https://api.example.com/?x=1', /\?/],
+  ])('%s', (url, expected) => {
+    const result = checkBaseUrl(url, 'API');
+    if (expected === undefined) expect(result).toBeUndefined();
+    else expect(result).toMatch(expected);
+  });
+
+  it('normalises trailing slashes away', () => {
+    expect(normalizeBaseUrl(' https://API.example.com/base/ ')).toBe('https://api.example.com/base');
+    expect(normalizeBaseUrl('http://127.0.0.1:8780/')).toBe('http://127.0.0.1:8780');
+  });
+});
