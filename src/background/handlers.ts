@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { buildCurlCommand } from '../core/build-curl-command.ts';
+import { KeyholeError } from '../core/errors.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { signIn } from './oauth-dance.ts';
 import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
@@ -55,4 +56,14 @@ export const handlers: ProtocolHandlers = {
     });
     return { command, masked: !reveal };
   },
+
+  'tokens/create': () => notYet('API-token creation'),
+  'tokens/use-for-bridge': () => notYet('Choosing an API token for bridge calls'),
+  'tokens/stop-using-for-bridge': () => notYet('Forgetting the bridge token'),
+  'onboarding/setup-consumer': () => notYet('One-step onboarding'),
 };
+
+/** Messages of the contract whose worker side is still being built answer with a clear error, not silence. */
+function notYet(what: string): never {
+  throw new KeyholeError('internal', `${what} is not available in this build yet.`);
+}

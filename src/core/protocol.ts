@@ -124,6 +124,57 @@ export interface CurlRequest {
   reveal: boolean;
 }
 
+/** Creating an API token on the bridge (platform-notes.md). The password is sent once, never stored. */
+export interface ApiTokenCreateRequest {
+  email: string;
+  password: string;
+  mfaCode?: string;
+  name: string;
+  description?: string;
+  /** ISO 8601 date-time; at most one year ahead. */
+  expirationDate: string;
+}
+
+/** The one and only time a token value reaches a page: right after creation, to show it once. */
+export interface ApiTokenCreated {
+  apiToken: string;
+  apiTokenId: string;
+  name: string;
+  description?: string;
+  creationDate: string;
+  expirationDate: string;
+  state: string;
+}
+
+export interface UseBridgeTokenRequest {
+  apiTokenId: string;
+  /** Needed only for a token not created in this worker run (the user pastes it). */
+  value?: string;
+  name?: string;
+  expirationDate?: string;
+}
+
+/** One-step onboarding (issue 11): create or reuse Keyhole's own consumer through the bridge. */
+export interface OnboardingRequest {
+  /** A pasted API token, or omitted to use the token just created / chosen for bridge calls. */
+  apiToken?: string;
+  rights: string[];
+  /** Create under this organisation instead of the personal space. */
+  organisationId?: string;
+  /** Keep the API token for bridge calls afterwards. */
+  keepTokenForBridge: boolean;
+  /** Profile addresses (defaults: the real platform). */
+  apiBaseUrl?: string;
+  bridgeUrl?: string;
+  profileName?: string;
+}
+
+export interface OnboardingResult {
+  profile: ProfileView;
+  consumerKey: string;
+  reused: boolean;
+}
+
 /** Message name → request and response. `undefined` means no payload. */
 export interface Protocol {
   'session/status': { request: undefined; response: SessionStatus };
@@ -137,6 +188,10 @@ export interface Protocol {
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
   'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };
+  'tokens/create': { request: ApiTokenCreateRequest; response: ApiTokenCreated };
+  'tokens/use-for-bridge': { request: UseBridgeTokenRequest; response: BridgeTokenView };
+  'tokens/stop-using-for-bridge': { request: undefined; response: { cleared: boolean } };
+  'onboarding/setup-consumer': { request: OnboardingRequest; response: OnboardingResult };
 }
 
 export type MessageName = keyof Protocol;
