@@ -1,8 +1,9 @@
 import { render } from 'preact';
 import '../ui/theme.css';
+import './popup.css';
+import { createBrowserServices } from './browser-services.ts';
+import { Popup } from './Popup.tsx';
+import { PopupController } from './popup-controller.ts';
 
-function Popup() {
-  return <main>Keyhole</main>;
-}
-
-render(<Popup />, document.getElementById('app')!);
+const services = createBrowserServices();
+render(<Popup controller={new PopupController(services)} services={services} />, document.getElementById('app')!);

@@ -1,0 +1,65 @@
+/**
+ * What the popup remembers between openings so it can show the account at once: the signed-in status without
+ * secrets, and the parsed summary. One entry per profile and user; a pointer names the one shown last.
+ */
+import type { AccountSummary } from '../core/account-summary.ts';
+import type { ProfileView, SessionStatus, SessionUser } from '../core/protocol.ts';
+
+/** The parts of a signed-in status worth showing before the worker answers. No token, no secret. */
+export interface AccountSnapshot {
+  profile: ProfileView;
+  user: SessionUser;
+  expiresAt: string;
+}
+
+export interface CachedAccount {
+  /** Bumped when the cached shape changes, so an old entry is ignored instead of misread. */
+  version: typeof CACHE_VERSION;
+  key: string;
+  snapshot: AccountSnapshot;
+  summary: AccountSummary;
+  /** When the summary was fetched (epoch ms). */
+  fetchedAt: number;
+}
+
+export const CACHE_VERSION = 1;
+
+export interface AccountCache {
+  /** The entry shown last, if the pointer and its entry are both there. */
+  readLast(): Promise<CachedAccount | undefined>;
+  read(key: string): Promise<CachedAccount | undefined>;
+  /** Stores the entry and points at it. */
+  save(entry: CachedAccount): Promise<void>;
+  /** Points at an existing entry (after a profile switch). */
+  point(key: string): Promise<void>;
+  /** Forgets which entry was shown last: the next opening has nothing to show before the worker answers. */
+  clearLast(): Promise<void>;
+  /** Deletes an entry, and the pointer with it (sign-out). */
+  remove(key: string): Promise<void>;
+}
+
+export function buildCacheKey(profileId: string, userId: string): string {
+  return `account:${profileId}:${userId}`;
+}
+
+export function toSnapshot(status: Extract<SessionStatus, { state: 'signed-in' }>): AccountSnapshot {
+  const user: SessionUser = { id: status.user.id, email: status.user.email };
+  if (status.user.name) user.name = status.user.name;
+  if (status.user.avatar) user.avatar = status.user.avatar;
+  return { profile: { ...status.profile }, user, expiresAt: status.expiresAt };
+}
+
+/** Accepts only entries of the current shape; storage may hold anything an older version wrote. */
+export function isCachedAccount(value: unknown, key?: string): value is CachedAccount {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<CachedAccount>;
+  return (
+    entry.version === CACHE_VERSION &&
+    typeof entry.key === 'string' &&
+    (key === undefined || entry.key === key) &&
+    typeof entry.fetchedAt === 'number' &&
+    typeof entry.snapshot?.user?.id === 'string' &&
+    typeof entry.snapshot?.profile?.id === 'string' &&
+    Array.isArray(entry.summary?.spaces)
+  );
+}

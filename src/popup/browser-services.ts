@@ -1,0 +1,15 @@
+import browser from 'webextension-polyfill';
+import { send } from '../ui/send.ts';
+import { createIdbAccountCache } from './idb-account-cache.ts';
+import type { PopupServices } from './services.ts';
+
+export function createBrowserServices(): PopupServices {
+  return {
+    send,
+    cache: createIdbAccountCache(),
+    now: () => Date.now(),
+    openOptions: () => browser.runtime.openOptionsPage(),
+    extensionUrl: (path) => browser.runtime.getURL(path),
+    copyText: (text) => navigator.clipboard.writeText(text),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Everything the popup needs from the outside world, behind one object: the worker (`send`), the account cache,
+ * the clock and a few browser calls. The entry passes the real ones; tests pass fakes.
+ */
+import type { send } from '../ui/send.ts';
+import type { AccountCache } from './account-cache.ts';
+
+export type SendFn = typeof send;
+
+export interface PopupServices {
+  send: SendFn;
+  cache: AccountCache;
+  now(): number;
+  openOptions(): Promise<void>;
+  /** Absolute address of an extension page, e.g. the DevTools panel opened as a tab. */
+  extensionUrl(path: string): string;
+  copyText(text: string): Promise<void>;
+  /** How often to ask the worker while a sign-in runs elsewhere (default 1 s). */
+  pollIntervalMs?: number;
+}
