@@ -1,0 +1,98 @@
+/**
+ * After sign-in and a few calls, nothing secret may be readable in the extension's storage: not in
+ * storage.local, not in storage.session, not in any IndexedDB database, and not in what pages receive.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+
+let ext: SandboxedExtension;
+const pageReplies: string[] = [];
+
+beforeAll(async () => {
+  ext = await startSandboxedExtension();
+  pageReplies.push(JSON.stringify(await signInOrFail(ext)));
+  for (const request of [
+    { target: 'api', method: 'GET', path: '/v2/self' },
+    { target: 'api', method: 'GET', path: '/v2/summary', signatureMethod: 'PLAINTEXT' },
+    { target: 'bridge', method: 'GET', path: '/v2/self' },
+  ]) {
+    const reply = await ext.message('request/send', request);
+    expect(reply.ok).toBe(true);
+    pageReplies.push(JSON.stringify(reply));
+  }
+  pageReplies.push(JSON.stringify(await ext.message('profiles/list')));
+  pageReplies.push(JSON.stringify(await ext.message('session/status')));
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+/** Every value in every object store of every IndexedDB database of the extension origin, as text. */
+async function dumpIndexedDb(): Promise<string> {
+  return ext.control.evaluate(async () => {
+    const out: unknown[] = [];
+    const toText = (value: unknown): unknown => {
+      if (value instanceof ArrayBuffer) return new TextDecoder('latin1').decode(value);
+      if (ArrayBuffer.isView(value)) return new TextDecoder('latin1').decode(value as Uint8Array);
+      if (value instanceof CryptoKey)
+        return { cryptoKey: value.algorithm, extractable: value.extractable, usages: value.usages };
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toText(inner)]));
+      return value;
+    };
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        out.push({ db: info.name, storeName, values: values.map(toText) });
+      }
+      db.close();
+    }
+    return JSON.stringify(out);
+  });
+}
+
+describe('secrets at rest', () => {
+  it('finds no consumer secret, token secret or API token in any storage or page reply', async () => {
+    const issued = ext.platform.state.accessTokens;
+    const secrets = [
+      ext.platform.consumerSecret,
+      ...[...issued.values()].map((token: { secret: string }) => token.secret),
+      ext.platform.apiToken,
+    ];
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+    const local = JSON.stringify(await ext.worker.evaluate(() => chrome.storage.local.get(null)));
+    const session = JSON.stringify(await ext.worker.evaluate(() => chrome.storage.session.get(null)));
+    const idb = await dumpIndexedDb();
+    expect(idb).toContain('keyhole-vault');
+    for (const secret of secrets) {
+      for (const [where, text] of [
+        ['storage.local', local],
+        ['storage.session', session],
+        ['IndexedDB', idb],
+        ['page replies', pageReplies.join('\n')],
+      ] as const) {
+        expect(text.includes(secret), `${where} must not contain a secret`).toBe(false);
+        expect(text.includes(encodeURIComponent(secret)), `${where} must not contain an encoded secret`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps the vault key non-extractable', async () => {
+    const idb = JSON.parse(await dumpIndexedDb()) as { db: string; values: unknown[] }[];
+    const vault = idb.find((entry) => entry.db === 'keyhole-vault');
+    const keys = vault?.values.filter((value) => typeof value === 'object' && value && 'cryptoKey' in value) ?? [];
+    expect(keys).toEqual([
+      { cryptoKey: { name: 'AES-GCM', length: 256 }, extractable: false, usages: ['encrypt', 'decrypt'] },
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The usual e2e arrangement: a fresh platform sandbox on random loopback ports, the built extension in
+ * Chromium, and a profile pointing at that sandbox. `signIn` then clicks through the real authorize page
+ * that `identity.launchWebAuthFlow` opens, like a user.
+ */
+import type { Page } from 'playwright-core';
+import type { ProfileInput, ProfileView, SessionStatus } from '../../../src/core/protocol.ts';
+import { startPlatform } from '../../platform/index.ts';
+import { type LaunchedExtension, launchExtension } from './launch-extension.ts';
+
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+export type PlatformOptions = Parameters<typeof startPlatform>[0];
+
+export interface SandboxedExtension extends LaunchedExtension {
+  platform: Platform;
+  /** An extension page kept open to talk to the worker like any page does. */
+  control: Page;
+  profile: ProfileView;
+  /** Sends one protocol message from an extension page; resolves with the worker's raw reply. */
+  message<T = unknown>(name: string, request?: unknown): Promise<Reply<T>>;
+}
+
+export type Reply<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { code: string; message: string; detail?: string } };
+
+export async function startSandboxedExtension(
+  options: { platform?: PlatformOptions; profile?: Partial<ProfileInput> } = {},
+): Promise<SandboxedExtension> {
+  const platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0, ...options.platform });
+  const ext = await launchExtension();
+  const control = await ext.openPage('src/options/index.html');
+  const message = <T>(name: string, request?: unknown) =>
+    control.evaluate(([n, r]) => chrome.runtime.sendMessage({ keyhole: 1, name: n, request: r }), [
+      name,
+      request,
+    ] as const) as Promise<Reply<T>>;
+  const saved = await message<ProfileView>('profiles/save', {
+    name: 'E2E sandbox',
+    preset: 'sandbox',
+    apiBaseUrl: platform.api,
+    bridgeUrl: platform.bridge,
+    consumerKey: platform.consumerKey,
+    consumerSecret: platform.consumerSecret,
+    signatureMethod: 'HMAC-SHA512',
+    tokenEndpoint: 'form',
+    ...options.profile,
+  });
+  if (!saved.ok) throw new Error(`profile not saved: ${saved.error.message}`);
+  return {
+    ...ext,
+    platform,
+    control,
+    profile: saved.value,
+    message,
+    async close() {
+      await ext.close();
+      await platform.close();
+    },
+  };
+}
+
+export interface AuthorizeAnswer {
+  email?: string;
+  password?: string;
+  /** 'approve' (default), 'deny', or 'close' the window. */
+  action?: 'approve' | 'deny' | 'close';
+}
+
+/**
+ * Starts sign-in from an extension page and answers the authorize window. Resolves with the worker's reply
+ * to `session/sign-in` (ok with the new status, or the error the user would see).
+ */
+export async function signIn(ext: SandboxedExtension, answer: AuthorizeAnswer = {}): Promise<Reply<SessionStatus>> {
+  const authorizePage = ext.context.waitForEvent('page', {
+    predicate: (page) => page.url().includes('/v2/oauth/authorize'),
+    timeout: 20_000,
+  });
+  const reply = ext.message<SessionStatus>('session/sign-in');
+  const page = await Promise.race([authorizePage, reply.then(() => undefined)]);
+  if (!page) return reply; // refused before any window opened
+  // A browser that already granted these rights is redirected at once: the window closes by itself.
+  const form = page
+    .getByLabel('Email address')
+    .waitFor({ timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (await Promise.race([form, page.waitForEvent('close').then(() => false)]))
+    await answerAuthorizePage(page, ext.platform, answer);
+  return reply;
+}
+
+export async function answerAuthorizePage(page: Page, platform: Platform, answer: AuthorizeAnswer): Promise<void> {
+  if (answer.action === 'close') {
+    await page.close();
+    return;
+  }
+  await page.getByLabel('Email address').fill(answer.email ?? platform.user.email);
+  await page.getByLabel('Password').fill(answer.password ?? platform.user.password);
+  await page.getByRole('button', { name: answer.action === 'deny' ? 'Deny' : 'Allow access' }).click();
+}
+
+/** Signs in and fails the test with the worker's message if that did not work. */
+export async function signInOrFail(ext: SandboxedExtension): Promise<SessionStatus> {
+  const reply = await signIn(ext);
+  if (!reply.ok) throw new Error(`sign-in failed: ${reply.error.code}: ${reply.error.message}`);
+  return reply.value;
+}
