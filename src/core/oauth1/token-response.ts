@@ -42,7 +42,7 @@ export function parseRequestTokenResponse(text: string): TokenPair {
   if (readField(fields, 'oauth_callback_confirmed') !== 'true') {
     throw new KeyholeError(
       'malformed-response',
-      'The server did not confirm the callback address (oauth_callback_confirmed=true is missing), so this is not an OAuth 1.0a request token.',
+      'The server did not confirm the callback address (oauth_callback_confirmed is not "true"), so this is not an OAuth 1.0a request token.',
       describeFields(fields),
     );
   }
