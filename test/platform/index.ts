@@ -1,0 +1,151 @@
+/**
+ * The platform sandbox: a local simulation of the hosting platform (API + OAuth provider, API bridge, SFTP server
+ * admin API) on 127.0.0.1. It imports nothing from `src/` on purpose.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiHandler } from './api-server.ts';
+import { createBridgeHandler } from './bridge.ts';
+import { type Clock, createClock } from './clock.ts';
+import type { PlatformContext } from './context.ts';
+import {
+  DEFAULT_CONSUMER_BASE_URL,
+  DEFAULT_SEED,
+  HOST,
+  MFA_USER,
+  RIGHTS,
+  type Right,
+  SANDBOX_CONSUMER,
+  SANDBOX_USER,
+  SFTP_ADMIN,
+} from './defaults.ts';
+import { createFaults, type Faults } from './faults.ts';
+import { createResourceRouter } from './resources.ts';
+import { seedState } from './seed.ts';
+import { createSftpHandler } from './sftp-admin.ts';
+import { expireAccessTokens, findUserByEmail, type PlatformState } from './state.ts';
+import { base32Decode, totpAt } from './totp.ts';
+
+export type { Clock } from './clock.ts';
+export { DEFAULT_PORTS, RIGHTS, type Right } from './defaults.ts';
+export type { FaultSpec, Faults } from './faults.ts';
+export type { PlatformState } from './state.ts';
+
+export interface PlatformOptions {
+  /** 0 (the default) picks a free port. */
+  apiPort?: number;
+  bridgePort?: number;
+  sftpPort?: number;
+  /** The sandbox consumer's registered base URL; callbacks must be under it. */
+  consumerBaseUrl?: string;
+  /** Lifetime of new access tokens; default 3 calendar months. */
+  accessTokenLifetimeSeconds?: number;
+  /** Initial clock offset from the real time. */
+  clockOffsetSeconds?: number;
+  /** Seed of the deterministic data (ids, names, amounts, pre-seeded API token). */
+  seed?: number;
+  /** Rights the sandbox consumer requests; default all 11. */
+  consumerRights?: readonly Right[];
+  /** When true, the spec's PDF path `/v4/billing/organisations/{id}/{number}.pdf` answers 404. */
+  disableSpecPdfPath?: boolean;
+}
+
+export interface Platform {
+  api: string;
+  bridge: string;
+  sftp: string;
+  consumerKey: string;
+  consumerSecret: string;
+  callbackBase: string;
+  user: { email: string; password: string };
+  apiToken: string;
+  mfaUser: { email: string; password: string; totpSecret: string };
+  sftpAdmin: { username: string; password: string };
+  faults: Faults;
+  clock: Clock;
+  state: PlatformState;
+  /** The current TOTP code of a user with MFA, from the sandbox's (shifted) clock. */
+  currentTotp(email: string): string;
+  /** Makes every access token issued so far expired. */
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${HOST}:${address.port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const clock = createClock(options.clockOffsetSeconds ?? 0);
+  const consumerBaseUrl = options.consumerBaseUrl ?? DEFAULT_CONSUMER_BASE_URL;
+  const { state, apiToken } = seedState({
+    seed: options.seed ?? DEFAULT_SEED,
+    consumerBaseUrl,
+    consumerRights: options.consumerRights ?? RIGHTS,
+    clock,
+  });
+  state.settings.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds;
+  state.settings.specPdfPath = !options.disableSpecPdfPath;
+  const faults = createFaults();
+  const context: PlatformContext = { state, clock, faults, router: createResourceRouter() };
+
+  const servers = [
+    createServer(createApiHandler(context)),
+    createServer(createBridgeHandler(context)),
+    createServer(createSftpHandler(context)),
+  ];
+  const close = async () => {
+    faults.dispose();
+    await Promise.all(servers.map(closeServer));
+  };
+  let urls: string[];
+  try {
+    urls = [
+      await listen(servers[0]!, options.apiPort ?? 0),
+      await listen(servers[1]!, options.bridgePort ?? 0),
+      await listen(servers[2]!, options.sftpPort ?? 0),
+    ];
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return {
+    api: urls[0]!,
+    bridge: urls[1]!,
+    sftp: urls[2]!,
+    consumerKey: SANDBOX_CONSUMER.key,
+    consumerSecret: SANDBOX_CONSUMER.secret,
+    callbackBase: consumerBaseUrl,
+    user: { email: SANDBOX_USER.email, password: SANDBOX_USER.password },
+    apiToken,
+    mfaUser: { email: MFA_USER.email, password: MFA_USER.password, totpSecret: MFA_USER.totpSecret },
+    sftpAdmin: { username: SFTP_ADMIN.username, password: SFTP_ADMIN.password },
+    faults,
+    clock,
+    state,
+    currentTotp(email) {
+      const secret = findUserByEmail(state, email)?.totpSecret;
+      if (!secret) throw new Error(`${email} has no TOTP secret`);
+      return totpAt(base32Decode(secret), clock.now());
+    },
+    expireAccessTokens: () => expireAccessTokens(state, clock.now()),
+    close,
+  };
+}

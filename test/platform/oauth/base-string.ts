@@ -1,0 +1,34 @@
+/** The signature base string of RFC 5849 §3.4.1, computed from the request as the server received it. */
+import { percentEncode } from './encoding.ts';
+
+/**
+ * Base string URI: scheme and host lowercased, default port dropped, path as received, no query. The sandbox only
+ * speaks plain HTTP on loopback, so the scheme is always `http`.
+ */
+export function baseStringUri(hostHeader: string | undefined, rawPath: string): string {
+  let host = (hostHeader ?? '').trim().toLowerCase();
+  if (host.endsWith(':80')) host = host.slice(0, -3);
+  return `http://${host}${rawPath}`;
+}
+
+/** Encodes every pair, sorts by encoded key then encoded value, joins with `&`. */
+export function normalizeParameters(pairs: readonly (readonly [string, string])[]): string {
+  return pairs
+    .map(([key, value]) => [percentEncode(key), percentEncode(value)] as const)
+    .sort(([ka, va], [kb, vb]) => compare(ka, kb) || compare(va, vb))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+}
+
+export function signatureBaseString(
+  method: string,
+  uri: string,
+  pairs: readonly (readonly [string, string])[],
+): string {
+  return [method.toUpperCase(), percentEncode(uri), percentEncode(normalizeParameters(pairs))].join('&');
+}
+
+/** Byte order, not locale order: encoded strings are ASCII so code-unit comparison is byte comparison. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,319 @@
+/** Builds the sandbox's deterministic world: same seed, same ids, names, amounts. */
+import type { Clock } from './clock.ts';
+import { MFA_USER, RIGHTS, type Right, SANDBOX_CONSUMER, SANDBOX_USER } from './defaults.ts';
+import { createRng, type Rng, seededApiTokenValue, seededHex, seededUuid, sha256Hex } from './random.ts';
+import { type AppSpec, buildAddon, buildApplication } from './seed-apps.ts';
+import { buildInvoices, buildZones } from './seed-billing.ts';
+import { createEmptyState, type Organisation, type PlatformState, type User } from './state.ts';
+
+export interface SeedOptions {
+  seed: number;
+  consumerBaseUrl: string;
+  consumerRights: readonly Right[];
+  clock: Clock;
+}
+
+export interface Seeded {
+  state: PlatformState;
+  apiToken: string;
+}
+
+const BASE_DATE = Date.UTC(2024, 2, 1, 9, 0, 0);
+const DAY = 86_400_000;
+
+export function seedState(options: SeedOptions): Seeded {
+  const rng = createRng(options.seed);
+  const state = createEmptyState();
+
+  const ada = makeUser(rng, { ...SANDBOX_USER, city: 'London', country: 'UNITED KINGDOM', createdAt: BASE_DATE });
+  const grace = makeUser(rng, { ...MFA_USER, city: 'Arlington', country: 'UNITED STATES', createdAt: BASE_DATE + DAY });
+  grace.totpSecret = MFA_USER.totpSecret;
+  for (const user of [ada, grace]) {
+    state.users.set(user.id, user);
+    state.organisations.set(user.id, personalOrganisation(user));
+  }
+
+  const engines = makeOrganisation(rng, 'Analytical Engines Ltd', 'London', [
+    { userId: ada.id, role: 'ADMIN' },
+    { userId: grace.id, role: 'DEVELOPER' },
+  ]);
+  const works = makeOrganisation(rng, 'Difference Works', 'Manchester', [{ userId: ada.id, role: 'ACCOUNTING' }]);
+  for (const org of [engines, works]) state.organisations.set(org.id, org);
+
+  seedApplications(rng, state, ada.id, engines.id, works.id, grace.id);
+
+  state.invoices.push(
+    ...buildInvoices(rng, ada.id, 'PER', 2),
+    ...buildInvoices(rng, engines.id, 'ENG', 4),
+    ...buildInvoices(rng, works.id, 'DIF', 3),
+  );
+  state.zones = buildZones(rng);
+
+  state.consumers.set(SANDBOX_CONSUMER.key, {
+    key: SANDBOX_CONSUMER.key,
+    secret: SANDBOX_CONSUMER.secret,
+    ownerId: ada.id,
+    name: SANDBOX_CONSUMER.name,
+    description: SANDBOX_CONSUMER.description,
+    url: SANDBOX_CONSUMER.url,
+    picture: 'https://assets.sandbox.keyhole.test/logos/keyhole.png',
+    baseUrl: options.consumerBaseUrl,
+    rights: rightsRecord(options.consumerRights),
+  });
+
+  const apiToken = seededApiTokenValue(options.seed);
+  const now = options.clock.now();
+  state.apiTokens.set(`apitoken_${seededUuid(rng)}`, {
+    apiTokenId: '',
+    hash: sha256Hex(apiToken),
+    userId: ada.id,
+    name: 'sandbox-default',
+    description: 'Pre-seeded token printed by the sandbox',
+    creationDate: now,
+    expirationDate: now + 364 * DAY,
+    ip: '127.0.0.1',
+    revoked: false,
+  });
+  for (const [id, token] of state.apiTokens) token.apiTokenId = id;
+  return { state, apiToken };
+}
+
+export function rightsRecord(granted: readonly Right[]): Record<Right, boolean> {
+  return Object.fromEntries(RIGHTS.map((right) => [right, granted.includes(right)])) as Record<Right, boolean>;
+}
+
+function makeUser(
+  rng: Rng,
+  spec: { email: string; password: string; name: string; city: string; country: string; createdAt: number },
+): User {
+  return {
+    id: `user_${seededUuid(rng)}`,
+    email: spec.email,
+    password: spec.password,
+    name: spec.name,
+    phone: `+44 20 7946 0${String(Math.floor(rng() * 900) + 100)}`,
+    address: `${Math.floor(rng() * 90) + 10} Analytical Street`,
+    city: spec.city,
+    zipcode: `SW1A ${Math.floor(rng() * 9) + 1}AA`,
+    country: spec.country,
+    avatar: `https://assets.sandbox.keyhole.test/avatars/${seededHex(rng, 16)}.png`,
+    creationDate: spec.createdAt,
+    lang: 'EN',
+    emailValidated: true,
+    admin: false,
+    canPay: true,
+  };
+}
+
+function personalOrganisation(user: User): Organisation {
+  return {
+    id: user.id,
+    personal: true,
+    name: user.name,
+    description: `Personal space of ${user.name}`,
+    billingEmail: user.email,
+    address: user.address,
+    city: user.city,
+    zipcode: user.zipcode,
+    country: user.country,
+    company: '',
+    VAT: '',
+    avatar: user.avatar,
+    vatState: 'NOT_NEEDED',
+    customerFullName: user.name,
+    canPay: true,
+    cleverEnterprise: false,
+    emergencyNumber: '',
+    canSEPA: false,
+    members: [{ userId: user.id, role: 'ADMIN' }],
+  };
+}
+
+function makeOrganisation(rng: Rng, name: string, city: string, members: Organisation['members']): Organisation {
+  const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
+  return {
+    id: `orga_${seededUuid(rng)}`,
+    personal: false,
+    name,
+    description: `${name}, a Sandbox Cloud customer`,
+    billingEmail: `billing@${slug}.sandbox.keyhole.test`,
+    address: `${Math.floor(rng() * 200) + 1} Babbage Road`,
+    city,
+    zipcode: `M${Math.floor(rng() * 60) + 1} 4BT`,
+    country: 'UNITED KINGDOM',
+    company: name,
+    VAT: `GB${seededHex(rng, 9).replace(/[a-f]/g, '7')}`,
+    avatar: `https://assets.sandbox.keyhole.test/avatars/${seededHex(rng, 16)}.png`,
+    vatState: 'VALID',
+    customerFullName: name,
+    canPay: true,
+    cleverEnterprise: false,
+    emergencyNumber: '',
+    canSEPA: true,
+    members,
+  };
+}
+
+function seedApplications(
+  rng: Rng,
+  state: PlatformState,
+  adaId: string,
+  enginesId: string,
+  worksId: string,
+  graceId: string,
+) {
+  const at = (days: number) => BASE_DATE + days * DAY;
+  const pg = buildAddon(rng, {
+    ownerId: enginesId,
+    name: 'sftp-gateway-pg',
+    provider: 'postgresql-addon',
+    createdAt: at(30),
+    zone: 'par',
+  });
+  const cellar = buildAddon(rng, {
+    ownerId: enginesId,
+    name: 'sftp-gateway-storage',
+    provider: 'cellar',
+    createdAt: at(30),
+    zone: 'par',
+  });
+  const addons = [
+    buildAddon(rng, { ownerId: adaId, name: 'notes-db', provider: 'postgresql-addon', createdAt: at(3), zone: 'par' }),
+    pg,
+    cellar,
+    buildAddon(rng, {
+      ownerId: enginesId,
+      name: 'engine-cache',
+      provider: 'redis-addon',
+      createdAt: at(12),
+      zone: 'rbx',
+    }),
+    buildAddon(rng, { ownerId: worksId, name: 'legacy-db', provider: 'mysql-addon', createdAt: at(60), zone: 'par' }),
+  ];
+  for (const addon of addons) state.addons.set(addon.view.id, addon);
+
+  const dbUser = `u${seededHex(rng, 12)}`;
+  const dbPassword = seededHex(rng, 24);
+  const dbHost = `${String(pg.view.realId).replace('_', '-')}-postgresql.services.sandbox.keyhole.test`;
+  const sftpEnv = [
+    { name: 'CELLAR_ADDON_HOST', value: 'cellar-par.services.sandbox.keyhole.test' },
+    { name: 'CELLAR_ADDON_KEY_ID', value: seededHex(rng, 20).toUpperCase() },
+    { name: 'CELLAR_ADDON_KEY_SECRET', value: seededHex(rng, 40) },
+    { name: 'POSTGRESQL_ADDON_DB', value: `b${seededHex(rng, 12)}` },
+    { name: 'POSTGRESQL_ADDON_HOST', value: dbHost },
+    { name: 'POSTGRESQL_ADDON_PASSWORD', value: dbPassword },
+    { name: 'POSTGRESQL_ADDON_PORT', value: '5432' },
+    { name: 'POSTGRESQL_ADDON_URI', value: `postgresql://${dbUser}:${dbPassword}@${dbHost}:5432/sftpgo` },
+    { name: 'POSTGRESQL_ADDON_USER', value: dbUser },
+    { name: 'SFTPGO_DATA_PROVIDER__DRIVER', value: 'postgresql' },
+    { name: 'SFTPGO_HTTPD__BINDINGS__0__PORT', value: '8080' },
+    { name: 'SFTPGO_LOG_LEVEL', value: 'info' },
+    { name: 'SFTPGO_SFTPD__BINDINGS__0__PORT', value: '4040' },
+  ];
+  const specs: AppSpec[] = [
+    {
+      ownerId: adaId,
+      name: 'notes-api',
+      description: 'Personal notes API',
+      variant: 'node',
+      zone: 'par',
+      state: 'SHOULD_BE_UP',
+      flavor: 'nano',
+      createdAt: at(2),
+      env: [{ name: 'NODE_ENV', value: 'production' }],
+    },
+    {
+      ownerId: adaId,
+      name: 'portfolio',
+      description: 'Static portfolio site',
+      variant: 'static',
+      zone: 'par',
+      state: 'SHOULD_BE_UP',
+      flavor: 'pico',
+      createdAt: at(5),
+    },
+    {
+      ownerId: enginesId,
+      name: 'engine-web',
+      description: 'Customer-facing web front',
+      variant: 'node',
+      zone: 'par',
+      state: 'SHOULD_BE_UP',
+      flavor: 'S',
+      createdAt: at(10),
+      tags: ['production', 'web'],
+      env: [
+        { name: 'NODE_ENV', value: 'production' },
+        { name: 'PORT', value: '8080' },
+      ],
+    },
+    {
+      ownerId: enginesId,
+      name: 'engine-worker',
+      description: 'Batch computations of Bernoulli numbers',
+      variant: 'python',
+      zone: 'rbx',
+      state: 'SHOULD_BE_DOWN',
+      flavor: 'M',
+      createdAt: at(11),
+      tags: ['batch'],
+    },
+    {
+      ownerId: enginesId,
+      name: 'sftp-gateway',
+      description: 'SFTPGo exposing object storage over SFTP',
+      variant: 'linux',
+      zone: 'par',
+      state: 'SHOULD_BE_UP',
+      flavor: 'XS',
+      createdAt: at(30),
+      tags: ['sftp'],
+      env: sftpEnv,
+    },
+    {
+      ownerId: enginesId,
+      name: 'billing-cron',
+      description: 'Nightly billing exports',
+      variant: 'java',
+      zone: 'par',
+      state: 'WANTS_TO_BE_UP',
+      flavor: 'XS',
+      createdAt: at(40),
+    },
+    {
+      ownerId: worksId,
+      name: 'difference-api',
+      description: 'Tabulation API',
+      variant: 'go',
+      zone: 'mtl',
+      state: 'SHOULD_BE_UP',
+      flavor: 'XS',
+      createdAt: at(50),
+    },
+    {
+      ownerId: worksId,
+      name: 'legacy-php',
+      description: 'The old intranet',
+      variant: 'php',
+      zone: 'par',
+      state: 'SHOULD_BE_DOWN',
+      flavor: 'nano',
+      createdAt: at(61),
+      archived: true,
+    },
+    {
+      ownerId: graceId,
+      name: 'compiler-playground',
+      description: 'A-0 compiler experiments',
+      variant: 'docker',
+      zone: 'par',
+      state: 'SHOULD_BE_UP',
+      flavor: 'nano',
+      createdAt: at(4),
+    },
+  ];
+  for (const spec of specs) {
+    const app = buildApplication(rng, spec);
+    state.applications.set(app.view.id, app);
+  }
+}

@@ -1,0 +1,197 @@
+/** The sandbox's whole in-memory world. Tests read it through `platform.state`. */
+import type { Right } from './defaults.ts';
+import { NonceStore } from './oauth/nonces.ts';
+import type { SignatureMethod } from './oauth/signature.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  zipcode: string;
+  country: string;
+  avatar: string;
+  creationDate: number;
+  lang: string;
+  emailValidated: boolean;
+  admin: boolean;
+  canPay: boolean;
+  /** Base32 TOTP secret when MFA is on. */
+  totpSecret?: string;
+}
+
+export type Role = 'ADMIN' | 'MANAGER' | 'DEVELOPER' | 'ACCOUNTING';
+
+export interface Organisation {
+  id: string;
+  /** Personal organisations share the user's id and are reached through /v2/self. */
+  personal: boolean;
+  name: string;
+  description: string;
+  billingEmail: string;
+  address: string;
+  city: string;
+  zipcode: string;
+  country: string;
+  company: string;
+  VAT: string;
+  avatar: string;
+  vatState: string;
+  customerFullName: string;
+  canPay: boolean;
+  cleverEnterprise: boolean;
+  emergencyNumber: string;
+  canSEPA: boolean;
+  members: { userId: string; role: Role }[];
+}
+
+export interface EnvVar {
+  name: string;
+  value: string;
+}
+
+/** An application as the API returns it, plus where it lives. */
+export interface Application {
+  ownerId: string;
+  tags: string[];
+  env: EnvVar[];
+  view: Record<string, unknown> & { id: string; name: string };
+}
+
+export interface Addon {
+  ownerId: string;
+  view: Record<string, unknown> & { id: string; name: string };
+}
+
+export interface Invoice {
+  ownerId: string;
+  invoice_number: string;
+  kind: 'INVOICE' | 'CREDITNOTE';
+  status: 'PAID' | 'PENDING' | 'CANCELED';
+  emission_date: string;
+  pay_date: string | null;
+  currency: string;
+  total_tax: { amount: number; currency: string };
+  total_tax_excluded: { amount: number; currency: string };
+  lines: { label: string; amount: number }[];
+}
+
+export interface Consumer {
+  key: string;
+  secret: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  url: string;
+  picture: string;
+  baseUrl: string;
+  rights: Record<Right, boolean>;
+}
+
+export interface RequestToken {
+  token: string;
+  secret: string;
+  consumerKey: string;
+  callback: string;
+  method: SignatureMethod;
+  createdAt: number;
+  expiresAt: number;
+  state: 'issued' | 'authorized' | 'denied' | 'used';
+  verifier?: string;
+  userId?: string;
+  rights?: Right[];
+}
+
+export interface AccessToken {
+  token: string;
+  secret: string;
+  consumerKey: string;
+  userId: string;
+  rights: Right[];
+  createdAt: number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface ApiToken {
+  apiTokenId: string;
+  /** SHA-256 of the value: the value itself is shown once and never kept. */
+  hash: string;
+  userId: string;
+  name: string;
+  description?: string;
+  creationDate: number;
+  expirationDate: number;
+  ip: string;
+  revoked: boolean;
+}
+
+export interface SftpUser {
+  id: number;
+  record: Record<string, unknown>;
+}
+
+export interface PlatformState {
+  users: Map<string, User>;
+  organisations: Map<string, Organisation>;
+  applications: Map<string, Application>;
+  addons: Map<string, Addon>;
+  invoices: Invoice[];
+  zones: Record<string, unknown>[];
+  consumers: Map<string, Consumer>;
+  requestTokens: Map<string, RequestToken>;
+  accessTokens: Map<string, AccessToken>;
+  apiTokens: Map<string, ApiToken>;
+  /** `${userId} ${consumerKey}` → rights the user already granted. */
+  grants: Map<string, Set<Right>>;
+  /** Login cookie value → user id. */
+  sessions: Map<string, string>;
+  sftpUsers: Map<string, SftpUser>;
+  /** SFTP admin bearer token → expiry (ms). */
+  sftpTokens: Map<string, number>;
+  nonces: NonceStore;
+  settings: { specPdfPath: boolean; accessTokenLifetimeSeconds?: number };
+}
+
+export function createEmptyState(): PlatformState {
+  return {
+    users: new Map(),
+    organisations: new Map(),
+    applications: new Map(),
+    addons: new Map(),
+    invoices: [],
+    zones: [],
+    consumers: new Map(),
+    requestTokens: new Map(),
+    accessTokens: new Map(),
+    apiTokens: new Map(),
+    grants: new Map(),
+    sessions: new Map(),
+    sftpUsers: new Map(),
+    sftpTokens: new Map(),
+    nonces: new NonceStore(),
+    settings: { specPdfPath: true },
+  };
+}
+
+export function findUserByEmail(state: PlatformState, email: string): User | undefined {
+  const wanted = email.trim().toLowerCase();
+  for (const user of state.users.values()) if (user.email === wanted) return user;
+  return undefined;
+}
+
+export function organisationsOf(state: PlatformState, userId: string): Organisation[] {
+  return [...state.organisations.values()].filter((org) => org.members.some((member) => member.userId === userId));
+}
+
+export function grantKey(userId: string, consumerKey: string): string {
+  return `${userId} ${consumerKey}`;
+}
+
+/** Makes every access token expired now (tests of the "Access token expired" path). */
+export function expireAccessTokens(state: PlatformState, nowMs: number): void {
+  for (const token of state.accessTokens.values()) token.expiresAt = Math.min(token.expiresAt, nowMs - 1000);
+}
