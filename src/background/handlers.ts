@@ -1,8 +1,9 @@
 import browser from 'webextension-polyfill';
 import { buildCurlCommand } from '../core/build-curl-command.ts';
-import { KeyholeError } from '../core/errors.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
+import { createApiToken, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
 import { signIn } from './oauth-dance.ts';
+import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
 import { getClockOffset, getSessionStatus, markSignedOut } from './session.ts';
@@ -57,13 +58,8 @@ export const handlers: ProtocolHandlers = {
     return { command, masked: !reveal };
   },
 
-  'tokens/create': () => notYet('API-token creation'),
-  'tokens/use-for-bridge': () => notYet('Choosing an API token for bridge calls'),
-  'tokens/stop-using-for-bridge': () => notYet('Forgetting the bridge token'),
-  'onboarding/setup-consumer': () => notYet('One-step onboarding'),
+  'tokens/create': (request) => createApiToken(request),
+  'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),
+  'tokens/stop-using-for-bridge': () => stopUsingApiTokenForBridge(),
+  'onboarding/setup-consumer': (request) => setUpConsumer(request),
 };
-
-/** Messages of the contract whose worker side is still being built answer with a clear error, not silence. */
-function notYet(what: string): never {
-  throw new KeyholeError('internal', `${what} is not available in this build yet.`);
-}

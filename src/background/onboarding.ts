@@ -1,0 +1,136 @@
+import browser from 'webextension-polyfill';
+import { KeyholeError } from '../core/errors.ts';
+import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
+import { isLoopbackHost } from '../core/profile-validation.ts';
+import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
+import { readPlatformError } from '../core/response-body.ts';
+import { isSpecRight, SPEC_RIGHTS } from '../core/rights.ts';
+import { getBridgeToken, setBridgeToken } from './bridge-token.ts';
+import { fetchWithLimits } from './fetch-with-limits.ts';
+import { activateProfile, getActiveProfile, saveProfile } from './profiles.ts';
+
+/**
+ * One-step onboarding (issue 11): with an API token, create (or find again) Keyhole's own OAuth consumer
+ * through the bridge, read its secret and turn it into a profile, so the user never copies a key or secret.
+ * The token is used only for these calls unless the user asks to keep it for bridge calls.
+ */
+
+const CONSUMER_NAME = 'Keyhole';
+
+interface ConsumerRecord {
+  key: string;
+  name?: string;
+  baseUrl?: string;
+}
+
+export async function setUpConsumer(request: OnboardingRequest): Promise<OnboardingResult> {
+  const unknownRight = request.rights.find((right) => !isSpecRight(right));
+  if (unknownRight) throw new KeyholeError('invalid-input', `Unknown right “${unknownRight}”.`);
+  if (request.rights.length === 0) throw new KeyholeError('invalid-input', 'Pick at least one right to request.');
+
+  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge());
+  if (!apiToken)
+    throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
+  const bridgeUrl = (request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl).replace(/\/+$/, '');
+  const apiBaseUrl = (request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl).replace(/\/+$/, '');
+  const owner = request.organisationId ? `/v2/organisations/${encodeURIComponent(request.organisationId)}` : '/v2/self';
+  const redirectUrl = browser.identity.getRedirectURL();
+  const call = bridgeCaller(bridgeUrl, apiToken);
+
+  const existing = ((await call('GET', `${owner}/consumers`)) as ConsumerRecord[]).find(
+    (consumer) => sameUrl(consumer.baseUrl, redirectUrl) && consumer.name?.startsWith(CONSUMER_NAME),
+  );
+  const consumer =
+    existing ??
+    ((await call('POST', `${owner}/consumers`, {
+      name: CONSUMER_NAME,
+      description: 'Keyhole browser extension: explore and operate the API from your browser.',
+      url: 'https://github.com/keyhole-dev/keyhole',
+      picture: '',
+      baseUrl: redirectUrl,
+      rights: Object.fromEntries(SPEC_RIGHTS.map((right) => [right, request.rights.includes(right)])),
+    })) as ConsumerRecord);
+  if (!consumer?.key) throw new KeyholeError('malformed-response', 'The platform created a consumer but sent no key.');
+
+  try {
+    const { secret } = (await call('GET', `${owner}/consumers/${encodeURIComponent(consumer.key)}/secret`)) as {
+      secret?: string;
+    };
+    if (!secret) throw new KeyholeError('malformed-response', 'The platform sent no consumer secret.');
+    const sandbox = isLoopbackHost(new URL(apiBaseUrl).hostname);
+    const profile = await saveProfile({
+      ...(sandbox ? {} : REAL_PLATFORM_PRESET),
+      name: request.profileName?.trim() || (sandbox ? 'Local sandbox (onboarded)' : 'Clever Cloud'),
+      preset: sandbox ? 'sandbox' : 'real',
+      apiBaseUrl,
+      bridgeUrl,
+      consumerKey: consumer.key,
+      consumerSecret: secret,
+      signatureMethod: 'HMAC-SHA512',
+      tokenEndpoint: 'form',
+    });
+    await activateProfile(profile.id);
+    if (request.keepTokenForBridge)
+      await setBridgeToken(profile.id, {
+        apiTokenId: 'onboarding',
+        name: 'Token used for onboarding',
+        value: apiToken,
+      });
+    return { profile, consumerKey: consumer.key, reused: existing !== undefined };
+  } catch (error) {
+    // Nothing half-made stays invisible: name the consumer that exists now, and say a retry reuses it.
+    const reason = error instanceof KeyholeError ? error.message : String(error);
+    throw new KeyholeError(
+      'internal',
+      `The consumer “${CONSUMER_NAME}” (key ${consumer.key}) exists on the platform, but the profile could not be saved: ${reason} Run the setup again to reuse it, or delete it in the console.`,
+      { detail: consumer.key },
+    );
+  }
+}
+
+async function tokenChosenForBridge(): Promise<string | undefined> {
+  const profile = await getActiveProfile();
+  return profile ? (await getBridgeToken(profile.id))?.value : undefined;
+}
+
+function sameUrl(a: string | undefined, b: string): boolean {
+  return !!a && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+/** JSON calls to the bridge with the API token as Bearer; errors carry the platform's own words. */
+function bridgeCaller(bridgeUrl: string, apiToken: string) {
+  return async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+    const init: RequestInit = {
+      method,
+      headers: {
+        Authorization: `Bearer ${apiToken}`,
+        Accept: 'application/json',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+    };
+    if (body) init.body = JSON.stringify(body);
+    const raw = await fetchWithLimits(`${bridgeUrl}${path}`, init);
+    const text = new TextDecoder().decode(raw.bytes);
+    if (raw.status === 401)
+      throw new KeyholeError('invalid-credential', 'The API token was refused (revoked, expired or mistyped).', {
+        detail: readPlatformError(text)?.message ?? text.slice(0, 200),
+        status: 401,
+      });
+    if (raw.status === 403)
+      throw new KeyholeError(
+        'forbidden',
+        'This API token may not create OAuth consumers here. Use a token of an account that can, or pick your personal space.',
+        { detail: readPlatformError(text)?.message ?? text.slice(0, 200), status: 403 },
+      );
+    if (raw.status < 200 || raw.status >= 300)
+      throw new KeyholeError('http-error', `The bridge answered HTTP ${raw.status} to ${method} ${path}.`, {
+        detail: readPlatformError(text)?.message ?? text.slice(0, 200),
+        status: raw.status,
+      });
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new KeyholeError('malformed-response', `The bridge sent a body that is not JSON for ${method} ${path}.`);
+    }
+  };
+}
