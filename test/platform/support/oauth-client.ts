@@ -40,9 +40,14 @@ export interface SignedCall {
   params?: Record<string, string>;
   form?: boolean;
   json?: unknown;
+  /** A body sent as is (not signed), e.g. broken JSON; set its Content-Type in `headers`. */
+  rawBody?: string;
   headers?: Record<string, string>;
   /** Changes the OAuth parameters after signing (to forge bad requests). */
   tamper?: (oauth: Record<string, string>) => void;
+  /** Fixed oauth_timestamp / oauth_nonce instead of now / random (stale or replayed requests). */
+  timestamp?: number;
+  nonce?: string;
 }
 
 export function encodePairs(
@@ -57,8 +62,12 @@ export function encodePairs(
 /** Signs and sends a request; `redirect: manual` so 303s are visible. */
 export async function signedFetch(call: SignedCall): Promise<Response> {
   const oauth = oauthFor(call.consumer, call.signatureMethod);
+  const { timestamp, nonce } = call;
+  if (timestamp !== undefined) oauth.getTimeStamp = () => timestamp;
+  if (nonce !== undefined) oauth.getNonce = () => nonce;
   const params = call.params ?? {};
-  const data = oauth.authorize({ url: call.url, method: call.method, data: params }, call.token);
+  // A copy: the library merges the URL's query into `data` in place.
+  const data = oauth.authorize({ url: call.url, method: call.method, data: { ...params } }, call.token);
   const oauthParams: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...data, ...params })) {
     if (key.startsWith('oauth_')) oauthParams[key] = String(value);
@@ -76,7 +85,9 @@ export async function signedFetch(call: SignedCall): Promise<Response> {
   if (placement === 'query') Object.assign(queryFields, oauthParams);
   if (placement === 'form') Object.assign(formFields, oauthParams);
   if (Object.keys(queryFields).length > 0) url += (url.includes('?') ? '&' : '?') + encodePairs(queryFields, oauth);
-  if (call.json !== undefined) {
+  if (call.rawBody !== undefined) {
+    body = call.rawBody;
+  } else if (call.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(call.json);
   } else if (Object.keys(formFields).length > 0 || call.form) {
@@ -187,4 +198,21 @@ export async function dance(platform: Platform, options: DanceOptions = {}): Pro
     verifier,
     requestToken,
   };
+}
+
+/** A signer bound to an access token: `call('GET', '/v2/self')`. */
+export function signerFor(
+  platform: Platform,
+  access: { token: string; secret: string },
+  signatureMethod: Method = 'HMAC-SHA512',
+) {
+  return (method: string, path: string, extra: Partial<SignedCall> = {}) =>
+    signedFetch({
+      method,
+      url: `${platform.api}${path}`,
+      consumer: { key: platform.consumerKey, secret: platform.consumerSecret },
+      token: { key: access.token, secret: access.secret },
+      signatureMethod,
+      ...extra,
+    });
 }
