@@ -125,6 +125,12 @@ async function launchAuthorizeWindow(url: string): Promise<string> {
     return redirect;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (/only one web auth flow/i.test(reason))
+      throw new KeyholeError(
+        'sign-in-failed',
+        'A sign-in window is still open from an earlier attempt. Close it, then sign in again.',
+        { detail: reason },
+      );
     if (/did not approve|closed|cancel/i.test(reason))
       throw new KeyholeError('sign-in-cancelled', 'Sign-in was cancelled: the authorization window was closed.', {
         detail: reason,

@@ -77,6 +77,27 @@ describe('sign-in failures end in the right state with a clear message', () => {
     expect(after).toMatchObject({ state: 'signed-out', lastError: { code: 'sign-in-cancelled' } });
   });
 
+  it('a worker stopped mid-dance (MV3) ends in a clear message, never a stuck "signing in"', async () => {
+    ext = await startSandboxedExtension();
+    const running = ext;
+    const authorizePage = running.context.waitForEvent('page', {
+      predicate: (page) => page.url().includes('/v2/oauth/authorize'),
+    });
+    const pending = running.message('session/sign-in').catch((error: unknown) => error);
+    const orphanedWindow = await authorizePage;
+    expect((await status(running)).state).toBe('signing-in');
+    await running.stopServiceWorker();
+    await pending;
+    const after = await status(running);
+    expect(after).toMatchObject({ state: 'signed-out', lastError: { code: 'sign-in-failed' } });
+    if (after.state === 'signed-out') expect(after.lastError?.message).toMatch(/interrupted.*Sign in again/);
+    // The browser still holds the old window; until it is closed a new sign-in says so.
+    const blocked = await running.message('session/sign-in');
+    expect(blocked).toMatchObject({ ok: false, error: { message: /still open.*Close it/ } });
+    await orphanedWindow.close();
+    expect((await signInOrFail(running)).state).toBe('signed-in');
+  });
+
   it('closed window', async () => {
     ext = await startSandboxedExtension();
     const result = await signIn(ext, { action: 'close' });

@@ -25,6 +25,8 @@ export interface LaunchedExtension {
   worker: Worker;
   userDataDir: string;
   downloadsDir: string;
+  /** Stops the service worker as the browser does when it is idle (MV3); the next message restarts it. */
+  stopServiceWorker(): Promise<void>;
   /** Opens an extension page (e.g. 'src/popup/index.html') in a tab. */
   openPage(path: string, options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
   close(): Promise<void>;
@@ -65,6 +67,16 @@ export async function launchExtension(options: { headless?: boolean; dist?: stri
     worker,
     userDataDir,
     downloadsDir,
+    async stopServiceWorker() {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const worker = targetInfos.find(
+        (target) => target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${extensionId}/`),
+      );
+      if (worker) await cdp.send('Target.closeTarget', { targetId: worker.targetId });
+      await cdp.detach();
+    },
     async openPage(path, pageOptions = {}) {
       const page = await context.newPage();
       if (pageOptions.colorScheme) await page.emulateMedia({ colorScheme: pageOptions.colorScheme });

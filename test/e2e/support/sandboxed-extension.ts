@@ -103,6 +103,7 @@ export async function answerAuthorizePage(page: Page, platform: Platform, answer
 /** Signs in and fails the test with the worker's message if that did not work. */
 export async function signInOrFail(ext: SandboxedExtension): Promise<SessionStatus> {
   const reply = await signIn(ext);
-  if (!reply.ok) throw new Error(`sign-in failed: ${reply.error.code}: ${reply.error.message}`);
+  if (!reply.ok)
+    throw new Error(`sign-in failed: ${reply.error.code}: ${reply.error.message} (${reply.error.detail ?? ''})`);
   return reply.value;
 }
