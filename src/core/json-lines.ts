@@ -1,0 +1,261 @@
+/**
+ * A JSON value as the rows of a collapsible tree, built lazily so a 5 MB body stays smooth: the value is
+ * parsed once, and only expanded nodes ever get rows. Expanding splices a node's children in after it;
+ * collapsing cuts its descendants out. A view renders only the rows in its window.
+ *
+ * Each row is identified by its JSON Pointer (RFC 6901): stable across toggles, and usable as a key.
+ */
+
+export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+export interface JsonRow {
+  /** JSON Pointer of the node: '' for the root, '/items/0/name' below. */
+  id: string;
+  depth: number;
+  /** The key in the parent object, the index in the parent array, or null for the root. */
+  key: string | number | null;
+  value: unknown;
+  kind: JsonKind;
+  /** Number of children of an object or array; 0 for scalars. */
+  size: number;
+  expanded: boolean;
+}
+
+export function kindOf(value: unknown): JsonKind {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  if (type === 'object') return 'object';
+  if (type === 'string') return 'string';
+  if (type === 'number' || type === 'bigint') return 'number';
+  if (type === 'boolean') return 'boolean';
+  return 'null';
+}
+
+function sizeOf(value: unknown, kind: JsonKind): number {
+  if (kind === 'array') return (value as unknown[]).length;
+  if (kind !== 'object') return 0;
+  // Counting without Object.keys avoids allocating a key array per row.
+  let count = 0;
+  for (const key in value as object) if (Object.hasOwn(value as object, key)) count += 1;
+  return count;
+}
+
+export function escapePointerToken(key: string | number): string {
+  if (typeof key === 'number') return String(key);
+  // Most keys have neither character; skip the two regex passes for them (this runs once per row).
+  if (!key.includes('~') && !key.includes('/')) return key;
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function childPointer(parent: string, key: string | number): string {
+  return `${parent}/${escapePointerToken(key)}`;
+}
+
+/** Pointers of every ancestor of a node, outermost first (the root '' included). */
+export function ancestorPointers(pointer: string): string[] {
+  if (pointer === '') return [];
+  const tokens = pointer.split('/').slice(1);
+  const ancestors = [''];
+  let current = '';
+  for (const token of tokens.slice(0, -1)) {
+    current += `/${token}`;
+    ancestors.push(current);
+  }
+  return ancestors;
+}
+
+function makeRow(id: string, depth: number, key: string | number | null, value: unknown, expanded: boolean): JsonRow {
+  const kind = kindOf(value);
+  const size = sizeOf(value, kind);
+  return { id, depth, key, value, kind, size, expanded: expanded && size > 0 };
+}
+
+/** Calls `visit` for each child of a container, in order, without building an intermediate array of entries. */
+export function forEachChild(value: unknown, visit: (key: string | number, child: unknown) => void): void {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) visit(index, value[index]);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) visit(key, record[key]);
+  }
+}
+
+/**
+ * The rows under a node, given the set of expanded pointers. Recursion only follows expanded nodes, so its
+ * depth is bounded by what the user (or `pointersToDepth`) opened, not by the body's nesting.
+ */
+function descendantRows(parent: JsonRow, expanded: ReadonlySet<string>): JsonRow[] {
+  const rows: JsonRow[] = [];
+  const emit = (node: JsonRow) => {
+    forEachChild(node.value, (key, child) => {
+      const id = childPointer(node.id, key);
+      const row = makeRow(id, node.depth + 1, key, child, expanded.has(id));
+      rows.push(row);
+      if (row.expanded) emit(row);
+    });
+  };
+  emit(parent);
+  return rows;
+}
+
+/** All visible rows for a value given the set of expanded pointers. The root row comes first. */
+export function flattenJson(value: unknown, expanded: ReadonlySet<string>): JsonRow[] {
+  const root = makeRow('', 0, null, value, expanded.has(''));
+  return root.expanded ? [root, ...descendantRows(root, expanded)] : [root];
+}
+
+/** Expands the row at `index` (its previously expanded descendants come back too). Returns a new array. */
+export function expandRow(rows: readonly JsonRow[], index: number, expanded: ReadonlySet<string>): JsonRow[] {
+  const row = rows[index];
+  if (!row || row.expanded || row.size === 0) return rows as JsonRow[];
+  const opened = { ...row, expanded: true };
+  const children = descendantRows(opened, expanded);
+  const next = rows.slice(0, index);
+  next.push(opened);
+  for (const child of children) next.push(child);
+  for (let at = index + 1; at < rows.length; at += 1) next.push(rows[at] as JsonRow);
+  return next;
+}
+
+/** The index after the last descendant of the row at `index`. */
+export function subtreeEnd(rows: readonly JsonRow[], index: number): number {
+  const depth = rows[index]?.depth ?? 0;
+  let end = index + 1;
+  while (end < rows.length && (rows[end] as JsonRow).depth > depth) end += 1;
+  return end;
+}
+
+/** Collapses the row at `index`, removing its descendants. Returns a new array. */
+export function collapseRow(rows: readonly JsonRow[], index: number): JsonRow[] {
+  const row = rows[index];
+  if (!row?.expanded) return rows as JsonRow[];
+  const end = subtreeEnd(rows, index);
+  const next = rows.slice(0, index);
+  next.push({ ...row, expanded: false });
+  for (let at = end; at < rows.length; at += 1) next.push(rows[at] as JsonRow);
+  return next;
+}
+
+/**
+ * Pointers to expand so the tree shows every node down to `depth` levels, without passing `maxRows` visible
+ * rows (a 5 MB array fully expanded is hundreds of thousands of rows; the window stays smooth, but building
+ * that many rows is not free).
+ */
+export function pointersToDepth(value: unknown, depth: number, maxRows = 200_000): Set<string> {
+  const expanded = new Set<string>();
+  let rows = 1;
+  let level: { id: string; value: unknown }[] = [{ id: '', value }];
+  for (let current = 0; current < depth && level.length > 0; current += 1) {
+    const next: { id: string; value: unknown }[] = [];
+    for (const node of level) {
+      const kind = kindOf(node.value);
+      const size = sizeOf(node.value, kind);
+      if (size === 0) continue;
+      if (rows + size > maxRows) return expanded;
+      rows += size;
+      expanded.add(node.id);
+      forEachChild(node.value, (key, child) => {
+        const childKind = kindOf(child);
+        if (childKind === 'object' || childKind === 'array')
+          next.push({ id: childPointer(node.id, key), value: child });
+      });
+    }
+    level = next;
+  }
+  return expanded;
+}
+
+/**
+ * Pointers of nodes whose key or scalar value contains `query` (case-insensitive), in document order,
+ * at most `limit`. Walks the parsed value with an explicit stack (no recursion, no stringify of the body) and
+ * builds a pointer only for hits.
+ */
+export function findInJson(value: unknown, query: string, limit = 1000): string[] {
+  const needle = query.toLowerCase();
+  if (needle === '') return [];
+  const found: string[] = [];
+  const matches = (scalar: unknown) => scalar !== null && String(scalar).toLowerCase().includes(needle);
+  type Frame = { container: unknown; keys: string[] | null; index: number; length: number };
+  const frameOf = (container: unknown): Frame =>
+    Array.isArray(container)
+      ? { container, keys: null, index: 0, length: container.length }
+      : {
+          container,
+          keys: Object.keys(container as object),
+          index: 0,
+          length: Object.keys(container as object).length,
+        };
+  const path: (string | number)[] = [];
+  const pointer = (key: string | number) => [...path, key].map((token) => `/${escapePointerToken(token)}`).join('');
+  const rootKind = kindOf(value);
+  if (rootKind !== 'object' && rootKind !== 'array')
+    return matches(value) || (value === null && 'null'.includes(needle)) ? [''] : [];
+  const stack: Frame[] = [frameOf(value)];
+  while (stack.length > 0 && found.length < limit) {
+    const frame = stack[stack.length - 1] as Frame;
+    if (frame.index >= frame.length) {
+      stack.pop();
+      path.pop();
+      continue;
+    }
+    const key: string | number = frame.keys ? (frame.keys[frame.index] as string) : frame.index;
+    frame.index += 1;
+    const child = frame.keys
+      ? (frame.container as Record<string, unknown>)[key as string]
+      : (frame.container as unknown[])[key as number];
+    const isContainer = child !== null && typeof child === 'object';
+    const keyHit = typeof key === 'string' && key.toLowerCase().includes(needle);
+    const valueHit = !isContainer && (child === null ? 'null'.includes(needle) : matches(child));
+    if (keyHit || valueHit) found.push(pointer(key));
+    if (isContainer) {
+      path.push(key);
+      stack.push(frameOf(child));
+    }
+  }
+  return found;
+}
+
+function previewScalar(value: unknown): string {
+  const kind = kindOf(value);
+  if (kind === 'object') return '{…}';
+  if (kind === 'array') return '[…]';
+  return kind === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** A one-line preview of a value for a collapsed row: `{id: "a", name: "b", …}`, `["x", 2, …]`, `"text"`. */
+export function previewJson(value: unknown, maxLength = 80): string {
+  const kind = kindOf(value);
+  if (kind === 'string') {
+    const text = JSON.stringify(value);
+    return text.length > maxLength ? `${text.slice(0, maxLength - 2)}…"` : text;
+  }
+  if (kind !== 'object' && kind !== 'array') return String(value);
+  const parts: string[] = [];
+  let length = 2;
+  // Loops that stop early: a collapsed array of 100 000 items must not be walked to preview three.
+  const add = (part: string) => {
+    if (length + part.length + 2 > maxLength) {
+      parts.push('…');
+      return false;
+    }
+    parts.push(part);
+    length += part.length + 2;
+    return true;
+  };
+  if (kind === 'array') {
+    const items = value as unknown[];
+    for (let index = 0; index < items.length; index += 1) if (!add(previewScalar(items[index]))) break;
+    return `[${parts.join(', ')}]`;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (!add(`${key}: ${previewScalar(record[key])}`)) break;
+  }
+  return `{${parts.join(', ')}}`;
+}
