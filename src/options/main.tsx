@@ -1,8 +1,6 @@
 import { render } from 'preact';
 import '../ui/theme.css';
+import './options.css';
+import { OptionsPage } from './OptionsPage.tsx';
 
-function Options() {
-  return <main>Keyhole settings</main>;
-}
-
-render(<Options />, document.getElementById('app')!);
+render(<OptionsPage />, document.getElementById('app')!);
