@@ -1,0 +1,168 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Platform, startPlatform } from './index.ts';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterEach(() => platform.faults.clear());
+afterAll(() => platform.close());
+
+const rights = () => fetch(`${platform.api}/v2/oauth/rights`);
+
+describe('fault injection', () => {
+  it('answers a chosen status and body, for `times` requests only', async () => {
+    platform.faults.add({
+      path: '/v2/oauth/rights',
+      status: 503,
+      body: '{"id":503,"message":"maintenance"}',
+      times: 2,
+    });
+    for (let i = 0; i < 2; i++) {
+      const response = await rights();
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual({ id: 503, message: 'maintenance' });
+    }
+    expect((await rights()).status).toBe(200);
+  });
+
+  it('delays, then answers normally', async () => {
+    platform.faults.add({ path: '/v2/oauth/rights', delayMs: 300 });
+    const start = Date.now();
+    const response = await rights();
+    expect(response.status).toBe(200);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(290);
+  });
+
+  it('sends malformed JSON with a JSON content type', async () => {
+    platform.faults.add({ path: '/v2/oauth/rights', malformed: true });
+    const response = await rights();
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    await expect(response.json()).rejects.toThrow();
+  });
+
+  it('streams a huge, valid, nested JSON body', async () => {
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: 5 * 1024 * 1024 });
+    const response = await fetch(`${platform.api}/v2/self/applications`);
+    const text = await response.text();
+    expect(text.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    const items = JSON.parse(text) as { id: string; instance: { variant: { slug: string } } }[];
+    expect(items.length).toBeGreaterThan(1000);
+    expect(items[0]!.instance.variant.slug).toBe('node');
+  });
+
+  it('drops the connection', async () => {
+    platform.faults.add({ path: '/v2/oauth/rights', drop: true });
+    await expect(rights()).rejects.toThrow();
+    expect((await rights()).status).toBe(200);
+  });
+
+  it('matches by server, method, RegExp and prefix', async () => {
+    platform.faults.add({ server: 'bridge', path: /^\/v2\//, status: 502, times: Number.POSITIVE_INFINITY });
+    platform.faults.add({ server: 'api', method: 'POST', path: '/v2/oauth/*', status: 429 });
+    expect((await rights()).status).toBe(200);
+    expect((await fetch(`${platform.bridge}/v2/self`)).status).toBe(502);
+    expect((await fetch(`${platform.bridge}/v2/summary`)).status).toBe(502);
+    expect((await fetch(`${platform.api}/v2/oauth/request_token`, { method: 'POST' })).status).toBe(429);
+    expect((await fetch(`${platform.sftp}/healthz`)).status).toBe(200);
+  });
+
+  it('does not keep close() waiting on a delayed request', async () => {
+    const other = await startPlatform();
+    other.faults.add({ path: '/v2/oauth/rights', delayMs: 60_000 });
+    const pending = fetch(`${other.api}/v2/oauth/rights`).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const start = Date.now();
+    await other.close();
+    expect(Date.now() - start).toBeLessThan(2000);
+    await pending;
+  });
+});
+
+describe('control endpoints (/__sandbox) and the clock', () => {
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${platform.api}/__sandbox/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('adds faults over HTTP with a regex path, lists them in the state, and clears them', async () => {
+    const added = await control('POST', 'faults', {
+      path: { regex: '^/v2/oauth/rights$' },
+      status: 418,
+      times: 'always',
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ path: { regex: expect.stringContaining('oauth') }, times: 'always' });
+    expect((await rights()).status).toBe(418);
+    expect((await rights()).status).toBe(418);
+    const state = (await (await control('GET', 'state')).json()) as { faults: unknown[] };
+    expect(state.faults).toHaveLength(1);
+    expect((await control('DELETE', 'faults')).status).toBe(204);
+    expect((await rights()).status).toBe(200);
+    expect((await control('POST', 'faults', { status: 'nope' })).status).toBe(400);
+  });
+
+  it('shows the state without secrets', async () => {
+    const text = await (await control('GET', 'state')).text();
+    const state = JSON.parse(text) as { users: { email: string }[]; consumers: { key: string }[] };
+    expect(state.users.map((user) => user.email)).toContain(platform.user.email);
+    expect(state.consumers.map((consumer) => consumer.key)).toContain(platform.consumerKey);
+    for (const secret of [
+      platform.consumerSecret,
+      platform.apiToken,
+      platform.user.password,
+      platform.mfaUser.totpSecret,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('shifts the clock over HTTP and in process; every Date header follows it', async () => {
+    const set = await control('POST', 'clock', { offsetSeconds: 7200 });
+    expect(await set.json()).toMatchObject({ offsetSeconds: 7200 });
+    const ahead = Date.parse((await rights()).headers.get('date')!);
+    expect(ahead - Date.now()).toBeGreaterThan(7100_000);
+    await control('POST', 'clock', { shiftSeconds: -7200 });
+    expect(platform.clock.offsetSeconds()).toBe(0);
+    platform.clock.set(-600);
+    expect(Math.round((platform.clock.now() - Date.now()) / 1000)).toBe(-600);
+    platform.clock.set(0);
+  });
+
+  it('toggles the spec PDF path', async () => {
+    const off = await control('POST', 'settings', { specPdfPath: false });
+    expect(await off.json()).toMatchObject({ specPdfPath: false });
+    expect(platform.state.settings.specPdfPath).toBe(false);
+    await control('POST', 'settings', { specPdfPath: true });
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflights on the API and the bridge like the real API', async () => {
+    for (const base of [platform.api, platform.bridge]) {
+      const response = await fetch(`${base}/v2/self`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://console.sandbox.keyhole.test',
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://console.sandbox.keyhole.test');
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
+      expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Accept');
+      expect(response.headers.get('access-control-max-age')).toBe('600');
+    }
+  });
+
+  it('exposes Date and friends on actual responses', async () => {
+    const response = await fetch(`${platform.api}/v2/oauth/rights`, { headers: { Origin: 'chrome-extension://abc' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('chrome-extension://abc');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/\bDate\b.*Content-Disposition/);
+    expect(await response.json()).toHaveProperty('manage_ssh_keys');
+  });
+});
