@@ -12,7 +12,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text);
   font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: 24px; }
-main { width: 100%; max-width: 440px; background: var(--card); border: 1px solid var(--line); border-radius: 14px;
+main { width: 100%; max-width: 460px; background: var(--card); border: 1px solid var(--line); border-radius: 14px;
   padding: 28px 28px 22px; box-shadow: 0 10px 30px rgb(0 0 0 / 0.08); }
 .brand { display: flex; align-items: center; gap: 10px; font-weight: 700; font-size: 17px; margin-bottom: 18px; }
 h1 { font-size: 20px; margin: 0 0 6px; }
@@ -21,12 +21,13 @@ label { display: block; font-weight: 600; margin: 12px 0 4px; }
 input[type=email], input[type=password], input[type=text] { width: 100%; padding: 9px 11px; border-radius: 8px;
   border: 1px solid var(--line); background: transparent; color: var(--text); font: inherit; }
 input:focus-visible, button:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
-fieldset { border: 1px solid var(--line); border-radius: 10px; margin: 18px 0 0; padding: 8px 14px 10px; }
+fieldset { border: 1px solid var(--line); border-radius: 10px; margin: 18px 0 0; padding: 8px 14px 10px; min-width: 0; }
 legend { font-weight: 600; padding: 0 6px; }
 .right { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; padding: 7px 0; border-top: 1px solid var(--line); }
 .right:first-of-type { border-top: 0; }
 .right input { margin-top: 4px; }
-.right label { margin: 0; font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+.right label { margin: 0; font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px;
+  overflow-wrap: anywhere; }
 .right span { grid-column: 2; color: var(--muted); font-size: 13px; }
 .actions { display: flex; gap: 10px; margin-top: 20px; }
 button { flex: 1; padding: 10px 14px; border-radius: 8px; font: inherit; font-weight: 600; cursor: pointer;
@@ -77,7 +78,7 @@ export function authorizePage(form: AuthorizeForm): string {
     .map((right) => {
       const checked = !form.checked || form.checked.has(right) ? ' checked' : '';
       return `<div class="right"><input type="checkbox" id="r-${right}" name="${right}" value="on"${checked}
-        aria-describedby="d-${right}"><label for="r-${right}">${right}</label>
+        aria-describedby="d-${right}"><label for="r-${right}">${right.replace(/_/g, '_<wbr>')}</label>
         <span id="d-${right}">${escapeHtml(RIGHT_DESCRIPTIONS[right])}</span></div>`;
     })
     .join('\n');
