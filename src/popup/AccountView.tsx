@@ -1,5 +1,4 @@
 import { useLayoutEffect } from 'preact/hooks';
-import { countLabel } from '../core/account-summary.ts';
 import { formatRelativeTime } from '../core/format-relative-time.ts';
 import { describeSessionExpiry } from '../core/session-expiry.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
@@ -105,12 +104,9 @@ export function AccountView({
           ) : account.fetchedAt !== undefined && !account.error ? (
             `Updated ${formatRelativeTime(account.fetchedAt, now)}`
           ) : null}
-          {spaces && !account.refreshing && !account.error ? (
-            <span class="kh-visually-hidden"> {countLabel(spaces.length, 'organisation', 'organisations')}</span>
-          ) : null}
         </p>
         <p class="kp-hint">
-          <Icon name="key" />
+          <Icon name="code" />
           <span>
             Open in DevTools: press <kbd>F12</kbd>, then the <strong>Keyhole</strong> tab.
           </span>

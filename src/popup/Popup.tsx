@@ -2,15 +2,9 @@ import { useEffect } from 'preact/hooks';
 import type { ProfileView } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { AccountView } from './AccountView.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
 import type { PopupController, PopupView } from './popup-controller.ts';
-import {
-  ExpiredScreen,
-  FailedScreen,
-  LoadingScreen,
-  SignedOutScreen,
-  SigningInScreen,
-  UnconfiguredScreen,
-} from './StatusScreens.tsx';
+import { ExpiredScreen, FailedScreen, SignedOutScreen, SigningInScreen, UnconfiguredScreen } from './StatusScreens.tsx';
 import type { PopupServices } from './services.ts';
 import { TopBar } from './TopBar.tsx';
 import { useControllerState } from './use-controller-state.ts';
@@ -32,7 +26,6 @@ export function Popup({ controller, services }: { controller: PopupController; s
 
   const { view } = state;
   const retry = () => void controller.retry();
-  const signIn = () => void controller.signIn();
   return (
     <div class="kp-popup">
       <TopBar
@@ -47,15 +40,7 @@ export function Popup({ controller, services }: { controller: PopupController; s
         </div>
       ) : null}
       {view.kind === 'loading' ? <LoadingScreen /> : null}
-      {view.kind === 'failed' ? <FailedScreen error={view.error} onRetry={retry} /> : null}
-      {view.kind === 'unconfigured' ? <UnconfiguredScreen onOpenOptions={() => void controller.openOptions()} /> : null}
-      {view.kind === 'signed-out' ? (
-        <SignedOutScreen profile={view.profile} error={view.error} onSignIn={signIn} />
-      ) : null}
-      {view.kind === 'signing-in' ? <SigningInScreen profile={view.profile} /> : null}
-      {view.kind === 'expired' ? (
-        <ExpiredScreen profile={view.profile} user={view.user} error={view.error} onSignIn={signIn} />
-      ) : null}
+      <StatusScreen view={view} controller={controller} />
       {view.kind === 'account' ? (
         <AccountView
           account={view.account}
@@ -71,4 +56,23 @@ export function Popup({ controller, services }: { controller: PopupController; s
       ) : null}
     </div>
   );
+}
+
+/** The screen for a state other than loading or signed in. */
+function StatusScreen({ view, controller }: { view: PopupView; controller: PopupController }) {
+  const signIn = () => void controller.signIn();
+  switch (view.kind) {
+    case 'failed':
+      return <FailedScreen error={view.error} onRetry={() => void controller.retry()} />;
+    case 'unconfigured':
+      return <UnconfiguredScreen onOpenOptions={() => void controller.openOptions()} />;
+    case 'signed-out':
+      return <SignedOutScreen profile={view.profile} error={view.error} onSignIn={signIn} />;
+    case 'signing-in':
+      return <SigningInScreen profile={view.profile} />;
+    case 'expired':
+      return <ExpiredScreen profile={view.profile} user={view.user} error={view.error} onSignIn={signIn} />;
+    default:
+      return null;
+  }
 }

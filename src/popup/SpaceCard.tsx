@@ -24,23 +24,47 @@ export function SpaceCard({
   const addons = countLabel(space.addonCount, 'add-on', 'add-ons');
   return (
     <li class="kp-space" data-space-id={space.id}>
-      <button
-        type="button"
-        class="kp-space__toggle"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        onClick={() => setExpanded(!expanded)}
-      >
-        <Avatar src={space.avatar} label={space.name} size={28} square />
-        <span class="kp-space__text">
-          <span class="kp-space__name">{space.name}</span>
-          <span class="kp-space__meta">
-            {apps} · {addons}
+      <div class="kp-space__head">
+        <button
+          type="button"
+          class="kp-space__toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <Icon name="chevron" class="kp-space__chevron" />
+          <Avatar src={space.avatar} label={space.name} size={28} square />
+          <span class="kp-space__text">
+            <span class="kp-space__name">{space.name}</span>
+            <span class="kp-space__meta">
+              {apps} · {addons}
+            </span>
           </span>
-        </span>
-        {role ? <span class={space.personal ? 'kp-badge kp-badge--accent' : 'kp-badge'}>{role}</span> : null}
-        <Icon name="chevron" class="kp-space__chevron" />
-      </button>
+          {role ? <span class={space.personal ? 'kp-badge kp-badge--accent' : 'kp-badge'}>{role}</span> : null}
+        </button>
+        <a
+          class="kp-icon-button"
+          href={extensionUrl(buildInvoicesPanelPath(space.id))}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`Invoices of ${space.name}`}
+          title="Invoices"
+        >
+          <Icon name="receipt" />
+        </a>
+        {consoleLink ? (
+          <a
+            class="kp-icon-button"
+            href={consoleLink}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`Console for ${space.name}`}
+            title="Open in the console"
+          >
+            <Icon name="external" />
+          </a>
+        ) : null}
+      </div>
       <div class="kp-space__body" id={listId} hidden={!expanded}>
         {space.applications.length === 0 ? (
           <p class="kp-space__empty">No applications</p>
@@ -63,18 +87,6 @@ export function SpaceCard({
             })}
           </ul>
         )}
-      </div>
-      <div class="kp-space__actions">
-        {consoleLink ? (
-          <a class="kp-link" href={consoleLink} target="_blank" rel="noreferrer">
-            <Icon name="external" />
-            Console<span class="kh-visually-hidden"> for {space.name}</span>
-          </a>
-        ) : null}
-        <a class="kp-link" href={extensionUrl(buildInvoicesPanelPath(space.id))} target="_blank" rel="noreferrer">
-          <Icon name="receipt" />
-          Invoices<span class="kh-visually-hidden"> of {space.name}</span>
-        </a>
       </div>
     </li>
   );

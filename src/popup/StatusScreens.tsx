@@ -31,16 +31,6 @@ function Screen({
   );
 }
 
-export function LoadingScreen() {
-  return (
-    <Screen title="Loading your account…" busy>
-      <p class="kp-screen__text" role="status">
-        Asking the Keyhole worker who is signed in.
-      </p>
-    </Screen>
-  );
-}
-
 export function FailedScreen({ error, onRetry }: { error: KeyholeErrorData; onRetry: () => void }) {
   return (
     <Screen icon="alert" title="Keyhole could not load your account">
@@ -128,7 +118,8 @@ export function ExpiredScreen({
         )}{' '}
         Sign in again to keep using the API.
       </p>
-      {error ? <ErrorBanner error={error} /> : null}
+      {/* The title already says the session expired; only another cause is worth a banner. */}
+      {error && error.code !== 'session-expired' ? <ErrorBanner error={error} /> : null}
       <SignInButton onSignIn={onSignIn} label="Sign in again" />
     </Screen>
   );

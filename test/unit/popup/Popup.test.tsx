@@ -208,22 +208,26 @@ describe('popup, signed in', () => {
     const view = await renderSignedIn();
     const [personal, org] = view.$$('.kp-space');
     const links = (space: HTMLElement) =>
-      [...space.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]);
+      [...space.querySelectorAll('a')].map((a) => [
+        a.getAttribute('aria-label'),
+        a.getAttribute('href'),
+        a.getAttribute('target'),
+      ]);
     expect(links(personal!)).toEqual([
-      ['Console for Ada Lovelace', 'https://console.example.test/users/me', '_blank'],
       [
         'Invoices of Ada Lovelace',
         'chrome-extension://keyhole-test/src/devtools/panel.html#invoices?org=user_ada',
         '_blank',
       ],
+      ['Console for Ada Lovelace', 'https://console.example.test/users/me', '_blank'],
     ]);
     expect(links(org!)).toEqual([
-      ['Console for Analytical Engines Ltd', 'https://console.example.test/organisations/orga_analytical', '_blank'],
       [
         'Invoices of Analytical Engines Ltd',
         'chrome-extension://keyhole-test/src/devtools/panel.html#invoices?org=orga_analytical',
         '_blank',
       ],
+      ['Console for Analytical Engines Ltd', 'https://console.example.test/organisations/orga_analytical', '_blank'],
     ]);
     expect(view.text()).toContain('press F12, then the Keyhole tab');
   });
@@ -231,7 +235,7 @@ describe('popup, signed in', () => {
   it('hides console links when the profile has no console address', async () => {
     const { consoleUrl: _ignored, ...withoutConsole } = SANDBOX_PROFILE;
     const view = await renderSignedIn(signedIn({ profile: withoutConsole }));
-    expect(view.$$('.kp-space a').map((a) => a.textContent)).toEqual([
+    expect(view.$$('.kp-space a').map((a) => a.getAttribute('aria-label'))).toEqual([
       'Invoices of Ada Lovelace',
       'Invoices of Analytical Engines Ltd',
     ]);

@@ -1,0 +1,145 @@
+/**
+ * The popup opened a second time: the account saved in IndexedDB is on screen before the platform answers,
+ * and when the platform cannot be reached (or fails) the saved account stays, with its age and a Retry.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OUTPUT } from './support/launch-extension.ts';
+import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+
+const SCREENSHOTS = join(OUTPUT, 'screenshots');
+
+let ext: SandboxedExtension | undefined;
+afterEach(async () => {
+  await ext?.close();
+  ext = undefined;
+});
+
+async function openPopup(target: SandboxedExtension, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await target.context.newPage();
+  // Avatars live on sandbox hosts that do not exist: refuse anything but the loopback sandbox.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  await page.setViewportSize({ width: 360, height: 600 });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(`chrome-extension://${target.extensionId}/src/popup/index.html`);
+  return page;
+}
+
+/** Opens the popup once, signed in, so the account is fetched and saved; then closes it like a user would. */
+async function openOnceAndSave(target: SandboxedExtension): Promise<string[]> {
+  const page = await openPopup(target);
+  await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 }).toBe('Updated just now');
+  const names = await page.locator('.kp-space__name').allInnerTexts();
+  await page.close();
+  return names;
+}
+
+/** Moves the saved account's fetch time into the past, as if it had been saved `minutes` ago. */
+async function ageSavedAccount(page: Page, minutes: number): Promise<void> {
+  await page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyhole-popup');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('cache', 'readwrite').objectStore('cache');
+          const last = store.get('last');
+          last.onsuccess = () => {
+            const entry = store.get(last.result as string);
+            entry.onsuccess = () => {
+              store.put({ ...entry.result, fetchedAt: Date.now() - ms }, last.result as string);
+              store.transaction.oncomplete = () => resolve();
+            };
+          };
+        };
+      }),
+    minutes * 60_000,
+  );
+}
+
+describe('opening the popup again', () => {
+  it('renders the saved account before the network answers, then updates it in place', async () => {
+    const running = await startSandboxedExtension();
+    ext = running;
+    await signInOrFail(running);
+    const names = await openOnceAndSave(running);
+    expect(names.length).toBeGreaterThan(1);
+
+    running.platform.faults.add({ path: '/v2/summary', delayMs: 3000 });
+    const opened = Date.now();
+    const page = await openPopup(running);
+    await expect.poll(() => page.locator('.kp-space__name').allInnerTexts(), { timeout: 2000 }).toEqual(names);
+    const shownAfter = Date.now() - opened;
+    // The summary is still held back by the sandbox: what is on screen came from the cache.
+    expect(shownAfter).toBeLessThan(2500);
+    expect(running.platform.faults.list()).toHaveLength(0); // the delayed request is in flight
+    expect(await page.locator('.kp-updated').textContent()).toBe('Refreshing…');
+    const firstRender = await page.evaluate(
+      () => performance.getEntriesByName('keyhole:first-account-render')[0]?.startTime ?? -1,
+    );
+    expect(firstRender).toBeGreaterThan(0);
+    expect(firstRender).toBeLessThan(1500);
+
+    const heading = await page.locator('h1').elementHandle();
+    await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 8000 }).toBe('Updated just now');
+    expect(await heading?.evaluate((node) => node.isConnected)).toBe(true);
+    expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
+  });
+
+  it('offline: keeps the saved account with "updated 3 min ago" and a Retry that recovers', async () => {
+    const running = await startSandboxedExtension();
+    ext = running;
+    await signInOrFail(running);
+    const names = await openOnceAndSave(running);
+
+    running.platform.faults.add({ path: '/v2/summary', drop: true, times: Number.POSITIVE_INFINITY });
+    const first = await openPopup(running);
+    await ageSavedAccount(first, 3);
+    await first.close();
+
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopup(running, scheme);
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.count(), { timeout: 10_000 }).toBe(1);
+      expect(await alert.getAttribute('data-error-code')).toBe('network');
+      expect(await page.locator('.kp-stale').textContent()).toBe('Showing saved data · updated 3 min ago');
+      expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
+      await mkdir(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `popup-offline-${scheme}.png`), animations: 'disabled' });
+      if (scheme === 'light') await page.close();
+      else {
+        running.platform.faults.clear();
+        await page.getByRole('button', { name: 'Retry' }).click();
+        await expect
+          .poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 })
+          .toBe('Updated just now');
+        expect(await page.getByRole('alert').count()).toBe(0);
+        expect(await page.locator('.kp-stale').count()).toBe(0);
+      }
+    }
+  });
+
+  it('server error: says the platform had a problem, keeps the saved account, Retry recovers', async () => {
+    const running = await startSandboxedExtension();
+    ext = running;
+    await signInOrFail(running);
+    const names = await openOnceAndSave(running);
+
+    running.platform.faults.add({ path: '/v2/summary', status: 503 });
+    const page = await openPopup(running);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.count(), { timeout: 10_000 }).toBe(1);
+    expect(await alert.getAttribute('data-error-code')).toBe('http-error');
+    expect(await alert.textContent()).toContain('The platform had a problem (503)');
+    expect(await page.locator('.kp-stale').textContent()).toMatch(
+      /^Showing saved data · updated (just now|1 min ago)$/,
+    );
+    expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 }).toBe('Updated just now');
+    expect(await alert.count()).toBe(0);
+  });
+});
