@@ -75,13 +75,16 @@ export function createApiHandler(context: PlatformContext) {
 }
 
 async function handleApi(context: PlatformContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  setCommonHeaders(req, res, context.clock);
-  if (answerPreflight(req, res)) return;
   const pathname = pathnameOf(req);
   if (pathname.startsWith('/__sandbox/')) {
+    res.setHeader('Date', new Date(context.clock.now()).toUTCString());
+    // Tests and scripts only: a web page (any request with an Origin) must not drive the sandbox.
+    if (req.headers.origin) throw new HttpError(403, 'The /__sandbox control endpoints are not available to web pages');
     handleControl(context, req, res, pathname, await readBody(req));
     return;
   }
+  setCommonHeaders(req, res, context.clock);
+  if (answerPreflight(req, res)) return;
   if (await context.faults.apply('api', req, res, pathname)) return;
   const body = await readBody(req);
 

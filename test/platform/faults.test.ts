@@ -105,6 +105,17 @@ describe('control endpoints (/__sandbox) and the clock', () => {
     expect((await control('POST', 'faults', { status: 'nope' })).status).toBe(400);
   });
 
+  it('refuses requests from web pages (with an Origin), preflights included', async () => {
+    for (const method of ['OPTIONS', 'GET']) {
+      const response = await fetch(`${platform.api}/__sandbox/state`, {
+        method,
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
   it('shows the state without secrets', async () => {
     const text = await (await control('GET', 'state')).text();
     const state = JSON.parse(text) as { users: { email: string }[]; consumers: { key: string }[] };
