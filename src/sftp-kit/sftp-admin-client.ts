@@ -1,0 +1,61 @@
+/**
+ * Creates a user through the deployed SFTPGo's REST API (spec §4.3): admin credentials → bearer token →
+ * POST /api/v2/users. The token lives in this function only; nothing is stored.
+ */
+import { KeyholeError } from '../core/errors.ts';
+import {
+  basicAuthorization,
+  type CreatedSftpUser,
+  normaliseAppUrl,
+  readCreateUserResponse,
+  readTokenResponse,
+} from '../core/sftp/admin-api.ts';
+import type { SftpUserRecord } from '../core/sftp/user-record.ts';
+
+export interface CreateSftpUserRequest {
+  appUrl: string;
+  adminUsername: string;
+  adminPassword: string;
+  record: SftpUserRecord;
+}
+
+export async function createSftpUser(
+  request: CreateSftpUserRequest,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+): Promise<CreatedSftpUser> {
+  const base = normaliseAppUrl(request.appUrl);
+  if (!request.adminUsername || !request.adminPassword) {
+    throw new KeyholeError('invalid-input', 'Enter the SFTP server’s admin username and password.');
+  }
+  const tokenResponse = await call(fetchImpl, `${base}/api/v2/token`, {
+    method: 'GET',
+    headers: { Authorization: basicAuthorization(request.adminUsername, request.adminPassword) },
+    credentials: 'omit',
+  });
+  const token = readTokenResponse(tokenResponse.status, tokenResponse.body);
+  const created = await call(fetchImpl, `${base}/api/v2/users`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(request.record),
+    credentials: 'omit',
+  });
+  return readCreateUserResponse(created.status, created.body, request.record.username);
+}
+
+async function call(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: string }> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, init);
+  } catch (error) {
+    throw new KeyholeError(
+      'network',
+      `Could not reach the SFTP server at ${new URL(url).origin}. Check the application URL, that the application is up, and that the browser allows Keyhole to access it.`,
+      { detail: error instanceof Error ? error.message : String(error) },
+    );
+  }
+  return { status: response.status, body: await response.text() };
+}

@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const permissions = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('webextension-polyfill', () => ({ default: { permissions } }));
+
+const { originPattern, requestHostAccess } = await import('../../../src/sftp-kit/host-permission.ts');
+const { describeHostAccess } = await import('../../../src/sftp-kit/host-access.ts');
+
+// A fresh mock per test (vitest 4 reports a sync throw from a mock reset with mockReset, even when caught).
+beforeEach(() => {
+  permissions.request = vi.fn();
+});
+
+describe('run-time host access', () => {
+  it('asks for exactly the origin of the URL, port included', async () => {
+    permissions.request.mockResolvedValue(true);
+    expect(await requestHostAccess('http://127.0.0.1:9000/bucket?x=1')).toBe('granted');
+    expect(permissions.request).toHaveBeenCalledWith({ origins: ['http://127.0.0.1:9000/*'] });
+    expect(originPattern('https://cellar.example.test/')).toBe('https://cellar.example.test/*');
+  });
+
+  it('turns a refusal and a failing prompt into answers, never exceptions', async () => {
+    permissions.request.mockResolvedValue(false);
+    expect(await requestHostAccess('https://a.test')).toBe('refused');
+    permissions.request.mockRejectedValue(new Error('must be called during a user gesture'));
+    expect(await requestHostAccess('https://a.test')).toBe('unavailable');
+    permissions.request.mockImplementation(() => {
+      throw new Error('sync');
+    });
+    expect(await requestHostAccess('https://a.test')).toBe('unavailable');
+    expect(await requestHostAccess('not a url')).toBe('unavailable');
+  });
+
+  it('tells the user what happened, and nothing when access was granted', () => {
+    expect(describeHostAccess('granted', 'https://a.test/x')).toBeNull();
+    expect(describeHostAccess('refused', 'https://a.test/x')).toBe(
+      'The browser did not allow Keyhole to access https://a.test. Keyhole tried anyway: this works only if that server allows it (CORS). If the call fails, click again and allow access.',
+    );
+    expect(describeHostAccess('unavailable', 'https://a.test/x')).toMatch(
+      /could not ask the browser for access to https:\/\/a\.test/,
+    );
+  });
+});
