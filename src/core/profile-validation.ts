@@ -14,7 +14,8 @@ export function validateProfile(input: ProfileInput, options: { requireSecret: b
   if (api) errors.apiBaseUrl = api;
   const bridge = checkBaseUrl(input.bridgeUrl, 'bridge');
   if (bridge) errors.bridgeUrl = bridge;
-  if (input.consoleUrl) {
+  // A blank console address means "none", as the worker stores it.
+  if (input.consoleUrl?.trim()) {
     const consoleError = checkBaseUrl(input.consoleUrl, 'console');
     if (consoleError) errors.consoleUrl = consoleError;
   }
@@ -30,6 +31,7 @@ export function validateProfile(input: ProfileInput, options: { requireSecret: b
 
 /** An API base is an origin (optionally with a path prefix), http only for loopback. */
 export function checkBaseUrl(value: string, label: string): string | undefined {
+  if (!value.trim()) return `Enter the ${label} address (e.g. https://api.example.com).`;
   let url: URL;
   try {
     url = new URL(value.trim());

@@ -49,6 +49,12 @@ export function OptionsPage() {
     return watchStoredState(() => void reload());
   }, []);
 
+  const openForm = (next: FormState) => {
+    // A notice about the last action would read as if it were about the form just opened.
+    setNotice('');
+    setForm(next);
+  };
+
   const closeForm = () => {
     setForm({ mode: 'closed' });
     profilesHeading.current?.focus();
@@ -132,7 +138,7 @@ export function OptionsPage() {
               Profiles
             </h2>
             {form.mode === 'closed' && list ? (
-              <button type="button" class="kh-button" onClick={() => setForm({ mode: 'add', focus: true })}>
+              <button type="button" class="kh-button" onClick={() => openForm({ mode: 'add', focus: true })}>
                 Add profile
               </button>
             ) : null}
@@ -155,7 +161,7 @@ export function OptionsPage() {
               activeId={list?.activeId ?? null}
               busyId={busyId}
               onActivate={activate}
-              onEdit={(profile) => setForm({ mode: 'edit', profile })}
+              onEdit={(profile) => openForm({ mode: 'edit', profile })}
               onDelete={remove}
             />
           ) : null}

@@ -108,7 +108,7 @@ function ProfileItem(props: {
         <div class="opt-profile-actions">
           {props.active ? null : (
             <button type="button" class="kh-button" disabled={props.busy} onClick={props.onActivate}>
-              Make active<span class="kh-visually-hidden">: {profile.name}</span>
+              Make active<span class="kh-visually-hidden"> {profile.name}</span>
             </button>
           )}
           <button type="button" class="kh-button" onClick={props.onEdit}>

@@ -18,6 +18,15 @@ describe('validateProfile', () => {
     expect(errors.consumerSecret).toMatch(/consumer secret/);
   });
 
+  it('treats a blank console address as none, like the worker stores it', () => {
+    expect(validateProfile({ ...SANDBOX_PRESET, consoleUrl: '  ' }, { requireSecret: true })).toEqual({});
+  });
+
+  it('asks for an empty address instead of calling it "not a URL"', () => {
+    const errors = validateProfile({ ...SANDBOX_PRESET, bridgeUrl: ' ' }, { requireSecret: true });
+    expect(errors.bridgeUrl).toBe('Enter the bridge address (e.g. https://api.example.com).');
+  });
+
   it('keeps a stored secret when none is typed', () => {
     expect(validateProfile({ ...SANDBOX_PRESET, consumerSecret: '' }, { requireSecret: false })).toEqual({});
   });

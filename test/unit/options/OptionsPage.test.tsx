@@ -153,7 +153,7 @@ describe('making a profile active', () => {
     const root = await open(worker);
     await waitFor(() => profileItem(root, 'Clever Cloud'));
     expect(queryButton(profileItem(root, 'Local sandbox'), /^Make active/)).toBeUndefined();
-    click(button(root, 'Make active: Clever Cloud'));
+    click(button(root, 'Make active Clever Cloud'));
     await waitFor(() => expect(text(profileItem(root, 'Clever Cloud'))).toContain('Active'));
     expect(worker.calls).toContainEqual({ name: 'profiles/activate', request: { id: 'real-1' } });
     expect(text(profileItem(root, 'Local sandbox'))).not.toContain('Active');
