@@ -2,16 +2,31 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
+import { manifestFor, parseBrowserTarget, type SourceManifest } from './src/core/browser-target.ts';
 
-// The one manifest.json is the source of truth; browser-specific adjustments happen here.
-export default defineConfig({
-  plugins: [preact(), crx({ manifest: baseManifest as never })],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Pages reached only from JS (chrome.devtools.panels.create) must be listed to be built.
-    rollupOptions: { input: { panel: 'src/devtools/panel.html', sftpKit: 'src/sftp-kit/index.html' } },
-  },
-  server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
+/** Where each browser's build goes: `vite build` → dist/ (Chrome), `vite build --mode firefox` → dist-firefox/. */
+const OUT_DIRS = { chrome: 'dist', firefox: 'dist-firefox' } as const;
+
+// Pages reached only from JS (chrome.devtools.panels.create, links between pages) must be listed to be built.
+// Pages named in manifest.json (popup, options, devtools page) are found by crxjs on its own.
+const PAGE_INPUTS: Record<string, string> = {
+  panel: 'src/devtools/panel.html',
+  sftpKit: 'src/sftp-kit/index.html',
+};
+
+// The one manifest.json is the source of truth; browser-specific adjustments live in src/core/browser-target.ts.
+export default defineConfig(({ mode }) => {
+  const target = parseBrowserTarget(mode);
+  const manifest = manifestFor(target, baseManifest as SourceManifest, packageJson.version);
+  return {
+    plugins: [preact(), crx({ manifest: manifest as never, browser: target })],
+    build: {
+      outDir: OUT_DIRS[target],
+      emptyOutDir: true,
+      target: 'es2022',
+      rollupOptions: { input: PAGE_INPUTS },
+    },
+    server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
+  };
 });

@@ -1,0 +1,133 @@
+import { KeyholeError } from './errors.ts';
+
+/**
+ * Everything that differs between the Chrome and the Firefox build, as pure decisions: which browser runs the
+ * code, how the one manifest.json becomes each browser's manifest, what each browser's sign-in redirect URL is,
+ * and whether host permissions must be checked before a request. The worker's side effects for these live in
+ * src/background/browser-differences.ts; vite.config.ts and scripts/package.ts use the manifest part.
+ */
+
+export type BrowserTarget = 'chrome' | 'firefox';
+
+export const BROWSER_TARGETS: readonly BrowserTarget[] = ['chrome', 'firefox'];
+
+/** Firefox keys an add-on (its storage, its redirect URL) by this id, the way Chrome keys it by `key`. */
+export const FIREFOX_ADDON_ID = 'keyhole@keyhole.dev';
+
+/**
+ * 140 is the ESR line that reads `data_collection_permissions` (AMO asks every new add-on for it); it also has
+ * everything else Keyhole uses: MV3 event pages with `type: module`, `optional_host_permissions`, devtools
+ * panels and `identity.launchWebAuthFlow`.
+ */
+export const FIREFOX_MIN_VERSION = '140.0';
+export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
+
+/** The manifest fields this module reads or rewrites; every other field passes through untouched. */
+export interface SourceManifest {
+  version: string;
+  key?: string;
+  minimum_chrome_version?: string;
+  background: { service_worker: string; type?: 'module' };
+  [field: string]: unknown;
+}
+
+/** A built manifest: Chrome's keeps the service worker, Firefox's runs the same module as an event page. */
+export interface TargetManifest {
+  version: string;
+  key?: string;
+  minimum_chrome_version?: string;
+  background: { service_worker: string; type?: 'module' } | { scripts: string[]; type?: 'module' };
+  browser_specific_settings?: {
+    gecko: { id: string; strict_min_version: string; [field: string]: unknown };
+    gecko_android?: { strict_min_version: string };
+  };
+  [field: string]: unknown;
+}
+
+/** The browser running this code, read from the scheme of the extension's own URLs (`runtime.getURL('')`). */
+export function detectBrowserTarget(extensionUrl: string): BrowserTarget {
+  return extensionUrl.startsWith('moz-extension:') ? 'firefox' : 'chrome';
+}
+
+/** The `--mode` a build was started with, as a target: Vite's own modes mean Chrome; a typo is an error. */
+export function parseBrowserTarget(value: string | undefined): BrowserTarget {
+  if (value === undefined || value === '' || value === 'production' || value === 'development') return 'chrome';
+  if ((BROWSER_TARGETS as readonly string[]).includes(value)) return value as BrowserTarget;
+  throw new Error(`Unknown browser target "${value}": use one of ${BROWSER_TARGETS.join(', ')}.`);
+}
+
+/**
+ * The one manifest.json, adjusted for a browser, with the version taken from package.json so a release never
+ * ships two version numbers. Chrome gets the source as is. Firefox has no service workers for extensions (it
+ * runs the same module as an event page), ignores `key` (its id comes from `browser_specific_settings`) and
+ * does not know `minimum_chrome_version`.
+ */
+export function manifestFor(target: BrowserTarget, source: SourceManifest, version: string): TargetManifest {
+  if (target === 'chrome') return { ...source, version };
+  // Field by field, so the Firefox manifest keeps the source's order and reads side by side with it.
+  const firefox: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(source)) {
+    if (field === 'key' || field === 'minimum_chrome_version') continue;
+    if (field === 'version') firefox.version = version;
+    else if (field === 'background') {
+      const { service_worker, type } = source.background;
+      firefox.background = { scripts: [service_worker], ...(type ? { type } : {}) };
+    } else firefox[field] = value;
+  }
+  firefox.browser_specific_settings = {
+    gecko: {
+      id: FIREFOX_ADDON_ID,
+      strict_min_version: FIREFOX_MIN_VERSION,
+      // Keyhole sends requests only to the platform the user configures, never to us or a third party.
+      data_collection_permissions: { required: ['none'] },
+    },
+    // Firefox for Android reads data_collection_permissions from 142 on; desktop ESR 140 already does.
+    gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
+  };
+  return firefox as TargetManifest;
+}
+
+/** Chrome's extension id: the first 128 bits of SHA-256 over the public key, written with the letters a–p. */
+export async function chromeExtensionId(publicKeyBase64: string): Promise<string> {
+  const der = Uint8Array.from(atob(publicKeyBase64), (char) => char.charCodeAt(0));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', der));
+  let id = '';
+  for (const byte of digest.subarray(0, 16)) {
+    id += String.fromCharCode(97 + (byte >> 4), 97 + (byte & 15));
+  }
+  return id;
+}
+
+/**
+ * What `identity.getRedirectURL()` answers in each build: the address users register as their OAuth consumer's
+ * base URL. Chrome derives it from the extension id (`https://<id>.chromiumapp.org/`), Firefox from the
+ * SHA-1 of the add-on id (`https://<sha1>.extensions.allizom.org/`). Both are stable because `key` and the
+ * gecko id are pinned, so release notes can print them before anyone installs the build.
+ */
+export async function redirectUrlFor(target: BrowserTarget, manifest: TargetManifest): Promise<string> {
+  if (target === 'chrome') {
+    if (!manifest.key) throw new Error('The Chrome manifest has no `key`: its redirect URL would change per install.');
+    return `https://${await chromeExtensionId(manifest.key)}.chromiumapp.org/`;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(FIREFOX_ADDON_ID)));
+  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `https://${hex}.extensions.allizom.org/`;
+}
+
+/**
+ * Firefox lets users withhold or revoke every host permission of an MV3 add-on, the manifest's own included,
+ * and a request without one fails as an anonymous network error. Chrome grants `host_permissions` at install
+ * and Keyhole's settings page asks for the optional ones before a profile uses them.
+ */
+export function mustCheckHostPermission(target: BrowserTarget): boolean {
+  return target === 'firefox';
+}
+
+/** What the worker says instead of a bare "network error" when Firefox lacks the permission for an origin. */
+export function hostPermissionMissing(origin: string): KeyholeError {
+  return new KeyholeError(
+    'permission-missing',
+    `Firefox needs your permission to reach ${origin}: open Settings and click “Grant access”.`,
+    { detail: `Missing host permission ${origin}/*` },
+  );
+}

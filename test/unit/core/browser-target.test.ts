@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import manifestJson from '../../../manifest.json' with { type: 'json' };
+import packageJson from '../../../package.json' with { type: 'json' };
+import {
+  chromeExtensionId,
+  detectBrowserTarget,
+  FIREFOX_ADDON_ID,
+  hostPermissionMissing,
+  manifestFor,
+  mustCheckHostPermission,
+  parseBrowserTarget,
+  redirectUrlFor,
+  type SourceManifest,
+} from '../../../src/core/browser-target.ts';
+import { KeyholeError } from '../../../src/core/errors.ts';
+
+const source = manifestJson as SourceManifest;
+
+describe('detectBrowserTarget', () => {
+  it.each([
+    ['moz-extension://0f3c1b2e-5a4d-4c1e-9c1a-2b3d4e5f6a7b/', 'firefox'],
+    ['chrome-extension://gfiiknkkkinbdbkjbifnpolnadmjmkfb/', 'chrome'],
+    // Edge and other Chromium browsers use the same scheme as Chrome and the same code paths.
+    ['extension://gfiiknkkkinbdbkjbifnpolnadmjmkfb/', 'chrome'],
+  ])('reads %s as %s', (url, target) => {
+    expect(detectBrowserTarget(url)).toBe(target);
+  });
+});
+
+describe('parseBrowserTarget', () => {
+  it.each([
+    [undefined, 'chrome'],
+    ['production', 'chrome'],
+    ['development', 'chrome'],
+    ['chrome', 'chrome'],
+    ['firefox', 'firefox'],
+  ])('maps mode %s to %s', (mode, target) => {
+    expect(parseBrowserTarget(mode)).toBe(target);
+  });
+
+  it('refuses a misspelt target instead of quietly building for Chrome', () => {
+    expect(() => parseBrowserTarget('firefx')).toThrow(/Unknown browser target "firefx": use one of chrome, firefox/);
+  });
+});
+
+describe('manifestFor chrome', () => {
+  it('is manifest.json as is, with the version of package.json', () => {
+    expect(manifestFor('chrome', { ...source, version: '0.0.0' }, '1.2.3')).toEqual({ ...source, version: '1.2.3' });
+  });
+
+  it('keeps the key that pins the extension id and the service worker', () => {
+    const chrome = manifestFor('chrome', source, packageJson.version);
+    expect(chrome.key).toBe(source.key);
+    expect(chrome.background).toEqual({ service_worker: 'src/background/index.ts', type: 'module' });
+    expect(chrome.minimum_chrome_version).toBe(source.minimum_chrome_version);
+  });
+});
+
+describe('manifestFor firefox', () => {
+  const firefox = manifestFor('firefox', source, '2.0.1');
+
+  it('runs the worker module as an event page, since Firefox has no extension service workers', () => {
+    expect(firefox.background).toEqual({ scripts: ['src/background/index.ts'], type: 'module' });
+  });
+
+  it('drops the Chrome-only fields', () => {
+    expect(firefox).not.toHaveProperty('key');
+    expect(firefox).not.toHaveProperty('minimum_chrome_version');
+  });
+
+  it('pins the add-on id, a minimum version and declares that no data is collected', () => {
+    expect(firefox.browser_specific_settings).toEqual({
+      gecko: {
+        id: FIREFOX_ADDON_ID,
+        strict_min_version: '140.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+      gecko_android: { strict_min_version: '142.0' },
+    });
+  });
+
+  it('keeps every page, permission and policy of the source, in the same order', () => {
+    const dropped = new Set(['key', 'minimum_chrome_version']);
+    expect(Object.keys(firefox)).toEqual([
+      ...Object.keys(source).filter((field) => !dropped.has(field)),
+      'browser_specific_settings',
+    ]);
+    for (const field of [
+      'action',
+      'options_ui',
+      'devtools_page',
+      'permissions',
+      'host_permissions',
+      'optional_host_permissions',
+      'content_security_policy',
+      'icons',
+    ]) {
+      expect(firefox[field], field).toEqual(source[field]);
+    }
+    expect(firefox.version).toBe('2.0.1');
+  });
+
+  it('leaves the source manifest untouched', () => {
+    expect(source.key).toBeTypeOf('string');
+    expect(source.background).toEqual({ service_worker: 'src/background/index.ts', type: 'module' });
+  });
+});
+
+describe('chromeExtensionId', () => {
+  it('derives the id the e2e tests see Chromium assign to the unpacked build', async () => {
+    expect(await chromeExtensionId(source.key!)).toBe('gfiiknkkkinbdbkjbifnpolnadmjmkfb');
+  });
+
+  it('maps the hex digits of SHA-256 to a–p', async () => {
+    const key = Buffer.from('any public key').toString('base64');
+    const hex = createHash('sha256').update('any public key').digest('hex').slice(0, 32);
+    const expected = [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
+    expect(await chromeExtensionId(key)).toBe(expected);
+  });
+});
+
+describe('redirectUrlFor', () => {
+  it('is the chromiumapp.org address of the pinned id on Chrome', async () => {
+    expect(await redirectUrlFor('chrome', manifestFor('chrome', source, '1.0.0'))).toBe(
+      'https://gfiiknkkkinbdbkjbifnpolnadmjmkfb.chromiumapp.org/',
+    );
+  });
+
+  it('is the extensions.allizom.org address of the SHA-1 of the add-on id on Firefox', async () => {
+    const sha1 = createHash('sha1').update('keyhole@keyhole.dev').digest('hex');
+    expect(await redirectUrlFor('firefox', manifestFor('firefox', source, '1.0.0'))).toBe(
+      `https://${sha1}.extensions.allizom.org/`,
+    );
+  });
+
+  it('refuses a Chrome manifest without key, whose redirect URL would differ on every install', async () => {
+    const { key: _key, ...withoutKey } = source;
+    await expect(redirectUrlFor('chrome', manifestFor('chrome', withoutKey, '1.0.0'))).rejects.toThrow(/no `key`/);
+  });
+});
+
+describe('host permissions', () => {
+  it('are checked before requests on Firefox only', () => {
+    expect(mustCheckHostPermission('firefox')).toBe(true);
+    expect(mustCheckHostPermission('chrome')).toBe(false);
+  });
+
+  it('when missing, say which origin and where to grant it', () => {
+    const error = hostPermissionMissing('http://127.0.0.1:8780');
+    expect(error).toBeInstanceOf(KeyholeError);
+    expect(error.toData()).toEqual({
+      code: 'permission-missing',
+      message: 'Firefox needs your permission to reach http://127.0.0.1:8780: open Settings and click “Grant access”.',
+      detail: 'Missing host permission http://127.0.0.1:8780/*',
+    });
+  });
+});
