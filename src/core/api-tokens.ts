@@ -81,11 +81,6 @@ export function parseCreatedApiToken(body: unknown, fallback: { name: string; ex
   return created;
 }
 
-/** What the CLI's `tokens list --format json` prints: the records as the bridge sent them, indented. */
-export function formatApiTokensAsJson(records: readonly ApiTokenRecord[]): string {
-  return JSON.stringify(records, null, 2);
-}
-
 export type CreateField = 'email' | 'password' | 'mfaCode' | 'name' | 'description' | 'expirationDate';
 
 /** Field → message for what is wrong; empty when the request can be sent. */

@@ -119,7 +119,7 @@ export interface EndpointNeedingRight {
 
 export type GrantState = 'requested' | 'not-requested' | 'unknown';
 
-export interface RightRow {
+export interface RightRow<E extends EndpointNeedingRight = EndpointNeedingRight> {
   name: string;
   /** Our meaning for spec rights; the platform's description for others; else a plain fallback. */
   meaning: string;
@@ -130,18 +130,18 @@ export interface RightRow {
   listedByPlatform?: boolean;
   /** Whether the consumer asks for it, as its record says; "unknown" when the record was not readable. */
   consumer: GrantState;
-  endpoints: EndpointNeedingRight[];
+  endpoints: E[];
 }
 
 /**
  * One row per right: the spec's eleven in their order, then any other right the platform or the consumer record
  * names (e.g. the read-only `almighty`), alphabetically.
  */
-export function buildRightRows(input: {
+export function buildRightRows<E extends EndpointNeedingRight = EndpointNeedingRight>(input: {
   reported?: ReportedRight[] | undefined;
   consumerRights?: Record<string, boolean> | undefined;
-  endpoints?: readonly EndpointNeedingRight[];
-}): RightRow[] {
+  endpoints?: readonly E[];
+}): RightRow<E>[] {
   const { reported: listed, consumerRights, endpoints = [] } = input;
   const byName = new Map((listed ?? []).map((item) => [item.name, item]));
   const extra = new Set<string>();
@@ -150,7 +150,7 @@ export function buildRightRows(input: {
   return names.map((name) => {
     const platform = byName.get(name);
     const ours = isSpecRight(name) ? RIGHT_MEANINGS[name] : undefined;
-    const row: RightRow = {
+    const row: RightRow<E> = {
       name,
       meaning: ours ?? platform?.description ?? 'Not described by the platform or the spec.',
       inSpec: isSpecRight(name),
@@ -164,6 +164,24 @@ export function buildRightRows(input: {
 }
 
 /** Endpoints of the catalog that need no right at all (public, or authenticated but not right-bound). */
-export function endpointsWithoutRight(endpoints: readonly EndpointNeedingRight[]): EndpointNeedingRight[] {
+export function endpointsWithoutRight<E extends EndpointNeedingRight>(endpoints: readonly E[]): E[] {
   return endpoints.filter((endpoint) => !endpoint.right);
+}
+
+/**
+ * Who owns a consumer, from a decoded `/v2/summary` body: "self" for the personal space, an organisation id, or
+ * undefined when no space lists it. Lets the rights view read an organisation's consumer record.
+ */
+export function findConsumerOwner(
+  summary: unknown,
+  consumerKey: string,
+): 'self' | { organisationId: string } | undefined {
+  if (!isObject(summary)) return undefined;
+  const lists = (space: unknown) => (isObject(space) && Array.isArray(space.consumers) ? space.consumers : []);
+  const has = (space: unknown) => lists(space).some((consumer) => isObject(consumer) && consumer.key === consumerKey);
+  if (has(summary.user)) return 'self';
+  const organisations = Array.isArray(summary.organisations) ? summary.organisations : [];
+  const owner = organisations.find(has);
+  const id = isObject(owner) ? nonEmptyString(owner.id) : undefined;
+  return id ? { organisationId: id } : undefined;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   createRefusalError,
-  formatApiTokensAsJson,
   parseApiTokenList,
   parseCreatedApiToken,
   validateCreateRequest,
@@ -58,11 +57,6 @@ describe('parseApiTokenList', () => {
 
   it('is undefined for a body that is not a list', () => {
     expect(parseApiTokenList({ tokens: [] })).toBeUndefined();
-  });
-
-  it('prints the records as JSON like the CLI', () => {
-    const records = parseApiTokenList([{ apiTokenId: 'a', name: 'n' }])!;
-    expect(JSON.parse(formatApiTokensAsJson(records))).toEqual([{ apiTokenId: 'a', name: 'n' }]);
   });
 });
 

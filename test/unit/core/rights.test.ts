@@ -3,6 +3,7 @@ import { ENDPOINT_CATALOG } from '../../../src/core/endpoint-catalog.ts';
 import {
   buildRightRows,
   endpointsWithoutRight,
+  findConsumerOwner,
   parseConsumerRights,
   parseRightsBody,
   RIGHT_MEANINGS,
@@ -134,5 +135,25 @@ describe('buildRightRows', () => {
     for (const row of rows) for (const endpoint of row.endpoints) expect(endpoint.right).toBe(row.name);
     const counted = rows.reduce((sum, row) => sum + row.endpoints.length, 0);
     expect(counted + endpointsWithoutRight(ENDPOINT_CATALOG).length).toBe(ENDPOINT_CATALOG.length);
+  });
+});
+
+describe('findConsumerOwner', () => {
+  const summary = {
+    user: { id: 'user_1', consumers: [{ key: 'mine', name: 'Mine' }] },
+    organisations: [
+      { id: 'orga_a', consumers: [] },
+      { id: 'orga_b', consumers: [{ key: 'team', name: 'Team' }] },
+      { consumers: [{ key: 'orphan' }] },
+    ],
+  };
+  it('finds the personal space or the organisation listing the consumer', () => {
+    expect(findConsumerOwner(summary, 'mine')).toBe('self');
+    expect(findConsumerOwner(summary, 'team')).toEqual({ organisationId: 'orga_b' });
+  });
+  it('is undefined when nobody lists it, or the owner has no id', () => {
+    expect(findConsumerOwner(summary, 'other')).toBeUndefined();
+    expect(findConsumerOwner(summary, 'orphan')).toBeUndefined();
+    expect(findConsumerOwner(null, 'mine')).toBeUndefined();
   });
 });

@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { buildRightRows, endpointsWithoutRight, type RightRow } from '../../core/rights.ts';
+import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
+import { type CatalogEntry, catalogEndpoints } from './catalog-endpoints.ts';
+import { type ConsumerRights, loadConsumerRights, loadPlatformRights, type PlatformRights } from './load-rights.ts';
+import './rights.css';
+
+function ConsumerChip({ row }: { row: RightRow }) {
+  if (row.consumer === 'requested') return <span class="kr-chip kr-chip--ok">Requested by your consumer</span>;
+  if (row.consumer === 'not-requested') return <span class="kr-chip kr-chip--muted">Not requested</span>;
+  return <span class="kr-chip kr-chip--muted">Consumer: unknown</span>;
+}
+
+/** What the panel passes its views; only what this view uses, so it also renders on its own. */
+export interface RightsViewProps {
+  workbench?: { openCatalogEntry(entry: CatalogEntry): void };
+  showComposer?: () => void;
+}
+
+function EndpointLine({
+  endpoint,
+  open,
+}: {
+  endpoint: CatalogEntry;
+  open?: ((entry: CatalogEntry) => void) | undefined;
+}) {
+  const label = (
+    <>
+      <span class="kr-method">{endpoint.method}</span> <span class="kr-path">{endpoint.pathTemplate}</span>
+      {endpoint.target === 'bridge' ? <span class="kr-hint"> (bridge)</span> : null}
+    </>
+  );
+  if (!open) return <span title={endpoint.description}>{label}</span>;
+  return (
+    <button
+      type="button"
+      class="kr-endpoint-button"
+      title={endpoint.description}
+      aria-label={`Open ${endpoint.method} ${endpoint.pathTemplate} in the composer`}
+      onClick={() => open(endpoint)}
+    >
+      {label}
+    </button>
+  );
+}
+
+function EndpointList({
+  row,
+  open,
+}: {
+  row: RightRow<CatalogEntry>;
+  open?: ((entry: CatalogEntry) => void) | undefined;
+}) {
+  if (row.endpoints.length === 0) return <p class="kr-hint kr-endpoints">No endpoint in Keyhole’s catalog needs it.</p>;
+  return (
+    <details class="kr-endpoints">
+      <summary>
+        Needed by {row.endpoints.length} catalog endpoint{row.endpoints.length === 1 ? '' : 's'}
+      </summary>
+      <ul>
+        {row.endpoints.map((endpoint) => (
+          <li key={endpoint.id}>
+            <EndpointLine endpoint={endpoint} open={open} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The rights browser: every OAuth right, what it means, whether the consumer asks for it, and who needs it. */
+export default function RightsView({ workbench, showComposer }: RightsViewProps = {}) {
+  const [platform, setPlatform] = useState<PlatformRights | undefined>();
+  const [consumer, setConsumer] = useState<ConsumerRights | undefined>();
+  const [filter, setFilter] = useState('');
+
+  const load = () => {
+    setPlatform(undefined);
+    setConsumer(undefined);
+    void loadPlatformRights().then(setPlatform);
+    void loadConsumerRights().then(setConsumer);
+  };
+  useEffect(load, []);
+
+  const endpoints = catalogEndpoints();
+  const rows = useMemo(
+    () => buildRightRows({ reported: platform?.reported, consumerRights: consumer?.rights, endpoints }),
+    [platform, consumer, endpoints],
+  );
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = rows.filter((row) => {
+    const haystack =
+      `${row.name} ${row.meaning} ${row.platformDescription ?? ''} ${row.endpoints.map((e) => e.pathTemplate).join(' ')}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  const requested = rows.filter((row) => row.consumer === 'requested').length;
+  const publicEndpoints = endpointsWithoutRight(endpoints);
+  const open = workbench
+    ? (entry: CatalogEntry) => {
+        workbench.openCatalogEntry(entry);
+        showComposer?.();
+      }
+    : undefined;
+
+  return (
+    <div class="kr-view">
+      <header>
+        <h2>Rights</h2>
+        <p class="kr-hint" style={{ margin: '2px 0 0' }}>
+          An OAuth consumer asks for rights; you grant them on the platform’s consent page when you sign in.
+        </p>
+      </header>
+
+      <section class="kr-summary" aria-label="Your consumer" aria-busy={consumer === undefined}>
+        {consumer === undefined ? (
+          <p class="kr-hint">Reading your consumer’s record…</p>
+        ) : consumer.rights ? (
+          <>
+            <p>
+              Consumer <code>{consumer.consumerKey}</code> asks for <strong>{requested}</strong> of {rows.length} rights
+              (read from <code>{consumer.source}</code>).
+            </p>
+            <p class="kr-hint">
+              The platform does not report which rights this session was granted: a right unticked on the consent page
+              still shows as requested here.
+            </p>
+          </>
+        ) : (
+          <p>
+            {consumer.consumerKey ? (
+              <>
+                What consumer <code>{consumer.consumerKey}</code> asks for is unknown:{' '}
+              </>
+            ) : (
+              'Unknown consumer: '
+            )}
+            {consumer.reason}
+          </p>
+        )}
+      </section>
+
+      {platform?.error ? (
+        <ErrorBanner
+          error={{
+            ...platform.error,
+            message: `${platform.error.message} The spec’s rights are shown without the platform’s list.`,
+          }}
+          onRetry={load}
+        />
+      ) : null}
+
+      <div class="kr-toolbar">
+        <label for="kr-filter" class="kh-visually-hidden">
+          Filter rights
+        </label>
+        <input
+          id="kr-filter"
+          class="kh-input"
+          type="search"
+          placeholder="Filter: bills, ssh, /v2/self…"
+          value={filter}
+          onInput={(event) => setFilter(event.currentTarget.value)}
+        />
+        <span class="kr-hint" role="status">
+          {shown.length === rows.length ? `${rows.length} rights` : `${shown.length} of ${rows.length} rights`}
+          {platform === undefined ? ' · reading the platform’s list…' : ''}
+        </span>
+      </div>
+
+      <ul class="kr-list" aria-label="Rights">
+        {shown.map((row) => (
+          <li key={row.name} class="kr-right" data-right={row.name}>
+            <div>
+              <h3>{row.name}</h3>
+              <p>{row.meaning}</p>
+              {row.platformDescription ? <p class="kr-hint">Platform: {row.platformDescription}</p> : null}
+            </div>
+            <div class="kr-badges">
+              <ConsumerChip row={row} />
+              {row.listedByPlatform === false ? (
+                <span class="kr-chip kr-chip--warn">
+                  {row.inSpec ? 'Not in the platform’s list' : 'Not in the spec'}
+                </span>
+              ) : null}
+              {!row.inSpec && row.listedByPlatform !== false ? (
+                <span class="kr-chip kr-chip--warn">Not in the spec</span>
+              ) : null}
+            </div>
+            <EndpointList row={row} open={open} />
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 ? <p class="kr-hint">No right matches “{filter}”.</p> : null}
+
+      <details>
+        <summary>Endpoints that need no right ({publicEndpoints.length})</summary>
+        <ul class="kr-list" style={{ marginTop: '6px' }}>
+          {publicEndpoints.map((endpoint) => (
+            <li key={endpoint.id}>
+              <EndpointLine endpoint={endpoint} open={open} /> <span class="kr-hint">{endpoint.description}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      {platform?.raw ? (
+        <details>
+          <summary>The platform’s answer to GET /v2/oauth/rights</summary>
+          <pre class="kr-raw">{platform.raw}</pre>
+        </details>
+      ) : null}
+    </div>
+  );
+}

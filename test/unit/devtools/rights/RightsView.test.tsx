@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
+import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/rights.ts';
+import { RIGHT_DESCRIPTIONS } from '../../../platform/defaults.ts';
+import { button, byLabel, click, mount, text, type, unmountAll, until } from '../dom-helpers.ts';
+
+const send = vi.hoisted(() => vi.fn());
+vi.mock('../../../../src/ui/send.ts', () => ({ send }));
+
+const { default: RightsView } = await import('../../../../src/devtools/rights/index.tsx');
+
+const PROFILE = {
+  id: 'p1',
+  name: 'Sandbox',
+  preset: 'sandbox' as const,
+  apiBaseUrl: 'http://127.0.0.1:8780',
+  bridgeUrl: 'http://127.0.0.1:8781',
+  consumerKey: 'keyhole-sandbox',
+  hasConsumerSecret: true,
+  signatureMethod: 'HMAC-SHA512' as const,
+  tokenEndpoint: 'form' as const,
+};
+
+function response(status: number, body: unknown): SendResponse {
+  return {
+    url: 'http://127.0.0.1:8780/x',
+    method: 'GET',
+    status,
+    statusText: '',
+    headers: [],
+    contentType: 'application/json',
+    size: 0,
+    durationMs: 1,
+    body: { kind: 'text', text: JSON.stringify(body), truncated: false },
+    auth: 'oauth',
+  };
+}
+
+let status: SessionStatus;
+let routes: Record<string, () => SendResponse>;
+
+beforeEach(() => {
+  status = {
+    state: 'signed-in',
+    profile: PROFILE,
+    user: { id: 'user_1', email: 'a@b.c' },
+    expiresAt: '2099-01-01T00:00:00Z',
+  };
+  routes = {
+    '/v2/oauth/rights': () => response(200, RIGHT_DESCRIPTIONS),
+    '/v2/self/consumers/keyhole-sandbox': () =>
+      response(200, {
+        key: 'keyhole-sandbox',
+        rights: { almighty: false, access_organisations: true, access_personal_information: true },
+      }),
+  };
+  send.mockImplementation(async (name: string, request: SendRequest) => {
+    if (name === 'session/status') return status;
+    const route = routes[request.path];
+    return route ? route() : response(404, { message: 'not found' });
+  });
+});
+
+afterEach(() => {
+  unmountAll();
+  send.mockReset();
+});
+
+const rightItems = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('[data-right]')];
+
+describe('the rights view', () => {
+  it('shows the spec’s 11 rights with a meaning, the consumer’s requests and the endpoints needing each', async () => {
+    const root = mount(<RightsView />);
+    await until(() => expect(text(root)).toContain('asks for 2 of 12 rights'));
+    const names = rightItems(root).map((item) => item.dataset.right);
+    expect(names.slice(0, 11)).toEqual([...SPEC_RIGHTS]);
+    expect(names[11]).toBe('almighty');
+    const bills = root.querySelector<HTMLElement>('[data-right="access_organisations_bills"]')!;
+    expect(text(bills)).toContain(RIGHT_MEANINGS.access_organisations_bills);
+    expect(text(bills)).toContain('Not requested');
+    expect(text(bills)).toMatch(/Needed by \d+ catalog endpoints/);
+    expect(text(bills)).toContain('/v4/billing/organisations/{organisationId}/invoices');
+    expect(text(bills)).toContain(`Platform: ${RIGHT_DESCRIPTIONS.access_organisations_bills}`);
+    const orgs = root.querySelector<HTMLElement>('[data-right="access_organisations"]')!;
+    expect(text(orgs)).toContain('Requested by your consumer');
+    expect(text(root)).toContain('read from /v2/self/consumers/keyhole-sandbox');
+    expect(text(root)).toContain('does not report which rights this session was granted');
+  });
+
+  it('finds an organisation’s consumer through /v2/summary', async () => {
+    routes['/v2/self/consumers/keyhole-sandbox'] = () => response(404, { message: 'Consumer not found' });
+    routes['/v2/summary'] = () =>
+      response(200, {
+        user: { id: 'user_1', consumers: [] },
+        organisations: [{ id: 'orga_x', consumers: [{ key: 'keyhole-sandbox' }] }],
+      });
+    routes['/v2/organisations/orga_x/consumers/keyhole-sandbox'] = () =>
+      response(200, { rights: { manage_ssh_keys: true } });
+    const root = mount(<RightsView />);
+    await until(() => expect(text(root)).toContain('read from /v2/organisations/orga_x/consumers/keyhole-sandbox'));
+    expect(text(root.querySelector('[data-right="manage_ssh_keys"]')!)).toContain('Requested by your consumer');
+  });
+
+  it('still lists the spec’s rights when the platform’s list fails, and says so', async () => {
+    routes['/v2/oauth/rights'] = () => response(500, { message: 'boom' });
+    const root = mount(<RightsView />);
+    await until(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
+    expect(rightItems(root)).toHaveLength(12);
+    expect(text(root)).toContain('The spec’s rights are shown without the platform’s list.');
+  });
+
+  it('marks the consumer column unknown when signed out, saying why', async () => {
+    status = { state: 'signed-out', profile: PROFILE };
+    const root = mount(<RightsView />);
+    await until(() => expect(text(root)).toContain('Sign in to read what your consumer asks for.'));
+    expect(rightItems(root)).toHaveLength(11);
+    expect(rightItems(root).every((item) => text(item).includes('Consumer: unknown'))).toBe(true);
+  });
+
+  it('explains a consumer record the session may not read', async () => {
+    routes['/v2/self/consumers/keyhole-sandbox'] = () =>
+      response(403, { message: 'requires right access_personal_information' });
+    const root = mount(<RightsView />);
+    await until(() => expect(text(root)).toContain('Reading a consumer needs access_personal_information'));
+  });
+
+  it('filters by name, meaning or endpoint path', async () => {
+    const root = mount(<RightsView />);
+    await until(() => expect(rightItems(root).length).toBe(12));
+    await type(byLabel(root, 'Filter rights'), 'remove ssh');
+    expect(rightItems(root).map((item) => item.dataset.right)).toEqual(['manage_ssh_keys']);
+    await type(byLabel(root, 'Filter rights'), '/invoices');
+    expect(rightItems(root).map((item) => item.dataset.right)).toEqual(['access_organisations_bills']);
+    expect(text(root)).toContain('1 of 12 rights');
+  });
+
+  it('opens an endpoint in the panel’s composer when the panel provides one', async () => {
+    const workbench = { openCatalogEntry: vi.fn() };
+    const showComposer = vi.fn();
+    const root = mount(<RightsView workbench={workbench} showComposer={showComposer} />);
+    await until(() => expect(rightItems(root).length).toBe(12));
+    await click(button(root, 'Open GET /v4/billing/organisations/{organisationId}/invoices in the composer'));
+    expect(workbench.openCatalogEntry).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'invoices', right: 'access_organisations_bills' }),
+    );
+    expect(showComposer).toHaveBeenCalled();
+  });
+});
