@@ -1,0 +1,133 @@
+/**
+ * `npm run bench`: builds dist/, then measures signing, popup, large responses, worker wake and bundle sizes,
+ * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
+ * and bench/latest.md (committed, shown by the README).
+ *
+ *   --only=signing,popup,json,worker,bundles   run a subset
+ *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
+import { type BrowserSession, startBrowserSession } from './browser-session.ts';
+import { formatKilobytes, measureBundles } from './bundle-size.ts';
+import { currentLoad, describeMachine } from './machine.ts';
+import { benchPopup } from './popup.ts';
+import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
+import type { BenchResults, BenchRow } from './results.ts';
+import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
+import { benchWorkerWake } from './worker-wake.ts';
+
+const ALL = ['bundles', 'signing', 'popup', 'json', 'worker'] as const;
+type BenchName = (typeof ALL)[number];
+
+function readSelection(argv: string[]): Set<BenchName> {
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (!only) return new Set(ALL);
+  const names = only.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ALL as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${ALL.join(', ')})`);
+  return new Set(names as BenchName[]);
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function buildDist(): Promise<void> {
+  if (process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(resolve(DIST, 'manifest.json'))) {
+    log('reusing dist/ (KEYHOLE_SKIP_BUILD=1)');
+    return;
+  }
+  log('building dist/');
+  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
+}
+
+async function benchBundles(): Promise<BenchRow[]> {
+  const sizes = await measureBundles(DIST);
+  return sizes.map((size) => ({
+    group: 'Bundle (gzip)',
+    figure: size.name,
+    ours: { value: size.gzipBytes / 1024, unit: 'KB' },
+    anchor: { label: 'budget', value: size.budgetBytes / 1024, unit: 'KB' },
+    ratio: size.budgetBytes / size.gzipBytes,
+    target: `≤ ${formatKilobytes(size.budgetBytes)}`,
+    met: size.withinBudget,
+    note: `${size.files.length} files, ${formatKilobytes(size.rawBytes)} before gzip; biggest: ${size.files
+      .slice(0, 3)
+      .map((file) => `${file.path} ${formatKilobytes(file.gzipBytes)}`)
+      .join(', ')}`,
+  }));
+}
+
+async function main(): Promise<void> {
+  const selected = readSelection(process.argv.slice(2));
+  const started = Date.now();
+  const loadAtStart = currentLoad();
+  await mkdir(OUTPUT, { recursive: true });
+  process.env.TMPDIR ??= OUTPUT; // Chromium and Playwright write their temporary files there
+  await buildDist();
+
+  const rows: BenchRow[] = [];
+  const skipped: BenchResults['skipped'] = [];
+  const attempt = async (group: string, step: () => Promise<BenchRow[]>) => {
+    const begun = Date.now();
+    log(`${group}…`);
+    try {
+      rows.push(...(await step()));
+      log(`${group}: done in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      skipped.push({ group, reason });
+      log(`${group}: FAILED: ${reason}`);
+    }
+  };
+
+  if (selected.has('bundles')) await attempt('Bundle sizes', benchBundles);
+  if (selected.has('signing')) await attempt('Signing (Node)', () => benchSigningInNode());
+
+  let session: BrowserSession | undefined;
+  let chromium = 'not launched';
+  const needsBrowser = ['signing', 'popup', 'json', 'worker'].some((name) => selected.has(name as BenchName));
+  if (needsBrowser) {
+    log('starting Chromium with the extension, the sandbox, and signing in');
+    session = await startBrowserSession();
+    chromium = session.chromiumVersion;
+  }
+  try {
+    if (session) {
+      const browser = session;
+      if (selected.has('signing')) await attempt('Signing (Chromium)', () => benchSigningInChromium(browser));
+      if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
+      // Last: it stops the worker, which every other browser benchmark relies on.
+      if (selected.has('worker')) await attempt('Worker', () => benchWorkerWake(browser));
+    }
+  } finally {
+    await session?.close();
+  }
+
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    machine: describeMachine(chromium, loadAtStart),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    rows,
+    skipped,
+  };
+  await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderText(results));
+  // A partial run must not replace the committed full table.
+  if (selected.size === ALL.length) {
+    await writeFile(MARKDOWN_PATH, renderMarkdown(results));
+    console.log(`\nWrote ${RESULTS_PATH} and ${MARKDOWN_PATH}`);
+  } else {
+    console.log(`\nWrote ${RESULTS_PATH} (partial run: ${MARKDOWN_PATH} left as it was)`);
+  }
+  if (skipped.length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,125 @@
+/**
+ * What an idle worker costs a request: Chromium stops an extension's service worker after 30 s without events,
+ * so the first request after a pause starts it again (load the script, open the vault, read the profile).
+ * Measured from the page's `sendMessage` to the request's arrival at the sandbox, with the worker stopped
+ * and, as the anchor, with it running.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import type { FaultRunner } from '../test/platform/faults.ts';
+import type { BrowserSession } from './browser-session.ts';
+import { type BenchRow, compareTimes } from './results.ts';
+import { median, repeat, round, sleep } from './stats.ts';
+
+const PROBE_PATH = '/v2/self';
+
+interface TripSample {
+  /** sendMessage → request at the sandbox. */
+  arrivalMs: number;
+  /** sendMessage → reply in the page. */
+  roundTripMs: number;
+}
+
+/**
+ * Records, in wall-clock milliseconds (performance.timeOrigin + now, like the page), when each request for the
+ * probe path reaches the sandbox. It wraps the hook the sandbox's API server calls first for every request, so it
+ * sees the arrival before any routing or authentication work; nothing about the request is changed.
+ */
+function spyOnArrivals(session: BrowserSession): { next(): Promise<number>; restore(): void } {
+  const faults = session.ext.platform.faults as FaultRunner;
+  const original = faults.apply;
+  let waiting: ((time: number) => void) | undefined;
+  faults.apply = (server, req, res, pathname) => {
+    if (pathname === PROBE_PATH && waiting) {
+      waiting(performance.timeOrigin + performance.now());
+      waiting = undefined;
+    }
+    return original.call(faults, server, req, res, pathname);
+  };
+  return {
+    next: () =>
+      new Promise<number>((resolve) => {
+        waiting = resolve;
+      }),
+    restore: () => {
+      faults.apply = original;
+    },
+  };
+}
+
+async function findWorkerTarget(cdp: CDPSession, extensionId: string): Promise<string | undefined> {
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  return targetInfos.find(
+    (target) => target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${extensionId}/`),
+  )?.targetId;
+}
+
+/** Stops the extension's service worker the way DevTools' "Stop" does, and waits until it is gone. */
+async function stopWorker(cdp: CDPSession, extensionId: string): Promise<void> {
+  const targetId = await findWorkerTarget(cdp, extensionId);
+  if (!targetId) return; // already stopped
+  await cdp.send('Target.closeTarget', { targetId });
+  const deadline = Date.now() + 5_000;
+  while ((await findWorkerTarget(cdp, extensionId)) !== undefined) {
+    if (Date.now() > deadline) throw new Error('the service worker did not stop');
+    await sleep(20);
+  }
+}
+
+async function sendProbe(page: Page, arrival: Promise<number>): Promise<TripSample> {
+  const pageTimes = await page.evaluate(async (path) => {
+    const sentAt = performance.timeOrigin + performance.now();
+    const reply = (await chrome.runtime.sendMessage({
+      keyhole: 1,
+      name: 'request/send',
+      request: { target: 'api', method: 'GET', path },
+    })) as { ok: boolean; value?: { status: number }; error?: { message: string } };
+    const repliedAt = performance.timeOrigin + performance.now();
+    if (!reply?.ok || reply.value?.status !== 200) throw new Error(`probe failed: ${JSON.stringify(reply)}`);
+    return { sentAt, repliedAt };
+  }, PROBE_PATH);
+  const arrivedAt = await arrival;
+  return { arrivalMs: arrivedAt - pageTimes.sentAt, roundTripMs: pageTimes.repliedAt - pageTimes.sentAt };
+}
+
+export async function benchWorkerWake(session: BrowserSession, runs = 10): Promise<BenchRow[]> {
+  const browser = session.ext.context.browser();
+  if (!browser) throw new Error('no browser to talk to over CDP');
+  const cdp = await browser.newBrowserCDPSession();
+  const page = await session.openQuietPage();
+  const spy = spyOnArrivals(session);
+  const woken: TripSample[] = [];
+  const running: TripSample[] = [];
+  try {
+    await sendProbe(page, spy.next()); // warm-up: first use of the session after sign-in
+    await repeat(runs, async () => {
+      await stopWorker(cdp, session.ext.extensionId);
+      woken.push(await sendProbe(page, spy.next()));
+      running.push(await sendProbe(page, spy.next()));
+    });
+  } finally {
+    spy.restore();
+    await page.close();
+    await cdp.detach();
+  }
+  const arrivals = (samples: TripSample[]) => samples.map((sample) => round(sample.arrivalMs, 1));
+  const trips = (samples: TripSample[]) => samples.map((sample) => round(sample.roundTripMs, 1));
+  const wokenArrival = median(arrivals(woken));
+  const runningArrival = median(arrivals(running));
+  const wokenTrip = median(trips(woken));
+  const runningTrip = median(trips(running));
+  return [
+    {
+      group: 'Worker',
+      figure: 'stopped worker: send → request at the sandbox',
+      ours: { value: round(wokenArrival), unit: 'ms', samples: arrivals(woken) },
+      anchor: { label: 'worker already running', value: round(runningArrival), unit: 'ms', samples: arrivals(running) },
+      ratio: compareTimes(wokenArrival, runningArrival),
+      target: '≤ 100 ms',
+      met: wokenArrival <= 100,
+      note:
+        `median of ${runs}; worker stopped with CDP Target.closeTarget before each woken probe. ` +
+        `Full round trips (page → worker → sandbox → page): ${round(wokenTrip)} ms woken, ${round(runningTrip)} ms running, ` +
+        `so waking costs about ${round(wokenTrip - runningTrip)} ms. A ratio under 1 is the price of the wake.`,
+    },
+  ];
+}
