@@ -150,10 +150,6 @@ export class PopupController {
     }
   }
 
-  dismissNotice(): void {
-    this.update({ notice: undefined });
-  }
-
   private async showCachedAccount(): Promise<void> {
     const entry = await this.services.cache.readLast().catch(() => undefined);
     const view = this.state.view;

@@ -2,7 +2,8 @@
  * The popup opened a second time: the account saved in IndexedDB is on screen before the platform answers,
  * and when the platform cannot be reached (or fails) the saved account stays, with its age and a Retry.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { OUTPUT } from './support/launch-extension.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
 
 const SCREENSHOTS = join(OUTPUT, 'screenshots');
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let ext: SandboxedExtension | undefined;
 afterEach(async () => {
@@ -25,6 +27,15 @@ async function openPopup(target: SandboxedExtension, colorScheme: 'light' | 'dar
   await page.emulateMedia({ colorScheme });
   await page.goto(`chrome-extension://${target.extensionId}/src/popup/index.html`);
   return page;
+}
+
+async function seriousAxeViolations(page: Page) {
+  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
+  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Opens the popup once, signed in, so the account is fetched and saved; then closes it like a user would. */
@@ -108,6 +119,7 @@ describe('opening the popup again', () => {
       expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
       await mkdir(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, `popup-offline-${scheme}.png`), animations: 'disabled' });
+      expect(await seriousAxeViolations(page)).toEqual([]);
       if (scheme === 'light') await page.close();
       else {
         running.platform.faults.clear();
