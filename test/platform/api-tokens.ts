@@ -94,6 +94,14 @@ function create(context: PlatformContext, req: IncomingMessage, res: ServerRespo
   sendJson(res, 201, { apiToken: value, ...shown });
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw tokenError(400, 'invalid-request', `Malformed percent-encoding in ${JSON.stringify(segment)}`);
+  }
+}
+
 function ownToken(context: PlatformContext, caller: Caller, id: string): ApiToken {
   const token = context.state.apiTokens.get(id);
   if (!token || token.revoked || token.userId !== caller.user.id) {
@@ -111,7 +119,7 @@ export function handleApiTokens(
   body: Buffer,
   authenticate: () => Caller,
 ) {
-  const id = pathname === '/api-tokens' ? undefined : decodeURIComponent(pathname.slice('/api-tokens/'.length));
+  const id = pathname === '/api-tokens' ? undefined : decodeSegment(pathname.slice('/api-tokens/'.length));
   const method = req.method ?? 'GET';
   if (id === undefined && method === 'POST') return create(context, req, res, body);
   if (id === undefined && method === 'GET') {

@@ -161,6 +161,14 @@ async function handleSftp(context: PlatformContext, req: IncomingMessage, res: S
   }
   if (pathname === '/api/v2/users') return users(context, req, res, body);
   const one = /^\/api\/v2\/users\/([^/]+)$/.exec(pathname);
-  if (one) return oneUser(context, req, res, decodeURIComponent(one[1]!));
+  if (one) {
+    let username: string;
+    try {
+      username = decodeURIComponent(one[1]!);
+    } catch {
+      throw sftpError(400, 'Bad Request', `Malformed percent-encoding in ${JSON.stringify(one[1])}`);
+    }
+    return oneUser(context, req, res, username);
+  }
   throw sftpError(404, 'Not Found', `No endpoint ${req.method} ${pathname}`);
 }
