@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { FIREFOX_ADDON_ID, redirectUrlFor, type TargetManifest } from '../../src/core/browser-target.ts';
+import { DIST } from './support/launch-extension.ts';
+import { DIST_FIREFOX, type LaunchedFirefox, launchFirefox } from './support/launch-firefox.ts';
+
+let manifest: TargetManifest;
+
+beforeAll(async () => {
+  // CI builds dist-firefox/ and lints it just before the tests; elsewhere this file builds it itself.
+  if (!(process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(join(DIST_FIREFOX, 'manifest.json')))) {
+    await build({
+      configFile: resolve(import.meta.dirname, '../../vite.config.ts'),
+      mode: 'firefox',
+      logLevel: 'warn',
+    });
+  }
+  manifest = JSON.parse(await readFile(join(DIST_FIREFOX, 'manifest.json'), 'utf8'));
+});
+
+async function htmlPages(folder: string): Promise<string[]> {
+  const names = await readdir(folder, { recursive: true });
+  return names.filter((name) => name.endsWith('.html')).sort();
+}
+
+describe('the Firefox build', () => {
+  it('has every file its manifest names', () => {
+    const named = [
+      ...(manifest.background as { scripts: string[] }).scripts,
+      (manifest.action as { default_popup: string }).default_popup,
+      (manifest.options_ui as { page: string }).page,
+      manifest.devtools_page as string,
+      ...Object.values(manifest.icons as Record<string, string>),
+    ];
+    for (const file of named) expect(existsSync(join(DIST_FIREFOX, file)), file).toBe(true);
+  });
+
+  it('has the same pages as the Chrome build', async () => {
+    const pages = await htmlPages(DIST_FIREFOX);
+    expect(pages).toEqual(await htmlPages(DIST));
+    expect(pages).toEqual(expect.arrayContaining(['src/devtools/panel.html', 'src/sftp-kit/index.html']));
+  });
+
+  it('carries the version of package.json', () => {
+    expect(manifest.version).toBe(packageJson.version);
+  });
+});
+
+describe('the Firefox build in Firefox ESR', () => {
+  let firefox: LaunchedFirefox;
+
+  beforeAll(async () => {
+    firefox = await launchFirefox();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+  });
+
+  it('installs under the pinned add-on id', () => {
+    expect(firefox.addonId).toBe(FIREFOX_ADDON_ID);
+  });
+
+  it('runs the worker as an event page that answers the pages', async () => {
+    await firefox.openPage('src/popup/index.html');
+    const status = await firefox.evaluate<{ ok: boolean }>(
+      `browser.runtime.sendMessage({ keyhole: 1, name: 'session/status' }).then(done, (error) => done(String(error)));`,
+    );
+    expect(status).toMatchObject({ ok: true });
+    await expect
+      .poll(() => firefox.evaluate<number>(`done(document.getElementById('app').childElementCount);`))
+      .toBeGreaterThan(0);
+  });
+
+  it('shows the allizom.org redirect URL on the settings page, the one the release notes print', async () => {
+    const expected = await redirectUrlFor('firefox', manifest);
+    expect(expected).toMatch(/^https:\/\/[0-9a-f]{40}\.extensions\.allizom\.org\/$/);
+    await firefox.openPage('src/options/index.html');
+    await expect
+      .poll(() => firefox.evaluate<string | null>(`done(document.getElementById('redirect-url')?.value ?? null);`))
+      .toBe(expected);
+  });
+
+  it('starts without the optional host permissions, which the settings page asks for', async () => {
+    const granted = await firefox.evaluate<boolean>(
+      `browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }).then(done);`,
+    );
+    expect(granted).toBe(false);
+  });
+});
