@@ -83,26 +83,28 @@ function ProfileItem(props: {
           <span id={`${nameId}-confirm`}>
             Delete “{profile.name}”? Its stored consumer secret and session are removed too.
           </span>
-          <button
-            type="button"
-            class="kh-button kh-button--danger"
-            disabled={props.busy}
-            aria-describedby={`${nameId}-confirm`}
-            onClick={props.onDelete}
-            onKeyDown={cancelOnEscape}
-          >
-            {props.busy ? 'Deleting…' : 'Delete profile'}
-          </button>
-          <button
-            type="button"
-            class="kh-button"
-            ref={cancelRef}
-            aria-describedby={`${nameId}-confirm`}
-            onClick={() => setConfirming(false)}
-            onKeyDown={cancelOnEscape}
-          >
-            Cancel
-          </button>
+          <div class="opt-confirm-buttons">
+            <button
+              type="button"
+              class="kh-button kh-button--danger"
+              disabled={props.busy}
+              aria-describedby={`${nameId}-confirm`}
+              onClick={props.onDelete}
+              onKeyDown={cancelOnEscape}
+            >
+              {props.busy ? 'Deleting…' : 'Delete profile'}
+            </button>
+            <button
+              type="button"
+              class="kh-button"
+              ref={cancelRef}
+              aria-describedby={`${nameId}-confirm`}
+              onClick={() => setConfirming(false)}
+              onKeyDown={cancelOnEscape}
+            >
+              Cancel
+            </button>
+          </div>
         </div>
       ) : (
         <div class="opt-profile-actions">
