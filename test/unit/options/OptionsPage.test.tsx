@@ -56,6 +56,23 @@ describe('first visit', () => {
   });
 });
 
+describe('when the worker does not answer', () => {
+  it('shows its error with Retry, which loads the page once it answers', async () => {
+    const worker = createFakeWorker({ profiles: [SANDBOX_VIEW] });
+    const { KeyholeError } = await import('../../../src/core/errors.ts');
+    worker.override['profiles/list'] = async () => {
+      throw new KeyholeError('internal', 'The Keyhole background worker did not answer. Reload the extension.');
+    };
+    const root = await open(worker);
+    const alert = await waitFor(() => root.querySelector<HTMLElement>('[role="alert"]')!);
+    expect(text(alert)).toContain('did not answer');
+    delete worker.override['profiles/list'];
+    click(button(alert, 'Retry'));
+    await waitFor(() => profileItem(root, 'Local sandbox'));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+});
+
 describe('editing a profile with a stored secret', () => {
   it('starts with an empty secret field that says the secret is stored, and saving leaves the secret out', async () => {
     const worker = createFakeWorker({ profiles: [SANDBOX_VIEW] });
