@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { KeyholeErrorData } from '../core/errors.ts';
 import { checkBucketName } from '../core/sftp/bucket-name.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { describeHostAccess } from './host-access.ts';
+import { describeHostAccess, type HostAccess, withHostAccess } from './host-access.ts';
 import { runAction } from './run-action.ts';
 import type { KitServices } from './services.ts';
 import { type StorageValues, storageEndpoint } from './storage-values.ts';
@@ -34,16 +34,23 @@ export function BucketPanel({ values, onBucketChange, services }: BucketPanelPro
     });
   }
 
-  /** Asks for host access first, inside the click: the browser only prompts during a user gesture. */
+  /** Asks for host access inside the click (the browser prompts only during a user gesture), then calls. */
   async function withAccess<T>(kind: 'list' | 'create', action: () => Promise<T>) {
-    const access = endpoint ? services.requestHostAccess(endpoint) : Promise.resolve('unavailable' as const);
+    const access = endpoint ? services.requestHostAccess(endpoint) : Promise.resolve<HostAccess>('unavailable');
     setBusy(kind);
     setError(null);
     setCreated(null);
-    setAccessNote(describeHostAccess(await access, endpoint));
-    const result = await runAction(action);
+    setAccessNote(null);
+    let lastAccess: HostAccess = 'granted';
+    const result = await runAction(() =>
+      withHostAccess(access, action, (state) => {
+        lastAccess = state;
+        setAccessNote(describeHostAccess(state, endpoint));
+      }),
+    );
     setBusy(null);
     if (!result.ok) setError(result.error);
+    else setAccessNote(describeHostAccess(lastAccess, endpoint, true));
     return result;
   }
 

@@ -9,7 +9,7 @@ import {
   type SftpUserInput,
 } from '../core/sftp/user-record.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { describeHostAccess } from './host-access.ts';
+import { describeHostAccess, type HostAccess, withHostAccess } from './host-access.ts';
 import { runAction } from './run-action.ts';
 import type { KitServices } from './services.ts';
 import type { StorageValues } from './storage-values.ts';
@@ -96,12 +96,21 @@ export function UsersSection({
     // Before any await: the browser shows its permission prompt only during the click.
     const access = services.requestHostAccess(base);
     setBusy(true);
-    setAccessNote(describeHostAccess(await access, base));
+    let lastAccess: HostAccess = 'granted';
     const result = await runAction(() =>
-      services.createSftpUser({ appUrl: base, adminUsername, adminPassword, record: buildSftpUserRecord(input) }),
+      withHostAccess(
+        access,
+        () =>
+          services.createSftpUser({ appUrl: base, adminUsername, adminPassword, record: buildSftpUserRecord(input) }),
+        (state) => {
+          lastAccess = state;
+          setAccessNote(describeHostAccess(state, base));
+        },
+      ),
     );
     setBusy(false);
     if (!result.ok) return setError(result.error);
+    setAccessNote(describeHostAccess(lastAccess, base, true));
     setCreated(result.value);
     onCreated(result.value.username);
   }

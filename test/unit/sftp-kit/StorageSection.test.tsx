@@ -178,7 +178,9 @@ describe('the bucket', () => {
     const { section, s3 } = await mountWithKeys({ requestHostAccess: vi.fn(async () => 'refused' as const) });
     click(button(section, 'List buckets'));
     await waitFor(() =>
-      expect(textOf(section)).toContain('The browser did not allow Keyhole to access https://cellar.example.test'),
+      expect(textOf(section)).toContain(
+        'The browser did not allow Keyhole to access https://cellar.example.test, but this call worked anyway',
+      ),
     );
     expect(s3.listBuckets).toHaveBeenCalled();
   });

@@ -4,7 +4,6 @@ const permissions = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('webextension-polyfill', () => ({ default: { permissions } }));
 
 const { originPattern, requestHostAccess } = await import('../../../src/sftp-kit/host-permission.ts');
-const { describeHostAccess } = await import('../../../src/sftp-kit/host-access.ts');
 
 // A fresh mock per test (vitest 4 reports a sync throw from a mock reset with mockReset, even when caught).
 beforeEach(() => {
@@ -29,15 +28,5 @@ describe('run-time host access', () => {
     });
     expect(await requestHostAccess('https://a.test')).toBe('unavailable');
     expect(await requestHostAccess('not a url')).toBe('unavailable');
-  });
-
-  it('tells the user what happened, and nothing when access was granted', () => {
-    expect(describeHostAccess('granted', 'https://a.test/x')).toBeNull();
-    expect(describeHostAccess('refused', 'https://a.test/x')).toBe(
-      'The browser did not allow Keyhole to access https://a.test. Keyhole tried anyway: this works only if that server allows it (CORS). If the call fails, click again and allow access.',
-    );
-    expect(describeHostAccess('unavailable', 'https://a.test/x')).toMatch(
-      /could not ask the browser for access to https:\/\/a\.test/,
-    );
   });
 });

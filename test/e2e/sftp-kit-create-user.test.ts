@@ -1,0 +1,125 @@
+/**
+ * A user of the SFTP kit creates an SFTP user on a deployed SFTPGo: here the platform sandbox's SFTPGo-like
+ * admin API, which validates each field of the record. The kit runs as its own extension page in Chromium.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Platform, startPlatform } from '../platform/index.ts';
+import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+
+const KIT = 'src/sftp-kit/index.html';
+const CELLAR_HOST = 'cellar-par.services.sandbox.keyhole.test';
+
+let platform: Platform;
+let ext: LaunchedExtension;
+
+beforeAll(async () => {
+  platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0 });
+  ext = await launchExtension();
+});
+afterAll(async () => {
+  await ext?.close();
+  await platform?.close();
+});
+
+async function openKit(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
+  const page = await ext.openPage(KIT, { colorScheme });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.getByTestId('host-key-fingerprint').waitFor();
+  return { page, errors };
+}
+
+async function fillStorage(page: Page) {
+  const storage = page.locator('#storage');
+  await storage.getByLabel('CELLAR_ADDON_HOST').fill(CELLAR_HOST);
+  await storage.getByLabel('CELLAR_ADDON_KEY_ID').fill('SANDBOXKEYID');
+  await storage.getByLabel('CELLAR_ADDON_KEY_SECRET', { exact: true }).fill('sandbox-key-secret');
+  await storage.getByLabel('Bucket name').fill('files.keyhole.test');
+}
+
+describe('creating an SFTP user from the kit', () => {
+  it('sends exactly the spec’s user record, shows the user, then explains a duplicate (409)', async () => {
+    const { page, errors } = await openKit();
+    await fillStorage(page);
+    const users = page.locator('#users');
+    await users.getByLabel('Application URL').fill(platform.sftp);
+    await expect.poll(() => users.getByLabel('Admin username').inputValue()).toBe('admin');
+    await users.getByLabel('Admin password', { exact: true }).fill(platform.sftpAdmin.password);
+    await users.getByLabel('New user’s username').fill('alice');
+    await users.getByRole('button', { name: 'Generate a password for the new user' }).click();
+    const password = await users.getByLabel('New user’s password', { exact: true }).inputValue();
+    expect(password).toMatch(/^[A-Za-z0-9]{28}$/);
+
+    await users.getByRole('button', { name: 'Create user' }).click();
+    const created = users.getByRole('status', { name: 'Created user' });
+    await expect.poll(() => created.textContent(), { timeout: 15_000 }).toContain('User “alice” created.');
+    expect(await created.textContent()).toContain(`S3 bucket files.keyhole.test at https://${CELLAR_HOST}, path-style`);
+
+    // The sandbox kept what the kit sent: exactly the record of spec §2 / §4.4 step 9.
+    const { created_at: _c, updated_at: _u, ...stored } = platform.state.sftpUsers.get('alice')!.record;
+    expect(stored).toStrictEqual({
+      status: 1,
+      username: 'alice',
+      password,
+      home_dir: '/tmp/sftpgo/data',
+      permissions: { '/': ['*'] },
+      filesystem: {
+        provider: 1,
+        s3config: {
+          bucket: 'files.keyhole.test',
+          region: 'default',
+          access_key: 'SANDBOXKEYID',
+          access_secret: { status: 'Plain', payload: 'sandbox-key-secret' },
+          endpoint: `https://${CELLAR_HOST}`,
+          force_path_style: true,
+        },
+      },
+    });
+
+    // Headless Chromium cannot show the permission prompt: the kit said so and went ahead (the server allows CORS).
+    const note = await users.locator('.kh-banner--warn[role="status"]').textContent();
+    if (note) expect(note).toContain(new URL(platform.sftp).origin);
+
+    await page.locator('#users').screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-user-created-light.png` });
+
+    await users.getByRole('button', { name: 'Create user' }).click();
+    const alert = users.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('A user named “alice” already exists');
+    await alert.getByText('Details').click();
+    expect(await alert.textContent()).toContain('username "alice" already exists');
+    // Nothing typed was lost.
+    expect(await users.getByLabel('New user’s password', { exact: true }).inputValue()).toBe(password);
+    expect(platform.state.sftpUsers.size).toBe(1);
+
+    // The Connect step knows the user and the host key.
+    const connect = page.locator('#connect');
+    expect(await connect.getByLabel('Username').inputValue()).toBe('alice');
+    await connect.getByLabel('TCP redirection port').fill('5123');
+    expect(await connect.getByRole('region', { name: 'Command' }).textContent()).toBe('sftp -P 5123 alice@127.0.0.1');
+    expect(await connect.getByTestId('connect-fingerprint').textContent()).toBe(
+      await page.getByTestId('host-key-fingerprint').textContent(),
+    );
+    expect(await connect.getByRole('region', { name: 'known_hosts line' }).textContent()).toMatch(
+      /^\[127\.0\.0\.1\]:5123 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]+={0,2}$/,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('says the admin credentials were refused, and the sandbox gets no user', async () => {
+    const { page } = await openKit('dark');
+    await fillStorage(page);
+    const users = page.locator('#users');
+    await users.getByLabel('Application URL').fill(platform.sftp);
+    await users.getByLabel('Admin password', { exact: true }).fill('not-the-password');
+    await users.getByLabel('New user’s username').fill('mallory');
+    await users.getByRole('button', { name: 'Generate a password for the new user' }).click();
+    await users.getByRole('button', { name: 'Create user' }).click();
+    await expect
+      .poll(() => users.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toContain('The SFTP server refused the admin credentials');
+    expect(platform.state.sftpUsers.has('mallory')).toBe(false);
+    await page.locator('#users').screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-admin-refused-dark.png` });
+  });
+});
