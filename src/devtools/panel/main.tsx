@@ -1,8 +1,10 @@
 import { render } from 'preact';
 import '../../ui/theme.css';
+import './panel.css';
+import { createBrowserServices } from './browser-services.ts';
+import { PanelApp } from './PanelApp.tsx';
+import { applyDevtoolsTheme } from './theme.ts';
 
-function Panel() {
-  return <main>Keyhole panel</main>;
-}
-
-render(<Panel />, document.getElementById('app')!);
+const services = createBrowserServices();
+applyDevtoolsTheme(services.devtools?.themeName);
+render(<PanelApp services={services} />, document.getElementById('app') as HTMLElement);

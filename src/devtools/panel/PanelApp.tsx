@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
+import { Lazy } from '../../ui/Lazy.tsx';
+import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
+import { Composer } from './composer/Composer.tsx';
+import { ResponsePane } from './response/ResponsePane.tsx';
+import type { PanelServices } from './services.ts';
+import { useStore } from './store.ts';
+import { views as allViews, type PanelView, viewIdFromHash } from './views.ts';
+import { createWorkbench, type Workbench } from './workbench.ts';
+
+/**
+ * The DevTools panel: a tab rail of views on the left (each loaded on first use, its id in the URL hash),
+ * the composer above the response on the right (side by side when wide). Full-width views take the main
+ * area; the draft stays as it was. Ctrl/Cmd+Enter sends from anywhere, Escape cancels a call in flight.
+ */
+function SessionBanner({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
+  const session = useStore(workbench.session);
+  if (session.state === 'loading') return null;
+  if (session.state === 'error')
+    return <ErrorBanner error={session.error} onRetry={() => void workbench.refreshSession()} />;
+  const { status } = session;
+  if (status.state === 'signed-in' || status.state === 'signing-in') return null;
+  const message =
+    status.state === 'unconfigured'
+      ? 'No profile yet: add one in Keyhole’s options to call the API.'
+      : status.state === 'expired'
+        ? `Your session on ${status.profile.name} has expired: sign in again in the options.`
+        : `You are signed out of ${status.profile.name}: sign in from the options or the toolbar popup.`;
+  return (
+    <div class="kh-banner kh-banner--warn kh-session-banner" role="status">
+      <span>{message}</span>
+      <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>
+        Open options
+      </button>
+      <button type="button" class="kh-button kh-button--small" onClick={() => void workbench.refreshSession()}>
+        Check again
+      </button>
+    </div>
+  );
+}
+
+export function PanelApp({
+  services,
+  workbench: given,
+  views = allViews,
+}: {
+  services: PanelServices;
+  workbench?: Workbench;
+  views?: readonly PanelView[];
+}) {
+  const workbench = useMemo(() => given ?? createWorkbench(services), [given, services]);
+  const available = useMemo(() => views.filter((view) => view.available?.(services) ?? true), [views, services]);
+  const initial = () => {
+    const fromHash = viewIdFromHash(location.hash);
+    return available.some((view) => view.id === fromHash) ? fromHash : (available[0]?.id ?? '');
+  };
+  const [selected, setSelected] = useState(initial);
+  const view = available.find((item) => item.id === selected) ?? available[0];
+
+  useEffect(() => () => workbench.dispose(), [workbench]);
+
+  useEffect(() => {
+    const onHash = () => {
+      const id = viewIdFromHash(location.hash);
+      if (available.some((item) => item.id === id)) setSelected(id);
+    };
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, [available]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        // Not from inside a dialog (import curl has its own form).
+        if ((event.target as HTMLElement | null)?.closest?.('dialog')) return;
+        event.preventDefault();
+        void workbench.send();
+      } else if (
+        event.key === 'Escape' &&
+        workbench.run.get().phase === 'sending' &&
+        !document.querySelector('dialog[open]')
+      ) {
+        event.preventDefault();
+        void workbench.cancel();
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [workbench]);
+
+  const select = (id: string) => {
+    setSelected(id);
+    // Keep the hash's own options (#invoices?org=…) only when staying on the same view.
+    if (viewIdFromHash(location.hash) !== id) history.replaceState(null, '', `#${id}`);
+  };
+
+  const showComposer = () => {
+    if (view?.placement === 'full') select(available.find((item) => item.placement === 'side')?.id ?? selected);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus());
+  };
+
+  const viewProps = { workbench, services, showComposer };
+  const full = view?.placement === 'full';
+  const content = view ? (
+    <div {...tabPanelProps('kh-view', view.id)} class={full ? 'kh-full-panel' : 'kh-side-panel'}>
+      <Lazy
+        key={view.id}
+        load={view.load}
+        props={viewProps}
+        fallback={<p class="kh-muted kh-side-empty">Loading…</p>}
+      />
+    </div>
+  ) : null;
+
+  return (
+    <div class={`kh-panel${full ? ' kh-panel--full' : ''}`}>
+      <nav class="kh-rail" aria-label="Keyhole views">
+        <Tabs
+          idBase="kh-view"
+          label="Views"
+          orientation="vertical"
+          tabs={available.map((item) => ({ id: item.id, label: item.label }))}
+          selected={view?.id ?? ''}
+          onSelect={select}
+        />
+      </nav>
+      {full ? (
+        <main class="kh-main kh-full-view">{content}</main>
+      ) : (
+        <>
+          <aside class="kh-side" aria-label={view?.label ?? 'Views'}>
+            {content}
+          </aside>
+          <main class="kh-main kh-workbench">
+            <SessionBanner workbench={workbench} services={services} />
+            <Composer workbench={workbench} services={services} />
+            <ResponsePane workbench={workbench} services={services} />
+          </main>
+        </>
+      )}
+    </div>
+  );
+}

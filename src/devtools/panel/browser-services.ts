@@ -1,0 +1,70 @@
+import browser from 'webextension-polyfill';
+import { copyText } from '../../ui/copy-text.ts';
+import { send } from '../../ui/send.ts';
+import { createIdbHistoryStore } from './history/history-store.ts';
+import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
+
+/** The real services: the worker, storage.local, IndexedDB history, the downloads API and chrome.devtools. */
+
+function devtoolsAccess(): DevtoolsAccess | undefined {
+  // Opened as a plain tab (tests, or a user bookmark), the page has no chrome.devtools: Capture is hidden.
+  const devtools = (globalThis as { chrome?: { devtools?: typeof chrome.devtools } }).chrome?.devtools;
+  if (!devtools) return undefined;
+  const access: DevtoolsAccess = { themeName: devtools.panels?.themeName };
+  const network = devtools.network;
+  if (network?.onRequestFinished) {
+    access.network = {
+      onRequestFinished(listener) {
+        const wrapped = (request: unknown) => listener(request as CapturedHarEntry);
+        network.onRequestFinished.addListener(wrapped);
+        return () => network.onRequestFinished.removeListener(wrapped);
+      },
+      getEntries: () =>
+        new Promise((resolve) => {
+          network.getHAR((log) => resolve(((log as { entries?: unknown[] })?.entries ?? []) as CapturedHarEntry[]));
+        }),
+    };
+  }
+  return access;
+}
+
+const storage: KeyValueStorage = {
+  async get<T>(key: string) {
+    const found = await browser.storage.local.get(key);
+    return found[key] as T | undefined;
+  },
+  async set(key, value) {
+    await browser.storage.local.set({ [key]: value });
+  },
+};
+
+async function download(blob: Blob, filename: string): Promise<void> {
+  const url = URL.createObjectURL(blob);
+  try {
+    if (browser.downloads?.download) {
+      await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
+    } else {
+      // Firefox DevTools panels may lack the downloads API: an <a download> still saves with the name.
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      link.click();
+    }
+  } finally {
+    // The download has its own copy once started; give it a moment before freeing the blob.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}
+
+export function createBrowserServices(): PanelServices {
+  return {
+    send,
+    storage,
+    history: createIdbHistoryStore(storage),
+    download,
+    copy: copyText,
+    openOptions: () => void browser.runtime.openOptionsPage(),
+    devtools: devtoolsAccess(),
+    version: browser.runtime.getManifest().version,
+  };
+}

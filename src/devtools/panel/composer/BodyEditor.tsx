@@ -1,0 +1,130 @@
+import { useId, useMemo } from 'preact/hooks';
+import { type BodyMode, checkJson, methodAllowsBody, type RequestDraft } from '../../../core/request-draft.ts';
+import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+
+const MODES: { id: BodyMode; label: string }[] = [
+  { id: 'none', label: 'None' },
+  { id: 'json', label: 'JSON' },
+  { id: 'form', label: 'Form (urlencoded)' },
+  { id: 'text', label: 'Text' },
+];
+
+/** The request body: none, JSON (checked as you type, formatted on demand), form fields, or raw text. */
+export function BodyEditor({
+  draft,
+  issue,
+  formIssues,
+  onChange,
+}: {
+  draft: RequestDraft;
+  issue: string | undefined;
+  formIssues: ReadonlyMap<number, string>;
+  onChange: (patch: Partial<RequestDraft>) => void;
+}) {
+  const id = useId();
+  const jsonProblem = useMemo(
+    () => (draft.bodyMode === 'json' && draft.json.trim() !== '' ? checkJson(draft.json) : undefined),
+    [draft.bodyMode, draft.json],
+  );
+  const format = () => {
+    try {
+      onChange({ json: JSON.stringify(JSON.parse(draft.json), null, 2) });
+    } catch {
+      // The problem is already shown under the editor.
+    }
+  };
+  const noBody = !methodAllowsBody(draft.method);
+  return (
+    <div class="kh-body-editor">
+      <fieldset class="kh-body-modes">
+        <legend class="kh-visually-hidden">Body type</legend>
+        {MODES.map((mode) => (
+          <label key={mode.id} class="kh-radio">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={mode.id}
+              checked={draft.bodyMode === mode.id}
+              onChange={() => onChange({ bodyMode: mode.id })}
+            />
+            {mode.label}
+          </label>
+        ))}
+        {draft.bodyMode === 'json' ? (
+          <button type="button" class="kh-button kh-button--small" onClick={format} disabled={!!jsonProblem}>
+            Format
+          </button>
+        ) : null}
+      </fieldset>
+      {noBody && draft.bodyMode === 'none' ? (
+        <p class="kh-hint kh-muted">{draft.method} requests carry no body.</p>
+      ) : null}
+      {draft.bodyMode === 'json' ? (
+        <>
+          <label for={`${id}-json`} class="kh-visually-hidden">
+            JSON body
+          </label>
+          <textarea
+            id={`${id}-json`}
+            class="kh-input kh-mono kh-code"
+            rows={10}
+            spellcheck={false}
+            value={draft.json}
+            placeholder={'{\n  "name": "value"\n}'}
+            aria-invalid={issue ? 'true' : undefined}
+            aria-describedby={issue ? `${id}-problem` : `${id}-ok`}
+            onInput={(event) => onChange({ json: (event.currentTarget as HTMLTextAreaElement).value })}
+          />
+          {issue ? (
+            <div class="kh-field-error" id={`${id}-problem`} role="status">
+              {issue}
+            </div>
+          ) : (
+            <div class="kh-hint kh-muted" id={`${id}-ok`} role="status">
+              {draft.json.trim() ? 'Valid JSON. Sent as application/json.' : ''}
+            </div>
+          )}
+        </>
+      ) : null}
+      {draft.bodyMode === 'form' ? (
+        <>
+          <KeyValueEditor
+            label="Form fields"
+            rows={draft.form}
+            issues={formIssues}
+            onChange={(form) => onChange({ form })}
+          />
+          <p class="kh-hint kh-muted">Sent as application/x-www-form-urlencoded; OAuth signs these fields too.</p>
+          {issue ? <div class="kh-field-error">{issue}</div> : null}
+        </>
+      ) : null}
+      {draft.bodyMode === 'text' ? (
+        <>
+          <label class="kh-field">
+            <span>Content-Type</span>
+            <input
+              class="kh-input kh-mono"
+              value={draft.textContentType}
+              spellcheck={false}
+              onInput={(event) => onChange({ textContentType: (event.currentTarget as HTMLInputElement).value })}
+            />
+          </label>
+          <label for={`${id}-text`} class="kh-visually-hidden">
+            Text body
+          </label>
+          <textarea
+            id={`${id}-text`}
+            class="kh-input kh-mono kh-code"
+            rows={8}
+            spellcheck={false}
+            value={draft.text}
+            aria-invalid={issue ? 'true' : undefined}
+            onInput={(event) => onChange({ text: (event.currentTarget as HTMLTextAreaElement).value })}
+          />
+          {issue ? <div class="kh-field-error">{issue}</div> : null}
+        </>
+      ) : null}
+      {draft.bodyMode === 'none' && issue ? <div class="kh-field-error">{issue}</div> : null}
+    </div>
+  );
+}

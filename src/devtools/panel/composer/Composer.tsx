@@ -1,0 +1,260 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { listPlaceholders } from '../../../core/path-template.ts';
+import type { HttpMethod, RequestTarget } from '../../../core/protocol.ts';
+import { type DraftIssue, HTTP_METHODS, type RequestDraft, validateDraft } from '../../../core/request-draft.ts';
+import { splitRequestUrl } from '../../../core/request-url.ts';
+import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import type { PanelServices } from '../services.ts';
+import { useStore } from '../store.ts';
+import type { Workbench } from '../workbench.ts';
+import { BodyEditor } from './BodyEditor.tsx';
+import { ComposerTools } from './ComposerTools.tsx';
+import { PathParams } from './PathParams.tsx';
+import { SigningOptions } from './SigningOptions.tsx';
+
+/**
+ * The request composer: method, target, path with {placeholders}, query, headers, body and signing options.
+ * Problems show beside their field as the user types (path problems once the field is left, missing
+ * placeholders after a first Send); an invalid draft is never sent. Ctrl/Cmd+Enter sends, Escape cancels
+ * (wired by the panel).
+ */
+
+const HEADER_SUGGESTIONS = ['Accept', 'Accept-Language', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'];
+
+type ComposerTab = 'query' | 'headers' | 'body' | 'signing';
+
+function issueMap(issues: readonly DraftIssue[], field: DraftIssue['field']): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const issue of issues)
+    if (issue.field === field && issue.row !== undefined && !map.has(issue.row)) map.set(issue.row, issue.message);
+  return map;
+}
+
+function tabOfIssue(issue: DraftIssue): ComposerTab | undefined {
+  if (issue.field === 'query') return 'query';
+  if (issue.field === 'headers') return 'headers';
+  if (issue.field === 'body' || issue.field === 'form') return 'body';
+  return undefined;
+}
+
+export function Composer({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
+  const draft = useStore(workbench.draft);
+  const run = useStore(workbench.run);
+  const attempted = useStore(workbench.attempted);
+  const focusIssue = useStore(workbench.focusIssue);
+  const notices = useStore(workbench.notices);
+  const session = useStore(workbench.session);
+  const [tab, setTab] = useState<ComposerTab>('query');
+  const [pathTouched, setPathTouched] = useState(false);
+  const idBase = useId();
+  const form = useRef<HTMLFormElement>(null);
+
+  const check = useMemo(() => validateDraft(draft), [draft]);
+  const allIssues = check.ok ? [] : check.issues;
+  const shown = allIssues.filter((issue) => {
+    if (attempted) return true;
+    if (issue.field === 'param') return false;
+    if (issue.field === 'path') return pathTouched;
+    return true;
+  });
+  const pathIssue = shown.find((issue) => issue.field === 'path' || issue.field === 'method');
+  const sending = run.phase === 'sending';
+  const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
+
+  const edit = (patch: Partial<RequestDraft>) => workbench.edit((current) => ({ ...current, ...patch }));
+
+  // After a refused Send: open the tab with the first problem and focus its field.
+  useEffect(() => {
+    if (focusIssue === 0) return;
+    const first = allIssues[0];
+    if (!first) return;
+    const target = tabOfIssue(first);
+    if (target) setTab(target);
+    requestAnimationFrame(() => {
+      const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      invalid?.focus();
+    });
+  }, [focusIssue]);
+
+  /** A pasted URL or a path with ?query is split into target, path and query rows. */
+  const absorbPath = (value: string) => {
+    const isUrl = /^https?:\/\//i.test(value);
+    if (!isUrl && !value.includes('?')) return false;
+    let split: ReturnType<typeof splitRequestUrl>;
+    try {
+      split = splitRequestUrl(value, profile);
+    } catch {
+      return false;
+    }
+    // Keep literal {placeholders} that URL parsing percent-encoded.
+    const path = split.path.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+    workbench.edit((current) => ({
+      ...current,
+      target: split.target ?? current.target,
+      path,
+      query: [
+        ...current.query,
+        ...split.query.map(([name, queryValue]) => ({ name, value: queryValue, enabled: true })),
+      ],
+    }));
+    if (split.query.length > 0) setTab('query');
+    return true;
+  };
+
+  const placeholders = listPlaceholders(draft.path);
+  const queryCount = draft.query.filter((row) => row.enabled && row.name).length;
+  const headerCount = draft.headers.filter((row) => row.enabled && row.name).length;
+  const bodyLabel =
+    draft.bodyMode === 'none' ? 'none' : draft.bodyMode === 'form' ? 'form' : draft.bodyMode.toUpperCase();
+  const tabIssues = (name: ComposerTab) => shown.some((issue) => tabOfIssue(issue) === name);
+
+  return (
+    <form
+      ref={form}
+      class="kh-composer"
+      aria-label="Request composer"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void workbench.send();
+      }}
+    >
+      {notices.length > 0 ? (
+        <div class="kh-banner kh-banner--warn kh-notices" role="status">
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+          <button type="button" class="kh-button kh-button--small" onClick={() => workbench.notices.set([])}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <div class="kh-request-line">
+        <select
+          class="kh-input kh-select-method"
+          aria-label="Method"
+          value={draft.method}
+          aria-invalid={shown.some((issue) => issue.field === 'method') ? 'true' : undefined}
+          onChange={(event) => edit({ method: (event.currentTarget as HTMLSelectElement).value as HttpMethod })}
+        >
+          {HTTP_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </select>
+        <select
+          class="kh-input kh-select-target"
+          aria-label="Target"
+          value={draft.target}
+          onChange={(event) => edit({ target: (event.currentTarget as HTMLSelectElement).value as RequestTarget })}
+        >
+          <option value="api">API</option>
+          <option value="bridge">Bridge</option>
+        </select>
+        <input
+          class="kh-input kh-mono kh-path"
+          aria-label="Path"
+          placeholder="/v2/self"
+          value={draft.path}
+          spellcheck={false}
+          autoComplete="off"
+          aria-invalid={pathIssue ? 'true' : undefined}
+          aria-describedby={pathIssue ? `${idBase}-path-problem` : `${idBase}-path-hint`}
+          onInput={(event) => {
+            const value = (event.currentTarget as HTMLInputElement).value;
+            if (/^https?:\/\//i.test(value) && absorbPath(value)) return;
+            edit({ path: value });
+          }}
+          onBlur={(event) => {
+            setPathTouched(true);
+            absorbPath((event.currentTarget as HTMLInputElement).value);
+          }}
+        />
+        {sending ? (
+          <button type="button" class="kh-button kh-button--danger" onClick={() => void workbench.cancel()}>
+            Cancel
+          </button>
+        ) : (
+          <button type="submit" class="kh-button kh-button--primary" title="Send (Ctrl+Enter)">
+            Send
+          </button>
+        )}
+      </div>
+      {pathIssue ? (
+        <div class="kh-field-error" id={`${idBase}-path-problem`}>
+          {pathIssue.message}
+        </div>
+      ) : (
+        <div class="kh-hint kh-muted" id={`${idBase}-path-hint`}>
+          {draft.target === 'bridge'
+            ? `Bridge: ${profile?.bridgeUrl ?? 'the profile’s bridge'}`
+            : `API: ${profile?.apiBaseUrl ?? 'the profile’s API'}`}{' '}
+          · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
+        </div>
+      )}
+      {placeholders.length > 0 ? (
+        <PathParams
+          names={placeholders}
+          values={draft.params}
+          issues={shown.filter((issue) => issue.field === 'param')}
+          summary={workbench.summary}
+          onRetry={() => void workbench.loadSummary(true)}
+          onChange={(name, value) =>
+            workbench.edit((current) => ({ ...current, params: { ...current.params, [name]: value } }))
+          }
+        />
+      ) : null}
+      <div class="kh-composer-tabs">
+        <Tabs
+          idBase={idBase}
+          label="Request parts"
+          selected={tab}
+          onSelect={(id) => setTab(id as ComposerTab)}
+          tabs={[
+            { id: 'query', label: 'Query', badge: tabIssues('query') ? '!' : queryCount || undefined },
+            { id: 'headers', label: 'Headers', badge: tabIssues('headers') ? '!' : headerCount || undefined },
+            { id: 'body', label: 'Body', badge: tabIssues('body') ? '!' : bodyLabel },
+            {
+              id: 'signing',
+              label: 'Signing',
+              badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
+            },
+          ]}
+        />
+        <ComposerTools workbench={workbench} services={services} />
+      </div>
+      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel">
+        {tab === 'query' ? (
+          <KeyValueEditor
+            label="Query parameters"
+            rows={draft.query}
+            issues={issueMap(shown, 'query')}
+            onChange={(query) => edit({ query })}
+          />
+        ) : null}
+        {tab === 'headers' ? (
+          <KeyValueEditor
+            label="Headers"
+            rows={draft.headers}
+            issues={issueMap(shown, 'headers')}
+            nameSuggestions={HEADER_SUGGESTIONS}
+            onChange={(headers) => edit({ headers })}
+          />
+        ) : null}
+        {tab === 'body' ? (
+          <BodyEditor
+            draft={draft}
+            issue={shown.find((issue) => issue.field === 'body')?.message}
+            formIssues={issueMap(shown, 'form')}
+            onChange={edit}
+          />
+        ) : null}
+        {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'preact/hooks';
+import { buildCleverCurl } from '../../../core/clever-curl.ts';
+import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
+import { validateDraft } from '../../../core/request-draft.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
+import type { PanelServices } from '../services.ts';
+import type { Workbench } from '../workbench.ts';
+
+/**
+ * The current request as a command. "curl" is signed afresh by the worker; its Authorization header stays
+ * masked unless the user reveals it (then it is a live credential for a few minutes). "clever curl" carries no
+ * credential: the platform CLI signs it with its own login.
+ */
+type State =
+  | { state: 'loading' }
+  | { state: 'ready'; command: string; masked: boolean }
+  | { state: 'error'; error: KeyholeErrorData };
+
+export default function CurlExportDialog({
+  workbench,
+  services,
+  flavour,
+  onClose,
+}: {
+  workbench: Workbench;
+  services: PanelServices;
+  flavour: 'curl' | 'clever';
+  onClose: () => void;
+}) {
+  const [state, setState] = useState<State>({ state: 'loading' });
+  const [copied, setCopied] = useState('');
+
+  const build = async (reveal: boolean) => {
+    setState({ state: 'loading' });
+    setCopied('');
+    const check = validateDraft(workbench.draft.get());
+    if (!check.ok) {
+      setState({
+        state: 'error',
+        error: {
+          code: 'invalid-input',
+          message: `Fix the request first: ${check.issues[0]?.message ?? 'it is not valid.'}`,
+        },
+      });
+      return;
+    }
+    try {
+      if (flavour === 'clever') {
+        const session = workbench.session.get();
+        const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
+        const command = buildCleverCurl(check.request, profile?.apiBaseUrl ?? 'https://api.clever-cloud.com');
+        setState({ state: 'ready', command, masked: false });
+      } else {
+        const result = await services.send('request/curl', { request: check.request, reveal });
+        setState({ state: 'ready', command: result.command, masked: result.masked });
+      }
+    } catch (error) {
+      setState({ state: 'error', error: toErrorData(error) });
+    }
+  };
+
+  useEffect(() => {
+    void build(false);
+  }, []);
+
+  const copy = async () => {
+    if (state.state !== 'ready') return;
+    try {
+      await services.copy(state.command);
+      setCopied('Copied to the clipboard.');
+    } catch (error) {
+      setCopied(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Dialog title={flavour === 'clever' ? 'Copy as clever curl' : 'Copy as curl'} onClose={onClose} wide>
+      <div class="kh-dialog-body">
+        {flavour === 'clever' ? (
+          <p class="kh-hint kh-muted">
+            The platform CLI signs <span class="kh-mono">clever curl</span> with the account logged in to it, so this
+            command holds no credential and can be shared.
+          </p>
+        ) : (
+          <p class="kh-hint kh-muted">
+            Freshly signed by Keyhole. The Authorization header is masked; reveal it only to run the command yourself
+            within a few minutes (the timestamp and nonce make it single-use).
+          </p>
+        )}
+        {state.state === 'error' ? <ErrorBanner error={state.error} /> : null}
+        <label for="kh-curl-export" class="kh-visually-hidden">
+          Command
+        </label>
+        <textarea
+          id="kh-curl-export"
+          class="kh-input kh-mono kh-code"
+          rows={8}
+          readOnly
+          spellcheck={false}
+          value={state.state === 'ready' ? state.command : state.state === 'loading' ? 'Building…' : ''}
+          onFocus={(event) => (event.currentTarget as HTMLTextAreaElement).select()}
+        />
+        <p class="kh-muted" role="status">
+          {copied}
+        </p>
+        <div class="kh-dialog-actions">
+          {flavour === 'curl' && state.state === 'ready' && state.masked ? (
+            <button type="button" class="kh-button kh-button--danger" onClick={() => void build(true)}>
+              Reveal Authorization
+            </button>
+          ) : null}
+          <button type="button" class="kh-button" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="button"
+            class="kh-button kh-button--primary"
+            disabled={state.state !== 'ready'}
+            onClick={() => void copy()}
+          >
+            Copy
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,265 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formatBytes } from '../../../core/byte-format.ts';
+import { suggestFileName } from '../../../core/content-disposition.ts';
+import { findInJson } from '../../../core/json-lines.ts';
+import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
+import { findInText } from '../../../core/text-rows.ts';
+import { JsonTree } from '../../../ui/JsonTree.tsx';
+import type { PanelServices } from '../services.ts';
+import { BinaryPreview } from './BinaryPreview.tsx';
+import { RawText } from './RawText.tsx';
+
+/**
+ * The response body, loaded on first use. JSON is parsed once, after the status line has painted, and shown
+ * as a virtualised tree; raw and pretty text are virtualised too, so a 5 MB body never freezes the panel.
+ * Search works in every mode (Enter: next match, Shift+Enter: previous). Binary bodies get a preview.
+ */
+type Mode = 'tree' | 'pretty' | 'raw';
+
+type Parsed = { state: 'pending' } | { state: 'json'; value: unknown } | { state: 'text' };
+
+const SEARCH_LIMIT = 1000;
+
+function looksLikeJson(contentType: string, text: string): boolean {
+  if (/json/i.test(contentType)) return true;
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[';
+}
+
+export default function ResponseBody({
+  response,
+  request,
+  services,
+}: {
+  response: SendResponse;
+  request: SendRequest;
+  services: PanelServices;
+}) {
+  const body = response.body;
+  const fileName = useMemo(
+    () => suggestFileName({ headers: response.headers, path: request.path, contentType: response.contentType }),
+    [response, request.path],
+  );
+  const [saveNote, setSaveNote] = useState('');
+
+  const save = async (blob: Blob) => {
+    try {
+      await services.download(blob, fileName);
+      setSaveNote(`Saved as ${fileName}.`);
+    } catch (error) {
+      setSaveNote(`Could not save: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  if (body.kind === 'bytes')
+    return (
+      <BinaryPreview
+        base64={body.base64}
+        truncated={body.truncated}
+        contentType={response.contentType}
+        fileName={fileName}
+        onSave={save}
+        saveNote={saveNote}
+      />
+    );
+  return (
+    <TextBody
+      text={body.text}
+      truncated={body.truncated}
+      contentType={response.contentType}
+      fileName={fileName}
+      onSave={save}
+      saveNote={saveNote}
+      services={services}
+    />
+  );
+}
+
+function TextBody({
+  text,
+  truncated,
+  contentType,
+  fileName,
+  onSave,
+  saveNote,
+  services,
+}: {
+  text: string;
+  truncated: boolean;
+  contentType: string;
+  fileName: string;
+  onSave: (blob: Blob) => Promise<void>;
+  saveNote: string;
+  services: PanelServices;
+}) {
+  const [parsed, setParsed] = useState<Parsed>({ state: 'pending' });
+  const [mode, setMode] = useState<Mode>('tree');
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [matchIndex, setMatchIndex] = useState(0);
+  const [copyNote, setCopyNote] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // Parse after the status line paints: a 5 MB JSON.parse is one task, never on the path to first feedback.
+  useEffect(() => {
+    setParsed({ state: 'pending' });
+    if (!looksLikeJson(contentType, text)) {
+      setParsed({ state: 'text' });
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        setParsed({ state: 'json', value: JSON.parse(text) });
+      } catch {
+        setParsed({ state: 'text' });
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [text, contentType]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query), 200);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const isJson = parsed.state === 'json';
+  const effectiveMode: Mode = isJson ? mode : 'raw';
+  const pretty = useMemo(
+    () => (parsed.state === 'json' && effectiveMode === 'pretty' ? JSON.stringify(parsed.value, null, 2) : ''),
+    [parsed, effectiveMode],
+  );
+  const shownText = effectiveMode === 'pretty' ? pretty : text;
+
+  const matches = useMemo(() => {
+    if (debounced === '') return [] as (string | number)[];
+    if (effectiveMode === 'tree' && parsed.state === 'json') return findInJson(parsed.value, debounced, SEARCH_LIMIT);
+    return findInText(shownText, debounced, SEARCH_LIMIT);
+  }, [debounced, effectiveMode, parsed, shownText]);
+
+  useEffect(() => setMatchIndex(0), [matches]);
+
+  const step = (delta: number) => {
+    if (matches.length === 0) return;
+    setMatchIndex((index) => (index + delta + matches.length) % matches.length);
+  };
+
+  const current = matches[matchIndex];
+  const copyBody = async () => {
+    try {
+      await services.copy(shownText);
+      setCopyNote('Copied the body.');
+    } catch (error) {
+      setCopyNote(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div class="kh-body-view">
+      {truncated ? (
+        <div class="kh-banner kh-banner--warn" role="status">
+          This body was cut at a size limit; what follows is its beginning.
+        </div>
+      ) : null}
+      <div class="kh-body-toolbar">
+        {isJson ? (
+          <fieldset class="kh-segmented">
+            <legend class="kh-visually-hidden">Show the body as</legend>
+            {(['tree', 'pretty', 'raw'] as Mode[]).map((value) => (
+              <label key={value} class={`kh-segment${effectiveMode === value ? ' kh-segment--on' : ''}`}>
+                <input
+                  type="radio"
+                  name="kh-body-mode"
+                  value={value}
+                  checked={effectiveMode === value}
+                  onChange={() => setMode(value)}
+                />
+                {value === 'tree' ? 'Tree' : value === 'pretty' ? 'Pretty' : 'Raw'}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <label class="kh-visually-hidden" for="kh-body-search">
+          Search in the body
+        </label>
+        <input
+          id="kh-body-search"
+          ref={searchBox}
+          class="kh-input kh-body-search"
+          type="search"
+          placeholder="Search in the body"
+          value={query}
+          onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            // The search may still be debouncing: apply it now.
+            if (debounced !== query) setDebounced(query);
+            else step(event.shiftKey ? -1 : 1);
+          }}
+        />
+        <span class="kh-muted kh-match-count" role="status">
+          {debounced === ''
+            ? ''
+            : matches.length === 0
+              ? 'No match'
+              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : ''}`}
+        </span>
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          onClick={() => step(-1)}
+          disabled={matches.length === 0}
+          aria-label="Previous match"
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          onClick={() => step(1)}
+          disabled={matches.length === 0}
+          aria-label="Next match"
+        >
+          ↓
+        </button>
+        <span class="kh-toolbar-spacer" />
+        <button type="button" class="kh-button kh-button--small" onClick={() => void copyBody()}>
+          Copy
+        </button>
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          onClick={() => void onSave(new Blob([text], { type: contentType || 'text/plain' }))}
+          title={`Save as ${fileName}`}
+        >
+          Save…
+        </button>
+        <span class="kh-muted" role="status">
+          {copyNote || saveNote}
+        </span>
+      </div>
+      {parsed.state === 'pending' ? (
+        <p class="kh-muted" role="status">
+          Reading {formatBytes(text.length)} of JSON…
+        </p>
+      ) : effectiveMode === 'tree' && parsed.state === 'json' ? (
+        <JsonTree
+          value={parsed.value}
+          label="Response body as a tree"
+          highlight={debounced || undefined}
+          reveal={typeof current === 'string' ? current : undefined}
+          revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
+        />
+      ) : text === '' ? (
+        <p class="kh-muted">The body is empty.</p>
+      ) : (
+        <RawText
+          text={shownText}
+          label={effectiveMode === 'pretty' ? 'Response body, formatted' : 'Response body, raw'}
+          highlight={debounced || undefined}
+          activeOffset={typeof current === 'number' ? current : undefined}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useState } from 'preact/hooks';
+import { formatBytes, formatDuration } from '../../../core/byte-format.ts';
+import { summarizeErrorBody } from '../../../core/error-body.ts';
+import type { SendResponse } from '../../../core/protocol.ts';
+import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
+import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
+import { Lazy } from '../../../ui/Lazy.tsx';
+import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import { StatusBadge } from '../MethodBadge.tsx';
+import type { PanelServices } from '../services.ts';
+import { useStore } from '../store.ts';
+import type { RunState, Workbench } from '../workbench.ts';
+
+/**
+ * The response: status line (status, time, size, type), then Body, Headers and Signature tabs. The body viewer
+ * and the signature debugger load on first use; errors from the worker (guards, network, timeouts) and the
+ * platform's error bodies are shown as readable banners.
+ */
+const loadBody = () => import('./ResponseBody.tsx');
+const loadSignature = () => import('../signature/SignatureDebugger.tsx');
+
+type ResponseTab = 'body' | 'headers' | 'signature';
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return <span>{formatDuration(now - since)}</span>;
+}
+
+function PlatformErrorBanner({ response }: { response: SendResponse }) {
+  if (response.status < 400 || response.body.kind !== 'text') return null;
+  const summary = summarizeErrorBody(response.body.text);
+  const hint =
+    response.status === 401
+      ? 'The platform refused the signature or the token (bad signature, expired token, stale timestamp or reused nonce).'
+      : response.status === 403
+        ? 'Your consumer may lack the right this call needs (see the Catalog and Rights views).'
+        : response.status === 404
+          ? 'Nothing at this path: check the ids in it.'
+          : undefined;
+  return (
+    <div class="kh-banner kh-banner--error" role="alert" data-status={response.status}>
+      <div>
+        <strong>
+          {response.status} {response.statusText}
+        </strong>
+        {summary ? (
+          <>
+            {': '}
+            {summary.message}
+            {summary.code ? <span class="kh-muted"> (code {summary.code})</span> : null}
+          </>
+        ) : null}
+      </div>
+      {hint ? <div class="kh-muted">{hint}</div> : null}
+    </div>
+  );
+}
+
+function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
+  const { response, fromHistory } = run;
+  return (
+    <div class="kh-status-line">
+      <StatusBadge status={response.status} />
+      <span class="kh-status-text">{response.statusText}</span>
+      <span class="kh-muted" title="Duration">
+        {formatDuration(response.durationMs)}
+      </span>
+      <span class="kh-muted" title="Body size">
+        {formatBytes(response.size)}
+      </span>
+      {response.contentType ? <span class="kh-muted kh-mono">{response.contentType.split(';')[0]}</span> : null}
+      {response.clockOffsetSeconds ? (
+        <span class="kh-chip" title="The worker corrected the clock and signed again">
+          clock offset {response.clockOffsetSeconds} s
+        </span>
+      ) : null}
+      {fromHistory ? (
+        <span class="kh-chip" title="Stored response; send again to refresh">
+          from history · {new Date(fromHistory.startedAt).toLocaleString()}
+        </span>
+      ) : null}
+      <span class="kh-muted kh-mono kh-status-url" title={response.url}>
+        {response.method} {response.url}
+      </span>
+    </div>
+  );
+}
+
+export function ResponsePane({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
+  const run = useStore(workbench.run);
+  const [tab, setTab] = useState<ResponseTab>('body');
+  const idBase = useId();
+
+  if (run.phase === 'idle')
+    return (
+      <section class="kh-response kh-response--empty" aria-label="Response">
+        <p class="kh-muted">
+          Send a request to see its response here. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> sends, <kbd>Esc</kbd> cancels.
+        </p>
+      </section>
+    );
+
+  if (run.phase === 'sending')
+    return (
+      <section class="kh-response" aria-label="Response" aria-busy="true">
+        <p class="kh-sending" role="status">
+          <span class="kh-spinner" aria-hidden="true" /> Sending {run.request.method} {run.request.path}…{' '}
+          <Elapsed since={run.startedAt} />
+          {' · '}
+          <button type="button" class="kh-button kh-button--small" onClick={() => void workbench.cancel()}>
+            Cancel (Esc)
+          </button>
+        </p>
+      </section>
+    );
+
+  if (run.phase === 'failed')
+    return (
+      <section class="kh-response" aria-label="Response">
+        <p class="kh-muted kh-mono">
+          {run.request.method} {run.request.path}
+          {run.fromHistory ? ` · from history, ${new Date(run.fromHistory.startedAt).toLocaleString()}` : ''}
+        </p>
+        <ErrorBanner
+          error={run.error}
+          onRetry={run.error.code === 'cancelled' ? undefined : () => void workbench.send()}
+        />
+      </section>
+    );
+
+  const { response } = run;
+  const signature = response.signature;
+  const tabs = [
+    { id: 'body', label: 'Body' },
+    { id: 'headers', label: 'Headers', badge: response.headers.length },
+    ...(signature ? [{ id: 'signature', label: 'Signature' }] : []),
+  ];
+  const selected = tab === 'signature' && !signature ? 'body' : tab;
+
+  return (
+    <section class="kh-response" aria-label="Response">
+      <StatusLine run={run} />
+      <PlatformErrorBanner response={response} />
+      <Tabs
+        idBase={idBase}
+        label="Response parts"
+        tabs={tabs}
+        selected={selected}
+        onSelect={(id) => setTab(id as ResponseTab)}
+      />
+      <div {...tabPanelProps(idBase, selected)} class="kh-response-panel">
+        {selected === 'body' ? (
+          <Lazy
+            load={loadBody}
+            props={{ response, request: run.request, services }}
+            fallback={<p class="kh-muted">Loading the viewer…</p>}
+          />
+        ) : null}
+        {selected === 'headers' ? (
+          response.headers.length > 0 ? (
+            <KeyValueTable caption="Response headers" rows={response.headers} />
+          ) : (
+            <p class="kh-muted">No headers were kept for this response.</p>
+          )
+        ) : null}
+        {selected === 'signature' && signature ? (
+          <Lazy load={loadSignature} props={{ signature, services }} fallback={<p class="kh-muted">Loading…</p>} />
+        ) : null}
+      </div>
+    </section>
+  );
+}

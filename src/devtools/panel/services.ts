@@ -1,0 +1,50 @@
+import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
+import type { HistoryStore } from './history/history-store.ts';
+
+/**
+ * Everything the panel does outside itself, behind one interface: the worker, storage, history, downloads,
+ * the clipboard and DevTools. The panel entry wires the browser versions; component tests pass fakes.
+ */
+export type SendFn = <K extends MessageName>(
+  name: K,
+  ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]
+) => Promise<ResponseOf<K>>;
+
+export interface KeyValueStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** One finished request as chrome.devtools.network reports it (a HAR entry, the parts we read). */
+export interface CapturedHarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    headers: { name: string; value: string }[];
+    postData?: { mimeType: string; text?: string };
+  };
+  response: { status: number; statusText: string };
+}
+
+export interface DevtoolsAccess {
+  themeName?: string;
+  /** Present when the panel runs inside DevTools with the network API. */
+  network?: {
+    onRequestFinished(listener: (entry: CapturedHarEntry) => void): () => void;
+    getEntries(): Promise<CapturedHarEntry[]>;
+  };
+}
+
+export interface PanelServices {
+  send: SendFn;
+  storage: KeyValueStorage;
+  history: HistoryStore;
+  /** Saves a file under the downloads folder with this name. */
+  download(blob: Blob, filename: string): Promise<void>;
+  copy(text: string): Promise<void>;
+  openOptions(): void;
+  devtools?: DevtoolsAccess;
+  version: string;
+}

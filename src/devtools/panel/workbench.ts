@@ -1,0 +1,273 @@
+import type { AccountSummary } from '../../core/account-summary.ts';
+import { parseAccountSummary } from '../../core/account-summary.ts';
+import type { CatalogEntry } from '../../core/endpoint-catalog.ts';
+import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+import type { HistoryBody, HistoryEntry } from '../../core/history-entry.ts';
+import { listPlaceholders } from '../../core/path-template.ts';
+import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
+import {
+  createDraft,
+  type DraftIssue,
+  draftFromRequest,
+  type RequestDraft,
+  validateDraft,
+} from '../../core/request-draft.ts';
+import { loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
+import type { PanelServices } from './services.ts';
+import { createStore, type Store } from './store.ts';
+
+/**
+ * The workbench's state and the actions on it: the draft being composed, the call in flight or its result,
+ * the session (for the profile's addresses) and the account summary behind the placeholder pickers.
+ * Views change the draft through `open`; the composer edits it; nothing here touches the DOM.
+ */
+export type RunState =
+  | { phase: 'idle' }
+  | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
+  | { phase: 'done'; request: SendRequest; response: SendResponse; startedAt: number; fromHistory?: HistoryEntry }
+  | { phase: 'failed'; request: SendRequest; error: KeyholeErrorData; startedAt: number; fromHistory?: HistoryEntry };
+
+export type SessionState =
+  | { state: 'loading' }
+  | { state: 'ready'; status: SessionStatus }
+  | { state: 'error'; error: KeyholeErrorData };
+
+export type SummaryState =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; summary: AccountSummary }
+  | { state: 'error'; error: KeyholeErrorData };
+
+export interface Workbench {
+  draft: Store<RequestDraft>;
+  run: Store<RunState>;
+  /** Set once the user tried to send an invalid draft: from then on every issue shows. */
+  attempted: Store<boolean>;
+  /** Bumped to ask the composer to focus the first field with an issue. */
+  focusIssue: Store<number>;
+  /** What an import dropped or changed, shown above the composer until dismissed. */
+  notices: Store<string[]>;
+  session: Store<SessionState>;
+  summary: Store<SummaryState>;
+  ready: Promise<void>;
+  edit(change: (draft: RequestDraft) => RequestDraft): void;
+  /** Replaces the draft (from the catalog, history, an import), with notices to show. */
+  open(draft: RequestDraft, notices?: string[]): void;
+  openCatalogEntry(entry: CatalogEntry): void;
+  /** Puts a past call back: its request in the composer and its stored response below. */
+  openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;
+  send(): Promise<void>;
+  cancel(): Promise<void>;
+  issues(): DraftIssue[];
+  refreshSession(): Promise<void>;
+  loadSummary(force?: boolean): Promise<void>;
+  dispose(): void;
+}
+
+const SESSION_CODES = new Set(['not-signed-in', 'session-expired', 'not-configured']);
+const SUMMARY_PLACEHOLDERS = new Set(['organisationId', 'applicationId']);
+
+function newRequestId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+/** Rebuilds a response from a history entry, so the viewer shows what was kept. */
+export function responseFromHistory(entry: HistoryEntry, body: HistoryBody | undefined): SendResponse {
+  return {
+    url: entry.url ?? '',
+    method: entry.request.method,
+    status: entry.status ?? 0,
+    statusText: entry.statusText ?? '',
+    headers: entry.responseHeaders ?? [],
+    contentType: entry.contentType ?? '',
+    size: entry.size ?? 0,
+    durationMs: entry.durationMs ?? 0,
+    body: body?.body ?? { kind: 'text', text: '', truncated: entry.hasBody },
+    auth: entry.auth ?? 'none',
+  };
+}
+
+export function createWorkbench(services: PanelServices): Workbench {
+  const draft = createStore<RequestDraft>(createDraft());
+  const run = createStore<RunState>({ phase: 'idle' });
+  const attempted = createStore(false);
+  const focusIssue = createStore(0);
+  const notices = createStore<string[]>([]);
+  const session = createStore<SessionState>({ state: 'loading' });
+  const summary = createStore<SummaryState>({ state: 'idle' });
+  let touched = false;
+  let disposed = false;
+
+  const stopSaving = draft.subscribe((value) => {
+    touched = true;
+    saveDraftSoon(services.storage, value);
+  });
+
+  const refreshSession = async () => {
+    try {
+      session.set({ state: 'ready', status: await services.send('session/status') });
+    } catch (error) {
+      session.set({ state: 'error', error: toErrorData(error) });
+    }
+  };
+
+  const loadSummary = async (force = false) => {
+    const current = summary.get().state;
+    if (!force && (current === 'loading' || current === 'ready')) return;
+    summary.set({ state: 'loading' });
+    try {
+      const response = await services.send('request/send', { target: 'api', method: 'GET', path: '/v2/summary' });
+      if (response.status >= 400 || response.body.kind !== 'text')
+        throw {
+          code: 'http-error',
+          message: `The account summary answered ${response.status} ${response.statusText}.`,
+        };
+      summary.set({ state: 'ready', summary: parseAccountSummary(JSON.parse(response.body.text)) });
+    } catch (error) {
+      const data =
+        error && typeof error === 'object' && 'code' in error && 'message' in error
+          ? (error as KeyholeErrorData)
+          : toErrorData(error);
+      summary.set({ state: 'error', error: data });
+    }
+  };
+
+  // Pickers need the summary only once a template names an organisation or an application.
+  const stopSummaryWatch = draft.subscribe((value) => {
+    if (summary.get().state !== 'idle') return;
+    if (listPlaceholders(value.path).some((name) => SUMMARY_PLACEHOLDERS.has(name))) void loadSummary();
+  });
+
+  const ready = (async () => {
+    const [saved] = await Promise.all([loadDraft(services.storage), refreshSession()]);
+    // Whatever the user typed while storage was loading wins over the saved draft.
+    if (saved && !touched && !disposed) {
+      draft.set(saved);
+      touched = false;
+    }
+  })();
+
+  const open = (next: RequestDraft, newNotices: string[] = []) => {
+    draft.set(next);
+    notices.set(newNotices);
+    attempted.set(false);
+  };
+
+  const workbench: Workbench = {
+    draft,
+    run,
+    attempted,
+    focusIssue,
+    notices,
+    session,
+    summary,
+    ready,
+    edit(change) {
+      draft.set(change(draft.get()));
+    },
+    open,
+    openCatalogEntry(entry) {
+      const current = draft.get();
+      const params: Record<string, string> = {};
+      // Keep the organisation or application already chosen when the new template names it too.
+      for (const name of listPlaceholders(entry.pathTemplate))
+        if (current.params[name]) params[name] = current.params[name];
+      open(
+        createDraft({
+          method: entry.method,
+          target: entry.target,
+          path: entry.pathTemplate,
+          params,
+          bodyMode: entry.bodyExample ? 'json' : entry.formExample ? 'form' : 'none',
+          json: entry.bodyExample ?? '',
+          form: (entry.formExample ?? []).map(([name, value]) => ({ name, value, enabled: true })),
+          signatureMethod: current.signatureMethod,
+          bridgeAuth: current.bridgeAuth,
+        }),
+      );
+    },
+    openHistory(entry, body) {
+      open(draftFromRequest(entry.request));
+      if (entry.error && entry.status === undefined) {
+        run.set({
+          phase: 'failed',
+          request: entry.request,
+          error: entry.error,
+          startedAt: entry.startedAt,
+          fromHistory: entry,
+        });
+      } else {
+        run.set({
+          phase: 'done',
+          request: entry.request,
+          response: responseFromHistory(entry, body),
+          startedAt: entry.startedAt,
+          fromHistory: entry,
+        });
+      }
+    },
+    issues() {
+      const check = validateDraft(draft.get());
+      return check.ok ? [] : check.issues;
+    },
+    async send() {
+      if (run.get().phase === 'sending') return;
+      const check = validateDraft(draft.get());
+      if (!check.ok) {
+        attempted.set(true);
+        focusIssue.update((token) => token + 1);
+        return;
+      }
+      const requestId = newRequestId();
+      const startedAt = Date.now();
+      const request: SendRequest = { ...check.request, requestId };
+      run.set({ phase: 'sending', requestId, request, startedAt });
+      let response: SendResponse | undefined;
+      let error: KeyholeErrorData | undefined;
+      try {
+        response = await services.send('request/send', request);
+      } catch (caught) {
+        error = toErrorData(caught);
+      }
+      const current = run.get();
+      // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
+      if (current.phase === 'sending' && current.requestId === requestId) {
+        run.set(
+          response
+            ? { phase: 'done', request, response, startedAt }
+            : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
+        );
+      }
+      if (error && SESSION_CODES.has(error.code)) void refreshSession();
+      const outcome = {
+        request,
+        startedAt,
+        elapsedMs: Date.now() - startedAt,
+        ...(response ? { response } : { error }),
+      };
+      // Recording copies and masks up to a megabyte: do it after the response has painted.
+      setTimeout(() => {
+        services.history.record(outcome).catch(() => {
+          // History is a convenience; a failed write (quota) must not break the workbench.
+        });
+      }, 0);
+    },
+    async cancel() {
+      const current = run.get();
+      if (current.phase !== 'sending') return;
+      try {
+        await services.send('request/cancel', { requestId: current.requestId });
+      } catch (error) {
+        run.set({ phase: 'failed', request: current.request, error: toErrorData(error), startedAt: current.startedAt });
+      }
+    },
+    refreshSession,
+    loadSummary,
+    dispose() {
+      disposed = true;
+      stopSaving();
+      stopSummaryWatch();
+    },
+  };
+  return workbench;
+}

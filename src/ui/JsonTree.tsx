@@ -1,0 +1,313 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  ancestorPointers,
+  collapseRow,
+  expandRow,
+  flattenJson,
+  type JsonRow,
+  pointersToDepth,
+  previewJson,
+} from '../core/json-lines.ts';
+import { copyText } from './copy-text.ts';
+import { VirtualList } from './VirtualList.tsx';
+import './JsonTree.css';
+
+/**
+ * A collapsible JSON tree that stays smooth on multi-megabyte bodies: it takes the already parsed value, builds
+ * rows only for expanded nodes (src/core/json-lines.ts) and renders only the rows in view. Keyboard: arrows move
+ * and open/close, Home/End jump, Enter toggles, Ctrl/Cmd+C copies the focused node.
+ */
+export interface JsonTreeProps {
+  value: unknown;
+  label: string;
+  /** Levels open at first: 1 shows the root's children. */
+  initialDepth?: number;
+  /** A JSON Pointer to open up to and focus, each time `revealToken` changes. */
+  reveal?: string;
+  revealToken?: unknown;
+  /** Text to mark in keys and values. */
+  highlight?: string;
+  rowHeight?: number;
+}
+
+/** "Expand all" stops at this many rows: enough to read, cheap enough to build in one go. */
+const EXPAND_ALL_ROWS = 50_000;
+const MAX_SHOWN_CHARS = 400;
+
+export function markMatches(text: string, query: string | undefined): ComponentChildren {
+  if (!query) return text;
+  const lower = text.toLowerCase();
+  const needle = query.toLowerCase();
+  let at = lower.indexOf(needle);
+  if (at < 0) return text;
+  const parts: ComponentChildren[] = [];
+  let last = 0;
+  while (at >= 0) {
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>);
+    last = at + needle.length;
+    at = lower.indexOf(needle, last);
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
+}
+
+function ValueText({ row, highlight }: { row: JsonRow; highlight: string | undefined }) {
+  switch (row.kind) {
+    case 'object':
+    case 'array': {
+      const count = `${row.size} ${row.kind === 'array' ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
+      if (row.expanded)
+        return <span class="kh-json-meta">{row.kind === 'array' ? `[ ${count} ]` : `{ ${count} }`}</span>;
+      return (
+        <span class="kh-json-meta">
+          {clip(previewJson(row.value, 100))} <span class="kh-json-count">{count}</span>
+        </span>
+      );
+    }
+    case 'string':
+      return <span class="kh-json-string">{markMatches(clip(JSON.stringify(row.value)), highlight)}</span>;
+    case 'number':
+      return <span class="kh-json-number">{markMatches(String(row.value), highlight)}</span>;
+    case 'boolean':
+      return <span class="kh-json-bool">{String(row.value)}</span>;
+    default:
+      return <span class="kh-json-null">null</span>;
+  }
+}
+
+export function JsonTree({
+  value,
+  label,
+  initialDepth = 1,
+  reveal,
+  revealToken,
+  highlight,
+  rowHeight = 20,
+}: JsonTreeProps) {
+  const idBase = useId();
+  const expanded = useRef<Set<string>>(new Set());
+  const [rows, setRows] = useState<JsonRow[]>([]);
+  const [active, setActive] = useState(0);
+  const [scrollToken, setScrollToken] = useState(0);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    // The root always opens, however many children it has: rows are cheap, only the window is rendered.
+    expanded.current = initialDepth <= 1 ? new Set(['']) : pointersToDepth(value, initialDepth, EXPAND_ALL_ROWS);
+    setRows(flattenJson(value, expanded.current));
+    setActive(0);
+    setNotice('');
+  }, [value, initialDepth]);
+
+  useEffect(() => {
+    if (reveal === undefined) return;
+    for (const pointer of ancestorPointers(reveal)) expanded.current.add(pointer);
+    const next = flattenJson(value, expanded.current);
+    const index = next.findIndex((row) => row.id === reveal);
+    setRows(next);
+    if (index >= 0) {
+      setActive(index);
+      setScrollToken((token) => token + 1);
+    }
+  }, [revealToken]);
+
+  const toggle = (index: number, open?: boolean) => {
+    const row = rows[index];
+    if (!row || row.size === 0) return;
+    if (row.expanded && open !== true) {
+      expanded.current.delete(row.id);
+      setRows(collapseRow(rows, index));
+    } else if (!row.expanded && open !== false) {
+      expanded.current.add(row.id);
+      setRows(expandRow(rows, index, expanded.current));
+    }
+  };
+
+  const moveTo = (index: number) => {
+    const bounded = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(bounded);
+    setScrollToken((token) => token + 1);
+  };
+
+  const expandAll = () => {
+    expanded.current = pointersToDepth(value, Number.POSITIVE_INFINITY, EXPAND_ALL_ROWS);
+    const next = flattenJson(value, expanded.current);
+    setRows(next);
+    setNotice(
+      next.length >= EXPAND_ALL_ROWS * 0.9 || hasClosedContainer(next)
+        ? `Opened as much as fits in ${EXPAND_ALL_ROWS.toLocaleString('en')} rows; open the rest node by node.`
+        : '',
+    );
+  };
+
+  const collapseAll = () => {
+    expanded.current = new Set(['']);
+    setRows(flattenJson(value, expanded.current));
+    setActive(0);
+    setNotice('');
+  };
+
+  const copyActive = async (what: 'value' | 'path') => {
+    const row = rows[active];
+    if (!row) return;
+    try {
+      await copyText(
+        what === 'path'
+          ? row.id || '/'
+          : typeof row.value === 'string'
+            ? row.value
+            : JSON.stringify(row.value, null, 2),
+      );
+      setNotice(what === 'path' ? `Copied the JSON Pointer ${row.id || '/'}.` : 'Copied the value.');
+    } catch (error) {
+      setNotice(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const row = rows[active];
+    if (!row) return;
+    const page = Math.max(1, Math.floor(((event.currentTarget as HTMLElement).clientHeight || 400) / rowHeight) - 1);
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(active + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(active - 1);
+        break;
+      case 'PageDown':
+        moveTo(active + page);
+        break;
+      case 'PageUp':
+        moveTo(active - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (row.size > 0 && !row.expanded) toggle(active, true);
+        else if (row.expanded) moveTo(active + 1);
+        break;
+      case 'ArrowLeft':
+        if (row.expanded) toggle(active, false);
+        else if (row.depth > 0) {
+          let parent = active - 1;
+          while (parent > 0 && (rows[parent] as JsonRow).depth >= row.depth) parent -= 1;
+          moveTo(parent);
+        }
+        break;
+      case 'Enter':
+      case ' ':
+        toggle(active);
+        break;
+      case 'c':
+      case 'C':
+        if (!(event.ctrlKey || event.metaKey) || window.getSelection()?.toString()) return;
+        void copyActive('value');
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const renderRow = (index: number) => {
+    const row = rows[index] as JsonRow;
+    const isActive = index === active;
+    const container = row.kind === 'object' || row.kind === 'array';
+    return (
+      // biome-ignore lint/a11y/useFocusableInteractive: the tree holds focus and points at rows with aria-activedescendant
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's onKeyDown handles the keyboard for every row
+      <div
+        key={row.id}
+        id={`${idBase}-row-${index}`}
+        role="treeitem"
+        aria-level={row.depth + 1}
+        aria-expanded={container && row.size > 0 ? row.expanded : undefined}
+        aria-selected={isActive}
+        class={`kh-tree-row${isActive ? ' kh-tree-row--active' : ''}`}
+        style={{ height: `${rowHeight}px`, paddingLeft: `${row.depth * 16 + 4}px` }}
+        onClick={() => {
+          setActive(index);
+          if (container) toggle(index);
+        }}
+      >
+        <span class="kh-tree-toggle" aria-hidden="true">
+          {container && row.size > 0 ? (row.expanded ? '▾' : '▸') : ''}
+        </span>
+        {row.key !== null ? (
+          <>
+            <span class={typeof row.key === 'number' ? 'kh-json-index' : 'kh-json-key'}>
+              {typeof row.key === 'number' ? row.key : markMatches(clip(row.key), highlight)}
+            </span>
+            <span class="kh-json-punct">: </span>
+          </>
+        ) : null}
+        <ValueText row={row} highlight={highlight} />
+      </div>
+    );
+  };
+
+  const activeRow = rows[active];
+  const summary = useMemo(() => `${rows.length.toLocaleString('en')} rows shown`, [rows.length]);
+
+  return (
+    <div class="kh-tree">
+      <div class="kh-tree-toolbar" role="toolbar" aria-label={`${label} tools`}>
+        <button type="button" class="kh-button kh-button--small" onClick={expandAll}>
+          Expand all
+        </button>
+        <button type="button" class="kh-button kh-button--small" onClick={collapseAll}>
+          Collapse all
+        </button>
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          onClick={() => void copyActive('value')}
+          disabled={!activeRow}
+        >
+          Copy value
+        </button>
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          onClick={() => void copyActive('path')}
+          disabled={!activeRow}
+        >
+          Copy path
+        </button>
+        <span class="kh-muted kh-tree-summary">{summary}</span>
+        <span class="kh-muted" role="status">
+          {notice}
+        </span>
+      </div>
+      <VirtualList
+        class="kh-tree-rows"
+        role="tree"
+        aria-label={label}
+        tabIndex={0}
+        aria-activedescendant={activeRow ? `${idBase}-row-${active}` : undefined}
+        count={rows.length}
+        rowHeight={rowHeight}
+        renderRow={renderRow}
+        scrollToIndex={active}
+        scrollToken={scrollToken}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}
+
+function hasClosedContainer(rows: readonly JsonRow[]): boolean {
+  for (const row of rows) if (row.size > 0 && !row.expanded) return true;
+  return false;
+}

@@ -1,0 +1,175 @@
+import { Fragment } from 'preact';
+import { useId, useRef } from 'preact/hooks';
+import type { KeyValueRow } from '../core/request-draft.ts';
+import './KeyValueEditor.css';
+
+/**
+ * An editable table of name/value pairs (query parameters, headers, form fields). A blank last row is always
+ * there to type into, so nothing needs an "add" click; each row can be switched off without losing it.
+ * ArrowUp/ArrowDown move between rows in the same column; problems show under their row.
+ */
+export interface KeyValueEditorProps {
+  label: string;
+  rows: KeyValueRow[];
+  onChange: (rows: KeyValueRow[]) => void;
+  /** Row index → problem. */
+  issues?: ReadonlyMap<number, string>;
+  namePlaceholder?: string;
+  valuePlaceholder?: string;
+  /** Suggestions for the name column (a datalist). */
+  nameSuggestions?: readonly string[];
+}
+
+const BLANK: KeyValueRow = { name: '', value: '', enabled: true };
+
+export function KeyValueEditor({
+  label,
+  rows,
+  onChange,
+  issues,
+  namePlaceholder = 'Name',
+  valuePlaceholder = 'Value',
+  nameSuggestions,
+}: KeyValueEditorProps) {
+  const id = useId();
+  const table = useRef<HTMLTableElement>(null);
+  const shown = [...rows, BLANK];
+
+  const update = (index: number, patch: Partial<KeyValueRow>) => {
+    const next = shown.map((row, at) => (at === index ? { ...row, ...patch } : row));
+    // Keep the trailing blank row out of the data.
+    const last = next[next.length - 1] as KeyValueRow;
+    onChange(last.name === '' && last.value === '' ? next.slice(0, -1) : next);
+  };
+
+  const remove = (index: number) => {
+    onChange(rows.filter((_, at) => at !== index));
+    requestAnimationFrame(() => focusCell(Math.min(index, rows.length - 1), 'name'));
+  };
+
+  const focusCell = (rowIndex: number, column: string) => {
+    const cell = table.current?.querySelector<HTMLInputElement>(`[data-row="${rowIndex}"][data-col="${column}"]`);
+    cell?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    const row = Number(target.dataset.row);
+    const column = target.dataset.col;
+    if (!column || Number.isNaN(row)) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const next = row + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0 || next >= shown.length) return;
+      event.preventDefault();
+      focusCell(next, column);
+    }
+  };
+
+  return (
+    <table class="kh-kv" ref={table} onKeyDown={onKeyDown}>
+      <caption class="kh-visually-hidden">{label}</caption>
+      <thead>
+        <tr>
+          <th scope="col" class="kh-kv-on">
+            <span class="kh-visually-hidden">Send</span>
+          </th>
+          <th scope="col">{namePlaceholder}</th>
+          <th scope="col">{valuePlaceholder}</th>
+          <th scope="col" class="kh-kv-remove">
+            <span class="kh-visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((row, index) => {
+          const isBlank = index === rows.length;
+          const problem = issues?.get(index);
+          const problemId = `${id}-problem-${index}`;
+          const rowLabel = isBlank ? `new ${label.toLowerCase()} row` : `${label.toLowerCase()} row ${index + 1}`;
+          return (
+            <Fragment key={index}>
+              <tr class={row.enabled ? '' : 'kh-kv-row--off'}>
+                <td class="kh-kv-on">
+                  {isBlank ? null : (
+                    <input
+                      type="checkbox"
+                      checked={row.enabled}
+                      aria-label={`Send ${rowLabel}`}
+                      data-row={index}
+                      data-col="on"
+                      onChange={(event) =>
+                        update(index, { enabled: (event.currentTarget as HTMLInputElement).checked })
+                      }
+                    />
+                  )}
+                </td>
+                <td>
+                  <input
+                    class="kh-input kh-mono"
+                    value={row.name}
+                    placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
+                    aria-label={`${namePlaceholder} of ${rowLabel}`}
+                    aria-invalid={problem ? 'true' : undefined}
+                    aria-describedby={problem ? problemId : undefined}
+                    list={nameSuggestions ? `${id}-names` : undefined}
+                    spellcheck={false}
+                    autoComplete="off"
+                    data-row={index}
+                    data-col="name"
+                    onInput={(event) => update(index, { name: (event.currentTarget as HTMLInputElement).value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    class="kh-input kh-mono"
+                    value={row.value}
+                    aria-label={`${valuePlaceholder} of ${rowLabel}`}
+                    aria-invalid={problem ? 'true' : undefined}
+                    aria-describedby={problem ? problemId : undefined}
+                    spellcheck={false}
+                    autoComplete="off"
+                    data-row={index}
+                    data-col="value"
+                    onInput={(event) => update(index, { value: (event.currentTarget as HTMLInputElement).value })}
+                  />
+                </td>
+                <td class="kh-kv-remove">
+                  {isBlank ? null : (
+                    <button
+                      type="button"
+                      class="kh-icon-button"
+                      aria-label={`Remove ${rowLabel}`}
+                      title="Remove"
+                      data-row={index}
+                      data-col="remove"
+                      onClick={() => remove(index)}
+                    >
+                      ×
+                    </button>
+                  )}
+                </td>
+              </tr>
+              {problem ? (
+                <tr>
+                  <td />
+                  <td colSpan={3}>
+                    <div class="kh-field-error" id={problemId}>
+                      {problem}
+                    </div>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </tbody>
+      {nameSuggestions ? (
+        <datalist id={`${id}-names`}>
+          {nameSuggestions.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      ) : null}
+    </table>
+  );
+}

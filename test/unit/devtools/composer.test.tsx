@@ -1,0 +1,198 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDraft } from '../../../src/core/request-draft.ts';
+import { Composer } from '../../../src/devtools/panel/composer/Composer.tsx';
+import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
+import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
+import { buttonByText, byLabel, click, mount, press, settle, typeInto } from './dom.ts';
+import { createFakeServices } from './fake-services.ts';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+async function setup() {
+  const fake = createFakeServices();
+  const workbench = createWorkbench(fake.services);
+  await workbench.ready;
+  const mounted = mount(<Composer workbench={workbench} services={fake.services} />);
+  cleanup = () => {
+    mounted.unmount();
+    workbench.dispose();
+  };
+  return { ...fake, workbench, root: mounted.root };
+}
+
+describe('the composer never sends an invalid request', () => {
+  it('flags a path outside /v2/ and /v4/ in place and sends nothing', async () => {
+    const { root, sent } = await setup();
+    const path = byLabel(root, 'Path');
+    await typeInto(path, '/v3/self');
+    await click(buttonByText(root, 'Send'));
+    await settle();
+    expect(sent()).toEqual([]);
+    expect(path.getAttribute('aria-invalid')).toBe('true');
+    expect(root.textContent).toMatch(/API paths start with \/v2\/ or \/v4\//);
+  });
+
+  it('refuses bad JSON and points at the line and column', async () => {
+    const { root, sent, workbench } = await setup();
+    workbench.open(
+      createDraft({ method: 'POST', path: '/v2/self/consumers', bodyMode: 'json', json: '{\n  "name": }' }),
+    );
+    await settle();
+    await click(buttonByText(root, 'Send'));
+    await settle();
+    expect(sent()).toEqual([]);
+    const editor = root.querySelector('textarea');
+    expect(editor?.getAttribute('aria-invalid')).toBe('true');
+    expect(root.textContent).toMatch(/line 2, column 11/);
+  });
+
+  it('refuses a header with CR/LF (from an import or a paste) and opens the Headers tab', async () => {
+    const { root, sent, workbench } = await setup();
+    workbench.open(createDraft({ headers: [{ name: 'X-Note', value: 'a\r\nInjected: yes', enabled: true }] }));
+    await settle();
+    await click(buttonByText(root, 'Send'));
+    await settle(20);
+    expect(sent()).toEqual([]);
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toMatch(/Headers/);
+    expect(root.textContent).toMatch(/cannot contain a line break/);
+  });
+
+  it('refuses an Authorization header: Keyhole signs itself', async () => {
+    const { root, sent } = await setup();
+    await click(buttonByText(root, /Headers/));
+    await typeInto(byLabel(root, 'Name of new headers row'), 'Authorization');
+    await typeInto(byLabel(root, 'Value of headers row 1'), 'OAuth stolen');
+    await click(buttonByText(root, 'Send'));
+    await settle();
+    expect(sent()).toEqual([]);
+    expect(root.textContent).toMatch(/Keyhole signs the request itself/);
+  });
+
+  it('asks for placeholder values after a first Send, then sends the filled path', async () => {
+    const { root, sent, workbench } = await setup();
+    await typeInto(byLabel(root, 'Path'), '/v2/organisations/{organisationId}/applications');
+    await settle();
+    expect(root.textContent).not.toMatch(/Choose or type a value/);
+    await click(buttonByText(root, 'Send'));
+    await settle();
+    expect(sent().filter((request) => request.path !== '/v2/summary')).toEqual([]);
+    expect(root.textContent).toMatch(/Choose or type a value for \{organisationId\}/);
+    // The picker suggests the user's organisations from /v2/summary.
+    const options = [...root.querySelectorAll('datalist option')].map((option) => option.getAttribute('value'));
+    expect(options).toEqual(['user_1', 'orga_1']);
+    await typeInto(root.querySelector('.kh-param input'), 'orga_1');
+    await click(buttonByText(root, 'Send'));
+    await settle();
+    const calls = sent().filter((request) => request.path !== '/v2/summary');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'GET', target: 'api', path: '/v2/organisations/orga_1/applications' });
+    expect(workbench.run.get().phase).toBe('done');
+  });
+
+  it('sends a valid request with its query and records it in history without secrets', async () => {
+    const { root, sent, services, workbench } = await setup();
+    await typeInto(byLabel(root, 'Path'), '/v2/self');
+    await typeInto(byLabel(root, 'Name of new query parameters row'), 'limit');
+    await typeInto(byLabel(root, 'Value of query parameters row 1'), '10');
+    await click(buttonByText(root, 'Send'));
+    await settle(5);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({ path: '/v2/self', query: [['limit', '10']], body: { kind: 'none' } });
+    expect(sent()[0]?.requestId).toEqual(expect.any(String));
+    expect(workbench.run.get().phase).toBe('done');
+    const history = await services.history.list();
+    expect(history).toHaveLength(1);
+    expect(history[0]?.request).toMatchObject({ path: '/v2/self', query: [['limit', '10']] });
+    expect(history[0]?.request.requestId).toBeUndefined();
+  });
+
+  it('splits a pasted full URL into target, path and query rows', async () => {
+    const { root, workbench } = await setup();
+    await typeInto(byLabel(root, 'Path'), 'http://127.0.0.1:8781/v2/self?fields=id&x=a%20b');
+    expect(workbench.draft.get()).toMatchObject({
+      target: 'bridge',
+      path: '/v2/self',
+      query: [
+        { name: 'fields', value: 'id', enabled: true },
+        { name: 'x', value: 'a b', enabled: true },
+      ],
+    });
+  });
+});
+
+describe('keyboard and persistence in the panel', () => {
+  it('sends with Ctrl+Enter and cancels with Escape', async () => {
+    let release: (() => void) | undefined;
+    const fake = createFakeServices(
+      (request) =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              url: '',
+              method: request.method,
+              status: 200,
+              statusText: 'OK',
+              headers: [],
+              contentType: 'text/plain',
+              size: 0,
+              durationMs: 1,
+              body: { kind: 'text', text: '', truncated: false },
+              auth: 'oauth',
+            });
+        }),
+    );
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    const mounted = mount(<PanelApp services={fake.services} workbench={workbench} views={[]} />);
+    cleanup = () => {
+      mounted.unmount();
+      workbench.dispose();
+    };
+    await press(byLabel(mounted.root, 'Path'), 'Enter', { ctrlKey: true });
+    await settle();
+    expect(fake.sent()).toHaveLength(1);
+    expect(workbench.run.get().phase).toBe('sending');
+    expect(buttonByText(mounted.root, 'Cancel')).toBeTruthy();
+    await press(document.body, 'Escape');
+    await settle();
+    const cancel = fake.calls.find((call) => call.name === 'request/cancel');
+    expect(cancel?.request).toEqual({ requestId: fake.sent()[0]?.requestId });
+    release?.();
+    await settle();
+  });
+
+  it('keeps the draft across reloads without credentials or passwords', async () => {
+    const fake = createFakeServices();
+    const first = createWorkbench(fake.services);
+    await first.ready;
+    first.open(
+      createDraft({
+        method: 'POST',
+        target: 'bridge',
+        path: '/api-tokens',
+        headers: [
+          { name: 'Authorization', value: 'Bearer tok', enabled: true },
+          { name: 'X-Keep', value: '1', enabled: true },
+        ],
+        bodyMode: 'json',
+        json: '{"email":"ada@sandbox.keyhole.test","password":"lovelace-1815","name":"ci"}',
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    first.dispose();
+    const second = createWorkbench(fake.services);
+    await second.ready;
+    const draft = second.draft.get();
+    expect(draft).toMatchObject({ method: 'POST', target: 'bridge', path: '/api-tokens', bodyMode: 'json' });
+    expect(draft.headers).toEqual([{ name: 'X-Keep', value: '1', enabled: true }]);
+    expect(JSON.parse(draft.json)).toMatchObject({ email: 'ada@sandbox.keyhole.test', name: 'ci' });
+    expect(JSON.stringify(draft)).not.toContain('lovelace-1815');
+    expect(JSON.stringify(draft)).not.toContain('Bearer tok');
+    second.dispose();
+  });
+});

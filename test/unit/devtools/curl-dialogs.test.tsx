@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDraft } from '../../../src/core/request-draft.ts';
+import CurlExportDialog from '../../../src/devtools/panel/composer/CurlExportDialog.tsx';
+import CurlImportDialog from '../../../src/devtools/panel/composer/CurlImportDialog.tsx';
+import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
+import { buttonByText, click, mount, settle, typeInto } from './dom.ts';
+import { createFakeServices } from './fake-services.ts';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+async function setup() {
+  const fake = createFakeServices();
+  const workbench = createWorkbench(fake.services);
+  await workbench.ready;
+  return { ...fake, workbench };
+}
+
+describe('curl import and export', () => {
+  it('imports a pasted command into the composer and lists what was dropped', async () => {
+    const { workbench } = await setup();
+    let closed = false;
+    const { root, unmount } = mount(<CurlImportDialog workbench={workbench} onClose={() => (closed = true)} />);
+    cleanup = unmount;
+    await typeInto(
+      root.querySelector('textarea'),
+      `curl -X PUT 'http://127.0.0.1:8780/v2/organisations/o/applications/a/env' -H 'Authorization: OAuth x' --json '{"PORT":"8080"}'`,
+    );
+    await click(buttonByText(root, 'Import'));
+    expect(closed).toBe(true);
+    expect(workbench.draft.get()).toMatchObject({
+      method: 'PUT',
+      target: 'api',
+      path: '/v2/organisations/o/applications/a/env',
+      bodyMode: 'json',
+      json: '{"PORT":"8080"}',
+    });
+    expect(workbench.notices.get().join(' ')).toMatch(/Authorization/);
+  });
+
+  it('shows why a command cannot be imported and keeps the text', async () => {
+    const { workbench } = await setup();
+    const { root, unmount } = mount(<CurlImportDialog workbench={workbench} onClose={() => {}} />);
+    cleanup = unmount;
+    await typeInto(root.querySelector('textarea'), `curl 'http://127.0.0.1:8780/v2/self`);
+    await click(buttonByText(root, 'Import'));
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/single quote/);
+    expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('curl');
+  });
+
+  it('copies a masked curl command and reveals the header only on request', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ path: '/v2/self' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    const curlCalls = () => calls.filter((call) => call.name === 'request/curl').map((call) => call.request);
+    expect(curlCalls()).toEqual([{ request: expect.objectContaining({ path: '/v2/self' }), reveal: false }]);
+    expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('••••');
+    await click(buttonByText(root, 'Reveal Authorization'));
+    await settle();
+    expect(curlCalls()[1]).toMatchObject({ reveal: true });
+    await click(buttonByText(root, 'Copy'));
+    await settle();
+    expect(services.copy).toHaveBeenCalled();
+  });
+
+  it('builds clever curl locally and refuses an invalid draft', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ path: '/v2/organisations/{organisationId}' }));
+    const first = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="clever" onClose={() => {}} />,
+    );
+    await settle();
+    expect(first.root.textContent).toMatch(/Fix the request first/);
+    first.unmount();
+    workbench.open(createDraft({ path: '/v2/self', query: [{ name: 'a', value: 'b c', enabled: true }] }));
+    const second = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="clever" onClose={() => {}} />,
+    );
+    cleanup = second.unmount;
+    await settle();
+    expect((second.root.querySelector('textarea') as HTMLTextAreaElement).value).toBe(
+      "clever curl -X GET 'http://127.0.0.1:8780/v2/self?a=b%20c'",
+    );
+    expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
+  });
+});
