@@ -1,8 +1,8 @@
 import browser from 'webextension-polyfill';
 import {
-  type BrowserTarget,
-  detectBrowserTarget,
+  currentBrowserTarget,
   hostPermissionMissing,
+  hostPermissionPattern,
   mustCheckHostPermission,
 } from '../core/browser-target.ts';
 
@@ -11,23 +11,22 @@ import {
  * live in src/core/browser-target.ts; this module only makes the browser calls they need.
  */
 
-/** The browser this worker runs in. */
-export function currentBrowserTarget(): BrowserTarget {
-  return detectBrowserTarget(browser.runtime.getURL(''));
-}
-
 /**
  * Call before every request to `url`. On Firefox a missing host permission otherwise shows up as a bare network
  * error, so it becomes a `permission-missing` error that tells the user where to grant it. Chrome: no check.
- * An address that is not a URL is left to the request guards, which explain it better.
+ * An address that is not an http(s) URL is left to the request guards, which explain it better.
  */
 export async function assertHostPermission(url: string): Promise<void> {
-  if (!mustCheckHostPermission(currentBrowserTarget())) return;
-  let origin: string;
+  const target = currentBrowserTarget();
+  if (!mustCheckHostPermission(target)) return;
+  let parsed: URL;
   try {
-    origin = new URL(url).origin;
+    parsed = new URL(url);
   } catch {
     return;
   }
-  if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) throw hostPermissionMissing(origin);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return;
+  const origin = parsed.origin;
+  const pattern = hostPermissionPattern(origin, target);
+  if (!(await browser.permissions.contains({ origins: [pattern] }))) throw hostPermissionMissing(origin, pattern);
 }

@@ -1,8 +1,8 @@
 import { KeyholeError } from './errors.ts';
 
 /**
- * Everything that differs between the Chrome and the Firefox build, as pure decisions: which browser runs the
- * code, how the one manifest.json becomes each browser's manifest, what each browser's sign-in redirect URL is,
+ * Everything that differs between the Chrome and the Firefox build, as pure decisions: which build a Vite mode
+ * makes, how the one manifest.json becomes each browser's manifest, what each browser's sign-in redirect URL is,
  * and whether host permissions must be checked before a request. The worker's side effects for these live in
  * src/background/browser-differences.ts; vite.config.ts and scripts/package.ts use the manifest part.
  */
@@ -42,11 +42,6 @@ export interface TargetManifest {
     gecko_android?: { strict_min_version: string };
   };
   [field: string]: unknown;
-}
-
-/** The browser running this code, read from the scheme of the extension's own URLs (`runtime.getURL('')`). */
-export function detectBrowserTarget(extensionUrl: string): BrowserTarget {
-  return extensionUrl.startsWith('moz-extension:') ? 'firefox' : 'chrome';
 }
 
 /** The `--mode` a build was started with, as a target: Vite's own modes mean Chrome; a typo is an error. */
@@ -115,6 +110,26 @@ export async function redirectUrlFor(target: BrowserTarget, manifest: TargetMani
 }
 
 /**
+ * The browser this bundle was built for, fixed at build time (`vite build --mode firefox` makes the Firefox
+ * build), so pages and worker agree without asking the browser. Unit tests pick one with
+ * `vi.stubEnv('MODE', 'firefox')`.
+ */
+export function currentBrowserTarget(): BrowserTarget {
+  return import.meta.env.MODE === 'firefox' ? 'firefox' : 'chrome';
+}
+
+/**
+ * The host permission pattern to request and check so that requests to `origin` are allowed. Chrome's match
+ * patterns can name a port, so Keyhole asks for exactly the origin. Firefox's cannot: it accepts
+ * `http://127.0.0.1:8780/*`, even reports it granted, yet requests to that port stay blocked; only
+ * `http://127.0.0.1/*` opens them (test/e2e/firefox-build.test.ts pins this in Firefox ESR).
+ */
+export function hostPermissionPattern(origin: string, target: BrowserTarget = currentBrowserTarget()): string {
+  const url = new URL(origin);
+  return target === 'firefox' ? `${url.protocol}//${url.hostname}/*` : `${url.origin}/*`;
+}
+
+/**
  * Firefox lets users withhold or revoke every host permission of an MV3 add-on, the manifest's own included,
  * and a request without one fails as an anonymous network error. Chrome grants `host_permissions` at install
  * and Keyhole's settings page asks for the optional ones before a profile uses them.
@@ -124,10 +139,10 @@ export function mustCheckHostPermission(target: BrowserTarget): boolean {
 }
 
 /** What the worker says instead of a bare "network error" when Firefox lacks the permission for an origin. */
-export function hostPermissionMissing(origin: string): KeyholeError {
+export function hostPermissionMissing(origin: string, pattern: string): KeyholeError {
   return new KeyholeError(
     'permission-missing',
     `Firefox needs your permission to reach ${origin}: open Settings and click “Grant access”.`,
-    { detail: `Missing host permission ${origin}/*` },
+    { detail: `Missing host permission ${pattern}` },
   );
 }

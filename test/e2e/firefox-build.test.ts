@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { FIREFOX_ADDON_ID, redirectUrlFor, type TargetManifest } from '../../src/core/browser-target.ts';
+import {
+  FIREFOX_ADDON_ID,
+  hostPermissionPattern,
+  redirectUrlFor,
+  type TargetManifest,
+} from '../../src/core/browser-target.ts';
 import { DIST } from './support/launch-extension.ts';
 import { DIST_FIREFOX, type LaunchedFirefox, launchFirefox } from './support/launch-firefox.ts';
 
@@ -84,10 +91,45 @@ describe('the Firefox build in Firefox ESR', () => {
       .toBe(expected);
   });
 
-  it('starts without the optional host permissions, which the settings page asks for', async () => {
-    const granted = await firefox.evaluate<boolean>(
-      `browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }).then(done);`,
-    );
-    expect(granted).toBe(false);
+  describe('host permissions for a local server', () => {
+    let server: Server;
+    let origin: string;
+    const fetchFromPage = () =>
+      firefox.evaluate<string>(
+        `fetch(arguments[0]).then((response) => response.text()).then(done, (error) => done(error.name));`,
+        [`${origin}/hello`],
+      );
+    const contains = (pattern: string) =>
+      firefox.evaluate<boolean>(`browser.permissions.contains({ origins: [arguments[0]] }).then(done);`, [pattern]);
+
+    beforeAll(async () => {
+      // No CORS headers: only a host permission lets an extension page read the answer.
+      server = createServer((_request, response) => response.end('hello from 127.0.0.1'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('are not granted at first: the settings page asks for them', async () => {
+      await firefox.openPage('src/options/index.html');
+      expect(await contains(hostPermissionPattern(origin, 'firefox'))).toBe(false);
+      expect(await fetchFromPage()).toBe('TypeError');
+    });
+
+    it('do nothing when they name a port, though Firefox reports them granted', async () => {
+      const withPort = hostPermissionPattern(origin, 'chrome');
+      await firefox.grantHostPermissions([withPort]);
+      expect(await contains(withPort)).toBe(true);
+      expect(await contains(hostPermissionPattern(origin, 'firefox'))).toBe(false);
+      expect(await fetchFromPage()).toBe('TypeError');
+    });
+
+    it('open every port of the host when port-less, the pattern the Firefox build asks for', async () => {
+      await firefox.grantHostPermissions([hostPermissionPattern(origin, 'firefox')]);
+      expect(await contains(hostPermissionPattern(origin, 'firefox'))).toBe(true);
+      expect(await fetchFromPage()).toBe('hello from 127.0.0.1');
+    });
   });
 });

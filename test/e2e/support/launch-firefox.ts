@@ -31,6 +31,11 @@ export interface LaunchedFirefox {
   addonId: string;
   /** Loads an extension page (e.g. 'src/options/index.html') in the current tab. */
   openPage(path: string): Promise<void>;
+  /**
+   * Grants host permissions as if the user had accepted the browser's prompt (which needs a real click), through
+   * the same store about:addons writes to.
+   */
+  grantHostPermissions(patterns: string[]): Promise<void>;
   /** Runs `body` in the current page; `done(value)` answers (for promises from extension APIs). */
   evaluate<T>(body: string, args?: unknown[]): Promise<T>;
   close(): Promise<void>;
@@ -68,6 +73,22 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
         await session.command('Marionette:SetContext', { value: 'content' });
         await waitFor(session, `location.href === ${JSON.stringify(`${EXTENSION_ORIGIN}/${path}`)}`);
         await waitFor(session, `document.readyState === 'complete'`);
+      },
+      async grantHostPermissions(patterns) {
+        await session.command('Marionette:SetContext', { value: 'chrome' });
+        try {
+          await session.command('WebDriver:ExecuteAsyncScript', {
+            script: `const [id, origins, done] = arguments;
+              const { ExtensionPermissions } = ChromeUtils.importESModule(
+                'resource://gre/modules/ExtensionPermissions.sys.mjs',
+              );
+              const extension = WebExtensionPolicy.getByID(id).extension;
+              ExtensionPermissions.add(id, { permissions: [], origins }, extension).then(() => done(true));`,
+            args: [installed.value, patterns],
+          });
+        } finally {
+          await session.command('Marionette:SetContext', { value: 'content' });
+        }
       },
       async evaluate<T>(body: string, args: unknown[] = []) {
         const reply = await session.command<{ value: T }>('WebDriver:ExecuteAsyncScript', {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import manifestJson from '../../../manifest.json' with { type: 'json' };
 import packageJson from '../../../package.json' with { type: 'json' };
 import {
   chromeExtensionId,
-  detectBrowserTarget,
+  currentBrowserTarget,
   FIREFOX_ADDON_ID,
   hostPermissionMissing,
+  hostPermissionPattern,
   manifestFor,
   mustCheckHostPermission,
   parseBrowserTarget,
@@ -16,17 +17,6 @@ import {
 import { KeyholeError } from '../../../src/core/errors.ts';
 
 const source = manifestJson as SourceManifest;
-
-describe('detectBrowserTarget', () => {
-  it.each([
-    ['moz-extension://0f3c1b2e-5a4d-4c1e-9c1a-2b3d4e5f6a7b/', 'firefox'],
-    ['chrome-extension://gfiiknkkkinbdbkjbifnpolnadmjmkfb/', 'chrome'],
-    // Edge and other Chromium browsers use the same scheme as Chrome and the same code paths.
-    ['extension://gfiiknkkkinbdbkjbifnpolnadmjmkfb/', 'chrome'],
-  ])('reads %s as %s', (url, target) => {
-    expect(detectBrowserTarget(url)).toBe(target);
-  });
-});
 
 describe('parseBrowserTarget', () => {
   it.each([
@@ -140,19 +130,57 @@ describe('redirectUrlFor', () => {
   });
 });
 
-describe('host permissions', () => {
-  it('are checked before requests on Firefox only', () => {
+describe('currentBrowserTarget', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('is the target of the build: Firefox for --mode firefox, Chrome for every other mode', () => {
+    vi.stubEnv('MODE', 'firefox');
+    expect(currentBrowserTarget()).toBe('firefox');
+    vi.stubEnv('MODE', 'production');
+    expect(currentBrowserTarget()).toBe('chrome');
+    vi.stubEnv('MODE', 'development');
+    expect(currentBrowserTarget()).toBe('chrome');
+  });
+});
+
+describe('hostPermissionPattern', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it.each([
+    ['http://127.0.0.1:8780', 'http://127.0.0.1:8780/*', 'http://127.0.0.1/*'],
+    ['https://sftp.example.test:8443', 'https://sftp.example.test:8443/*', 'https://sftp.example.test/*'],
+    ['https://api.clever-cloud.com', 'https://api.clever-cloud.com/*', 'https://api.clever-cloud.com/*'],
+    ['http://[::1]:8781', 'http://[::1]:8781/*', 'http://[::1]/*'],
+  ])('covers %s: exactly on Chrome, every port of the host on Firefox', (origin, chrome, firefox) => {
+    expect(hostPermissionPattern(origin, 'chrome')).toBe(chrome);
+    expect(hostPermissionPattern(origin, 'firefox')).toBe(firefox);
+  });
+
+  it('follows the build when no target is given', () => {
+    vi.stubEnv('MODE', 'firefox');
+    expect(hostPermissionPattern('http://localhost:5173')).toBe('http://localhost/*');
+    vi.stubEnv('MODE', 'production');
+    expect(hostPermissionPattern('http://localhost:5173')).toBe('http://localhost:5173/*');
+  });
+});
+
+describe('host permission checks', () => {
+  it('happen before requests on Firefox only', () => {
     expect(mustCheckHostPermission('firefox')).toBe(true);
     expect(mustCheckHostPermission('chrome')).toBe(false);
   });
 
-  it('when missing, say which origin and where to grant it', () => {
-    const error = hostPermissionMissing('http://127.0.0.1:8780');
+  it('when failing, say which origin and where to grant it', () => {
+    const error = hostPermissionMissing('http://127.0.0.1:8780', 'http://127.0.0.1/*');
     expect(error).toBeInstanceOf(KeyholeError);
     expect(error.toData()).toEqual({
       code: 'permission-missing',
       message: 'Firefox needs your permission to reach http://127.0.0.1:8780: open Settings and click “Grant access”.',
-      detail: 'Missing host permission http://127.0.0.1:8780/*',
+      detail: 'Missing host permission http://127.0.0.1/*',
     });
   });
 });
