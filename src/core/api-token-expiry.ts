@@ -63,7 +63,8 @@ export function expiryWarning(token: { expirationDate?: string; state?: string }
   const left = at - now.getTime();
   if (left >= EXPIRY_WARNING_DAYS * DAY_MS) return undefined;
   const hoursLeft = Math.ceil(left / HOUR_MS);
-  const daysLeft = Math.floor(left / DAY_MS);
+  // Rounded up, like the hours: a token created for 7 days reads "in 7 days", not "in 6".
+  const daysLeft = Math.ceil(left / DAY_MS);
   const when =
     hoursLeft < 24
       ? `in ${hoursLeft} hour${hoursLeft === 1 ? '' : 's'}`

@@ -35,6 +35,11 @@ export const RIGHT_MEANINGS: Record<SpecRight, string> = {
   manage_ssh_keys: 'Add and remove the SSH keys that can push code.',
 };
 
+/** Rights seen on real consumer records beyond the spec's list (platform-notes.md). */
+const OTHER_MEANINGS: Record<string, string> = {
+  almighty: 'Every right at once. Read-only: shown on consumer records, a consumer cannot ask for it.',
+};
+
 export function isSpecRight(name: string): name is SpecRight {
   return (SPEC_RIGHTS as readonly string[]).includes(name);
 }
@@ -149,7 +154,7 @@ export function buildRightRows<E extends EndpointNeedingRight = EndpointNeedingR
   const names = [...SPEC_RIGHTS, ...[...extra].sort()];
   return names.map((name) => {
     const platform = byName.get(name);
-    const ours = isSpecRight(name) ? RIGHT_MEANINGS[name] : undefined;
+    const ours = isSpecRight(name) ? RIGHT_MEANINGS[name] : OTHER_MEANINGS[name];
     const row: RightRow<E> = {
       name,
       meaning: ours ?? platform?.description ?? 'Not described by the platform or the spec.',

@@ -57,7 +57,7 @@ export function InvoiceTable({
                   <StatusChip status={invoice.status} />
                 </td>
                 <td class="ki-amount">
-                  {invoice.total ? formatMoney(invoice.total) : '—'}
+                  <span>{invoice.total ? formatMoney(invoice.total) : '—'}</span>
                   {invoice.totalTaxExcluded ? (
                     <div class="ki-hint">{formatMoney(invoice.totalTaxExcluded)} before tax</div>
                   ) : null}

@@ -93,7 +93,8 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
       `${row.name} ${row.meaning} ${row.platformDescription ?? ''} ${row.endpoints.map((e) => e.pathTemplate).join(' ')}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
-  const requested = rows.filter((row) => row.consumer === 'requested').length;
+  const requestedSpec = rows.filter((row) => row.inSpec && row.consumer === 'requested').length;
+  const requestedOthers = rows.filter((row) => !row.inSpec && row.consumer === 'requested').map((row) => row.name);
   const publicEndpoints = endpointsWithoutRight(endpoints);
   const open = workbench
     ? (entry: CatalogEntry) => {
@@ -117,8 +118,9 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
         ) : consumer.rights ? (
           <>
             <p>
-              Consumer <code>{consumer.consumerKey}</code> asks for <strong>{requested}</strong> of {rows.length} rights
-              (read from <code>{consumer.source}</code>).
+              Consumer <code>{consumer.consumerKey}</code> asks for <strong>{requestedSpec}</strong> of the spec’s 11
+              rights{requestedOthers.length > 0 ? ` and ${requestedOthers.join(', ')}` : ''} (read from{' '}
+              <code>{consumer.source}</code>).
             </p>
             <p class="kr-hint">
               The platform does not report which rights this session was granted: a right unticked on the consent page

@@ -99,7 +99,7 @@ export function CreateTokenForm({
       <h3 id="kt-create-title" class="kt-wide">
         New API token
       </h3>
-      <div class="kt-field">
+      <div class="kt-field kt-half">
         <label for="kt-create-name">Name</label>
         <input
           {...fieldProps('name')}
@@ -111,7 +111,7 @@ export function CreateTokenForm({
         />
         {fieldError('name')}
       </div>
-      <div class="kt-field">
+      <div class="kt-field kt-half">
         <label for="kt-create-description">
           Description <span class="kt-hint">(optional)</span>
         </label>

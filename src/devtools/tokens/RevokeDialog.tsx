@@ -48,7 +48,7 @@ export function RevokeDialog({
           <button type="button" class="kh-button" onClick={onClose} autoFocus>
             Cancel
           </button>
-          <button type="submit" class="kh-button kh-button--danger" disabled={busy}>
+          <button type="submit" class="kh-button kt-button-danger-solid" disabled={busy}>
             {busy ? 'Revoking…' : 'Revoke token'}
           </button>
         </div>

@@ -52,7 +52,7 @@ export function TokenTable({
             const inUse = record.apiTokenId === inUseId;
             return (
               <tr key={record.apiTokenId} data-token-id={record.apiTokenId}>
-                <th scope="row" style={{ fontWeight: 'normal', background: 'none', whiteSpace: 'normal' }}>
+                <th scope="row">
                   <strong>{record.name}</strong>{' '}
                   {inUse ? <span class="kt-chip kt-chip--accent">Used for bridge calls</span> : null}
                   {record.description ? <div class="kt-hint">{record.description}</div> : null}
@@ -85,7 +85,7 @@ export function TokenTable({
                         class="kh-button"
                         onClick={() => actions.onUse(record)}
                         disabled={warning?.level === 'expired'}
-                        aria-label={`Use ${record.name} for bridge calls`}
+                        aria-label={`Use for bridge calls: ${record.name}`}
                       >
                         Use for bridge calls
                       </button>

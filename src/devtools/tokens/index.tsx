@@ -169,7 +169,7 @@ export default function TokensView() {
         </div>
       </section>
 
-      <div role="status" aria-live="polite" class="kt-hint">
+      <div role="status" aria-live="polite" class="kt-hint kt-notice">
         {notice}
       </div>
       {actionError ? <ErrorBanner error={actionError} /> : null}

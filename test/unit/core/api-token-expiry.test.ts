@@ -76,6 +76,8 @@ describe('expiryWarning', () => {
     expect(expiryWarning({ expirationDate: '2026-03-02T11:00:00Z' }, NOW)?.message).toBe('Expires in 23 hours.');
     expect(expiryWarning({ expirationDate: '2026-03-01T13:00:00Z' }, NOW)?.message).toBe('Expires in 1 hour.');
     expect(expiryWarning({ expirationDate: '2026-03-02T12:00:00Z' }, NOW)?.message).toBe('Expires in 1 day.');
+    // A token made for 7 days, a moment later, still reads "7 days".
+    expect(expiryWarning({ expirationDate: '2026-03-08T11:59:00Z' }, NOW)?.message).toBe('Expires in 7 days.');
   });
   it('says nothing at 14 days or more, or when the date is unknown', () => {
     expect(expiryWarning({ expirationDate: '2026-03-15T12:00:00Z' }, NOW)).toBeUndefined();

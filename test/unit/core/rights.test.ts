@@ -124,6 +124,7 @@ describe('buildRightRows', () => {
     expect(byName.zz_new_right).toMatchObject({ meaning: 'Something new', inSpec: false, listedByPlatform: true });
     expect(byName.zz_new_right!.platformDescription).toBeUndefined();
     expect(byName.almighty).toMatchObject({ consumer: 'not-requested', listedByPlatform: false });
+    expect(byName.almighty!.meaning).toContain('Read-only');
   });
 
   it('attaches the catalog endpoints needing each right', () => {

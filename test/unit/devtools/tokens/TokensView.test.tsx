@@ -107,7 +107,7 @@ describe('the API tokens view', () => {
     expect(text(ci!)).toContain('apitoken_old');
     expect(text(ci!)).toContain('Active');
     expect(text(dead!)).toContain('Expired: calls with this token are refused.');
-    expect(button(dead!, 'Use laptop for bridge calls').disabled).toBe(true);
+    expect(button(dead!, 'Use for bridge calls: laptop').disabled).toBe(true);
     expect(requests[0]).toEqual({ target: 'bridge', method: 'GET', path: '/api-tokens' });
     expect(text(root)).toContain('your session’s OAuth (PLAINTEXT)');
   });
@@ -275,8 +275,8 @@ describe('the API tokens view', () => {
 
   it('pastes an existing token for a listed id', async () => {
     const root = mount(<TokensView />);
-    await until(() => button(root, 'Use ci for bridge calls'));
-    await click(button(root, 'Use ci for bridge calls'));
+    await until(() => button(root, 'Use for bridge calls: ci'));
+    await click(button(root, 'Use for bridge calls: ci'));
     const dialog = root.querySelector('dialog')!;
     await type(byLabel(dialog, 'Token value'), 'sbx_pasted');
     await submit(dialog.querySelector('form')!);

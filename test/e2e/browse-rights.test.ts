@@ -1,0 +1,114 @@
+/**
+ * A user browses the OAuth rights in the panel's Rights view: the spec's eleven with a meaning each, what the
+ * profile's consumer asks for (read from its record), and the catalog endpoints that need each right.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTPUT } from './support/launch-extension.ts';
+import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+
+const SCREENSHOTS = join(OUTPUT, 'screenshots');
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical accessibility violations (axe-core), evaluated in the page like open-popup.test.ts does. */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const SPEC_RIGHTS = [
+  'access_organisations',
+  'access_organisations_bills',
+  'access_organisations_consumption_statistics',
+  'access_organisations_credit_count',
+  'access_personal_information',
+  'manage_organisations',
+  'manage_organisations_applications',
+  'manage_organisations_members',
+  'manage_organisations_services',
+  'manage_personal_information',
+  'manage_ssh_keys',
+];
+
+let ext: SandboxedExtension;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // The consumer asks for all rights but manage_ssh_keys, so "requested" and "not requested" both show.
+  ext = await startSandboxedExtension({
+    platform: { consumerRights: SPEC_RIGHTS.filter((right) => right !== 'manage_ssh_keys') as never },
+  });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function openRights(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await ext.context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel.html#rights`);
+  await page.getByRole('heading', { name: 'Rights' }).waitFor();
+  return page;
+}
+
+async function snap(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(SCREENSHOTS, `rights-${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+const listed = (page: Page) =>
+  page.locator('[data-right]').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.right));
+
+describe('browsing rights', () => {
+  it('says the consumer is unknown while signed out, yet lists the spec’s 11 rights', async () => {
+    const page = await openRights();
+    await page.getByText('Sign in to read what your consumer asks for.').waitFor();
+    expect(await listed(page)).toEqual(SPEC_RIGHTS);
+    await page.close();
+  });
+
+  it('lists the spec’s 11 rights with meanings, what the consumer asks for, and the endpoints needing each', async () => {
+    await signInOrFail(ext);
+    const page = await openRights();
+    await page.getByText('asks for 10 of the spec’s 11 rights').waitFor();
+    const names = await listed(page);
+    expect(names.slice(0, 11)).toEqual(SPEC_RIGHTS);
+    // The consumer record also reports the read-only "almighty".
+    expect(names[11]).toBe('almighty');
+
+    const bills = page.locator('[data-right="access_organisations_bills"]');
+    await bills.getByText('Requested by your consumer').waitFor();
+    await bills.getByText(/Needed by \d+ catalog endpoints/).click();
+    await bills.getByText('/v4/billing/organisations/{organisationId}/invoices', { exact: true }).waitFor();
+    await page.locator('[data-right="manage_ssh_keys"]').getByText('Not requested').waitFor();
+    for (const right of SPEC_RIGHTS) {
+      const text = await page.locator(`[data-right="${right}"] p`).first().textContent();
+      expect(text?.length ?? 0, right).toBeGreaterThan(15);
+    }
+    await snap(page, 'light');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('filters, and looks right in dark mode', async () => {
+    const page = await openRights('dark');
+    await page.getByText('asks for 10 of the spec’s 11 rights').waitFor();
+    await page.getByLabel('Filter rights').fill('bills');
+    await expect.poll(() => listed(page)).toEqual(['access_organisations_bills']);
+    await page.getByLabel('Filter rights').fill('');
+    await snap(page, 'dark');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
