@@ -222,7 +222,7 @@ export function UsersSection({
         ) : null}
         <details class="sk-notes">
           <summary>Record to send (secrets masked)</summary>
-          <pre class="kh-mono sk-code__text">{JSON.stringify(maskedPreview, null, 2)}</pre>
+          <pre class="kh-mono sk-preview">{JSON.stringify(maskedPreview, null, 2)}</pre>
         </details>
         <div class="sk-actions">
           <button type="submit" class="kh-button kh-button--primary" disabled={busy}>

@@ -2,12 +2,15 @@
  * A user of the SFTP kit creates an SFTP user on a deployed SFTPGo: here the platform sandbox's SFTPGo-like
  * admin API, which validates each field of the record. The kit runs as its own extension page in Chromium.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../platform/index.ts';
 import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
 
 const KIT = 'src/sftp-kit/index.html';
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CELLAR_HOST = 'cellar-par.services.sandbox.keyhole.test';
 
 let platform: Platform;
@@ -29,6 +32,15 @@ async function openKit(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page:
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.getByTestId('host-key-fingerprint').waitFor();
   return { page, errors };
+}
+
+/** Serious and critical accessibility violations found by axe-core in the page. */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function fillStorage(page: Page) {
@@ -121,5 +133,19 @@ describe('creating an SFTP user from the kit', () => {
       .toContain('The SFTP server refused the admin credentials');
     expect(platform.state.sftpUsers.has('mallory')).toBe(false);
     await page.locator('#users').screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-admin-refused-dark.png` });
+  });
+
+  it('is usable by keyboard and screen reader, in light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, errors } = await openKit(scheme);
+      await page.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-top-${scheme}.png` });
+      await page.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-full-${scheme}.png`, fullPage: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The first Tab goes to the step links, then into the deploy form.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('1. Deploy kit');
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 });
