@@ -98,6 +98,14 @@ describe('browsing rights', () => {
     }
     await snap(page, 'light');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Each endpoint opens in the panel's composer.
+    await bills
+      .getByRole('button', { name: 'Open GET /v4/billing/organisations/{organisationId}/invoices in the composer' })
+      .click();
+    await expect
+      .poll(() => page.getByLabel('Path', { exact: true }).inputValue())
+      .toContain('/v4/billing/organisations/');
     await page.close();
   });
 
