@@ -33,7 +33,8 @@ export interface RequestDraft {
   textContentType: string;
   /** Empty: the profile's method. */
   signatureMethod: SignatureMethod | '';
-  bridgeAuth: BridgeAuth;
+  /** Empty: the worker decides (the chosen API token if there is one, else OAuth PLAINTEXT). */
+  bridgeAuth: BridgeAuth | '';
 }
 
 export type DraftField = 'method' | 'path' | 'param' | 'query' | 'headers' | 'body' | 'form';
@@ -63,7 +64,7 @@ export function createDraft(overrides: Partial<RequestDraft> = {}): RequestDraft
     text: '',
     textContentType: 'text/plain',
     signatureMethod: '',
-    bridgeAuth: 'token',
+    bridgeAuth: '',
     ...overrides,
   };
 }
@@ -226,7 +227,7 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
     body: methodAllowsBody(draft.method) ? bodyOf(draft) : { kind: 'none' },
   };
   if (draft.target === 'api' && draft.signatureMethod) request.signatureMethod = draft.signatureMethod;
-  if (draft.target === 'bridge') request.bridgeAuth = draft.bridgeAuth;
+  if (draft.target === 'bridge' && draft.bridgeAuth) request.bridgeAuth = draft.bridgeAuth;
   return { ok: true, request };
 }
 
@@ -249,6 +250,6 @@ export function draftFromRequest(request: SendRequest): RequestDraft {
     text: body.kind === 'text' ? body.text : '',
     textContentType: body.kind === 'text' ? body.contentType : 'text/plain',
     signatureMethod: request.signatureMethod ?? '',
-    bridgeAuth: request.bridgeAuth ?? 'token',
+    bridgeAuth: request.bridgeAuth ?? '',
   });
 }

@@ -141,6 +141,9 @@ describe('validateDraft', () => {
       }),
     );
     expect(check.ok && check.request).toMatchObject({ bridgeAuth: 'oauth-plaintext' });
+    // By default the worker chooses (the API token if one is chosen, else PLAINTEXT): nothing is sent.
+    const automatic = validateDraft(createDraft({ target: 'bridge', path: '/v2/self' }));
+    expect(automatic.ok && 'bridgeAuth' in automatic.request).toBe(false);
     expect(check.ok && check.request.signatureMethod).toBeUndefined();
   });
 

@@ -51,15 +51,19 @@ export function SigningOptions({
       <legend>Bridge authentication</legend>
       {(
         [
+          [
+            '',
+            `Automatic: ${bridgeToken ? `the API token “${bridgeToken.name}”` : 'your OAuth session (no API token is chosen)'}`,
+          ],
           ['token', `API token (Bearer)${bridgeToken ? ` — ${bridgeToken.name}` : ''}`],
           ['oauth-plaintext', 'Your OAuth session, signed with PLAINTEXT (the bridge accepts only that method)'],
-        ] as [BridgeAuth, string][]
+        ] as [BridgeAuth | '', string][]
       ).map(([value, label]) => (
         <label key={value} class="kh-radio kh-radio--block">
           <input
             type="radio"
             name={`${id}-bridge`}
-            value={value}
+            value={value || 'auto'}
             checked={draft.bridgeAuth === value}
             onChange={() => onChange({ bridgeAuth: value })}
           />

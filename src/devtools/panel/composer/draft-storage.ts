@@ -61,7 +61,7 @@ export function reviveDraft(saved: unknown): RequestDraft | undefined {
     signatureMethod: ['HMAC-SHA512', 'HMAC-SHA1', 'PLAINTEXT'].includes(value.signatureMethod as string)
       ? (value.signatureMethod as RequestDraft['signatureMethod'])
       : '',
-    bridgeAuth: value.bridgeAuth === 'oauth-plaintext' ? 'oauth-plaintext' : 'token',
+    bridgeAuth: value.bridgeAuth === 'oauth-plaintext' || value.bridgeAuth === 'token' ? value.bridgeAuth : '',
   };
 }
 
