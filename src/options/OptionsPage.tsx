@@ -5,6 +5,7 @@ import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 import { extensionVersion, watchStoredState } from './extension.ts';
 import { HostAccessCard } from './HostAccessCard.tsx';
+import { OnboardingSection } from './OnboardingSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileList } from './ProfileList.tsx';
 import { RedirectUrlCard } from './RedirectUrlCard.tsx';
@@ -116,6 +117,9 @@ export function OptionsPage() {
                 <a href="#profiles">Profiles</a>
               </li>
               <li>
+                <a href="#onboarding">Token setup</a>
+              </li>
+              <li>
                 <a href="#session">Session</a>
               </li>
               <li>
@@ -172,6 +176,12 @@ export function OptionsPage() {
           <RedirectUrlCard />
           {profiles.length > 0 ? <HostAccessCard profiles={profiles} /> : null}
         </section>
+
+        <OnboardingSection
+          activeProfile={profiles.find((profile) => profile.id === list?.activeId)}
+          onProfileCreated={() => void reload()}
+          onStatus={setStatus}
+        />
 
         <section id="session" class="opt-section" aria-labelledby="session-title">
           <h2 id="session-title">Session</h2>
