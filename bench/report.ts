@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchResults, BenchRow, Measured } from './results.ts';
+import { DEFAULT_SIGNING_OPTIONS } from './signing.ts';
 
 export const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
 export const MARKDOWN_PATH = fileURLToPath(new URL('./latest.md', import.meta.url));
@@ -99,33 +100,39 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.skipped.length > 0) {
     out.push('', '## Not measured', '', ...results.skipped.map((s) => `- **${s.group}** — ${s.reason}`));
   }
-  out.push('', '## How each figure is measured', '', ...METHODS, '');
+  out.push('', '## How each figure is measured', '', ...describeMethods(), '');
   return out.join('\n');
 }
 
-const METHODS = [
-  '- **Signing**: `signRequest` (src/core/oauth1, Web Crypto with its HMAC key cache, form body parsed from text',
-  '  each time) against `oauth-1.0a` 2.2.6 with `crypto-js` HMAC (one `OAuth` object reused, the way the',
-  "  platform's JS client used it), both producing the Authorization header. In Node and in headless Chromium",
-  '  (both bundled by Vite, minified, evaluated in an extension page that runs nothing else). Per cell: warm-up,',
-  '  then 5 rounds of 200 ms alternating between the two; median round.',
-  '- **Popup**: `keyhole:first-account-render` (a performance mark set by the popup when the account is on',
-  '  screen) from navigation start, popup page in a tab, signed in to the sandbox. Warm: the IndexedDB account',
-  '  cache is filled; cold: its database deleted before each load, so the account comes from the worker. The',
-  "  cold row's anchor is the same page's DOMContentLoaded.",
-  '- **Large responses**: the DevTools panel opened as a tab sends GET /v2/self, which the sandbox answers with',
-  '  N bytes of nested JSON; time from the click on Send to the first frame painted after the JSON tree is in the',
-  '  DOM, and the longest main-thread task meanwhile (PerformanceObserver `longtask`). Anchor: the naive viewer,',
-  '  `JSON.parse` then `JSON.stringify(value, null, 2)` into a `<pre>`, of the same body text in the same page,',
-  '  to the next painted frame.',
-  '- **Worker wake**: the service worker is stopped through the DevTools protocol (`Target.closeTarget` on its',
-  '  target, then waiting until the target is gone); a page then sends `request/send` GET /v2/self. Measured from',
-  "  the page's `sendMessage` call to the request's arrival at the sandbox (a spy on the sandbox's first request",
-  '  hook; page and sandbox share the machine clock). Anchor: the same with the worker already running.',
-  "- **Bundles**: gzip -9 of each context's JavaScript: the entry script, its `modulepreload`s and their static",
-  '  imports (not dynamic `import()`); the worker is `service-worker-loader.js` and its static imports. The',
-  '  same computation fails `npm test` (test/e2e/bundle-budget.test.ts) when a budget is exceeded.',
-];
+function describeMethods(): string[] {
+  const signing = DEFAULT_SIGNING_OPTIONS;
+  return [
+    '- **Signing**: `signRequest` (src/core/oauth1: Web Crypto with its HMAC key cache; the form body parsed from',
+    '  text each time, as the worker does) against `oauth-1.0a` 2.2.6 with `crypto-js` HMAC (one `OAuth` object',
+    "  reused, the way the platform's JS client used it), both producing the Authorization header. In Node and in",
+    '  headless Chromium (both sides bundled by Vite, minified, evaluated in an extension page that runs nothing',
+    `  else). Per cell: ${signing.warmUpMs} ms warm-up each, then ${signing.rounds} rounds of ${signing.roundMs} ms alternating between`,
+    '  the two sides (so load on the shared machine hits both alike); the median round. The notes give the',
+    '  ceiling: `crypto.subtle.sign` alone on a message of the same length with a ready key.',
+    '- **Popup**: the `keyhole:first-account-render` performance mark, set by the popup when an account is on',
+    '  screen, from navigation start; the popup page in a 360×600 tab, signed in to the sandbox; 10 openings each',
+    '  way, alternating. Warm: the IndexedDB account cache is filled (every opening after the first). Cold: its',
+    '  database deleted first, so the account comes from the worker. The warm row is compared with a network-first',
+    "  render of the same account (cold, up to its organisations); the cold row with the page's DOMContentLoaded.",
+    '- **Large responses**: the DevTools panel opened as a tab sends GET /v2/self, which the sandbox answers with',
+    '  N bytes of nested JSON; time from the click on Send to the first frame painted with a JSON tree row in the',
+    '  DOM, and the longest main-thread task meanwhile (PerformanceObserver `longtask`, which sees tasks over',
+    '  50 ms). Anchor: the naive viewer in the same freshly loaded page: the same request through the same worker,',
+    '  then `JSON.parse` and `JSON.stringify(value, null, 2)` into a `<pre>`, to its first painted frame.',
+    '- **Worker wake**: the service worker is stopped through the DevTools protocol (`Target.closeTarget` on its',
+    '  target, then waiting until the target is gone); a page then sends `request/send` GET /v2/self. Measured from',
+    "  the page's `sendMessage` call to the request's arrival at the sandbox (a spy on the sandbox's first",
+    '  per-request hook; page and sandbox share the machine clock). Anchor: the same with the worker running.',
+    "- **Bundles**: gzip -9 of each context's JavaScript: the entry script, its `modulepreload`s and their static",
+    '  imports (not dynamic `import()`); the worker is `service-worker-loader.js` and its static imports. The same',
+    '  computation fails `npm test` (test/e2e/bundle-budget.test.ts) when a budget is exceeded.',
+  ];
+}
 
 async function main(): Promise<void> {
   const results = JSON.parse(await readFile(RESULTS_PATH, 'utf8')) as BenchResults;

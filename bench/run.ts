@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
+import { benchJsonTree } from './json-tree.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPopup } from './popup.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
@@ -62,7 +63,23 @@ async function benchBundles(): Promise<BenchRow[]> {
   }));
 }
 
+/**
+ * Prints each kind of process warning once. The sandbox's huge-body streaming adds listeners per chunk and
+ * Node would warn about it for every large response, burying the table.
+ */
+function dedupeWarnings(): void {
+  const seen = new Set<string>();
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    const key = `${warning.name}: ${warning.message.replace(/\d+/g, 'N')}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    log(`warning (shown once): ${warning.name}: ${warning.message}`);
+  });
+}
+
 async function main(): Promise<void> {
+  dedupeWarnings();
   const selected = readSelection(process.argv.slice(2));
   const started = Date.now();
   const loadAtStart = currentLoad();
@@ -72,11 +89,19 @@ async function main(): Promise<void> {
 
   const rows: BenchRow[] = [];
   const skipped: BenchResults['skipped'] = [];
-  const attempt = async (group: string, step: () => Promise<BenchRow[]>) => {
+  const attempt = async (group: string, step: () => Promise<BenchRow[] | { rows: BenchRow[]; failures: string[] }>) => {
     const begun = Date.now();
     log(`${group}…`);
     try {
-      rows.push(...(await step()));
+      const result = await step();
+      if (Array.isArray(result)) rows.push(...result);
+      else {
+        rows.push(...result.rows);
+        for (const reason of result.failures) {
+          skipped.push({ group, reason });
+          log(`${group}: FAILED: ${reason}`);
+        }
+      }
       log(`${group}: done in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
@@ -101,6 +126,7 @@ async function main(): Promise<void> {
       const browser = session;
       if (selected.has('signing')) await attempt('Signing (Chromium)', () => benchSigningInChromium(browser));
       if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
+      if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.
       if (selected.has('worker')) await attempt('Worker', () => benchWorkerWake(browser));
     }

@@ -19,7 +19,7 @@ export interface SigningOptions {
   rounds: number;
 }
 
-export const DEFAULT_SIGNING_OPTIONS: SigningOptions = { warmUpMs: 300, roundMs: 50, rounds: 20 };
+export const DEFAULT_SIGNING_OPTIONS: SigningOptions = { warmUpMs: 300, roundMs: 50, rounds: 16 };
 
 const METHODS: SignatureMethod[] = ['HMAC-SHA512', 'HMAC-SHA1', 'PLAINTEXT'];
 const PAGE_ENTRY = fileURLToPath(new URL('./browser/signing-page.ts', import.meta.url));

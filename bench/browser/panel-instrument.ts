@@ -1,0 +1,89 @@
+/**
+ * Bundled and installed in the DevTools panel page before the panel's own code (an init script): records long
+ * tasks, the moment Send is clicked (capture phase, before the panel's handlers) and the first frame painted
+ * after a JSON tree row is in the DOM. Also carries the naive viewer the panel is compared with.
+ */
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface NaiveViewTimes {
+  start: number;
+  repliedAt: number;
+  paintedAt: number;
+}
+
+export interface PanelBench {
+  longTasks: LongTask[];
+  sendClickedAt?: number;
+  /** A tree already on screen at the click would be taken for the new one: the sample is then refused. */
+  treeAtClick?: boolean;
+  treePaintedAt?: number;
+  /** Resolves with treePaintedAt: awaited by one evaluation, so no polling runs on the measured thread. */
+  treePainted: Promise<number>;
+  viewNaively(path: string): Promise<NaiveViewTimes>;
+}
+
+/** A message posted from a frame callback is delivered once that frame has been painted. */
+function afterNextPaint(): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+/** The same request through the same worker, shown the simplest way: parse, pretty-print, one <pre>. */
+async function viewNaively(path: string): Promise<NaiveViewTimes> {
+  const start = performance.now();
+  const reply = (await chrome.runtime.sendMessage({
+    keyhole: 1,
+    name: 'request/send',
+    request: { target: 'api', method: 'GET', path },
+  })) as { ok: boolean; value?: { body: { kind: string; text?: string } }; error?: { message: string } };
+  const repliedAt = performance.now();
+  if (!reply?.ok || reply.value?.body.kind !== 'text') throw new Error(`naive send failed: ${JSON.stringify(reply)}`);
+  const pre = document.createElement('pre');
+  pre.textContent = JSON.stringify(JSON.parse(reply.value.body.text ?? ''), null, 2);
+  document.body.append(pre);
+  return { start, repliedAt, paintedAt: await afterNextPaint() };
+}
+
+function install(): void {
+  let resolvePainted: (time: number) => void = () => undefined;
+  const bench: PanelBench = {
+    longTasks: [],
+    treePainted: new Promise((resolve) => {
+      resolvePainted = resolve;
+    }),
+    viewNaively,
+  };
+  (globalThis as unknown as { __khBench: PanelBench }).__khBench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('button');
+      if (button?.textContent?.trim() !== 'Send') return;
+      bench.sendClickedAt = performance.now();
+      bench.treeAtClick = document.querySelector('[role="treeitem"]') !== null;
+    },
+    true,
+  );
+  new MutationObserver((_, observer) => {
+    if (bench.sendClickedAt === undefined || !document.querySelector('[role="treeitem"]')) return;
+    observer.disconnect();
+    void afterNextPaint().then((time) => {
+      bench.treePaintedAt = time;
+      resolvePainted(time);
+    });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+install();
