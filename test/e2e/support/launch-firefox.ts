@@ -62,6 +62,11 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
     return {
       addonId: installed.value,
       async openPage(path) {
+        // Marks the page being left, so the wait below cannot mistake it for the new one (same URL on a reload).
+        await session.command('WebDriver:ExecuteScript', {
+          script: 'if (document.documentElement) document.documentElement.dataset.keyholeLeaving = "1";',
+          args: [],
+        });
         // Content scripts may not navigate to moz-extension: pages; the browser window (chrome context) may.
         await session.command('Marionette:SetContext', { value: 'chrome' });
         await session.command('WebDriver:ExecuteScript', {
@@ -71,8 +76,11 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
           args: [`${EXTENSION_ORIGIN}/${path}`],
         });
         await session.command('Marionette:SetContext', { value: 'content' });
-        await waitFor(session, `location.href === ${JSON.stringify(`${EXTENSION_ORIGIN}/${path}`)}`);
-        await waitFor(session, `document.readyState === 'complete'`);
+        await waitFor(
+          session,
+          `location.href === ${JSON.stringify(`${EXTENSION_ORIGIN}/${path}`)} &&
+            document.readyState === 'complete' && !document.documentElement?.dataset.keyholeLeaving`,
+        );
       },
       async grantHostPermissions(patterns) {
         await session.command('Marionette:SetContext', { value: 'chrome' });
@@ -113,13 +121,18 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
 
 async function waitFor(session: Marionette, condition: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    const { value } = await session.command<{ value: boolean }>('WebDriver:ExecuteScript', {
-      script: `return ${condition};`,
-      args: [],
-    });
-    if (value) return;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${condition}`);
+    try {
+      const { value } = await session.command<{ value: boolean }>('WebDriver:ExecuteScript', {
+        script: `return ${condition};`,
+        args: [],
+      });
+      if (value) return;
+    } catch (error) {
+      lastError = error; // the page may be between documents; ask again
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${condition}`, { cause: lastError });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
