@@ -1,0 +1,194 @@
+/**
+ * An integrator composes requests in the DevTools panel (opened as a tab, with a chrome.devtools stub) and sends
+ * them signed, against the platform sandbox, which verifies every OAuth signature itself: GET with a query,
+ * POST with a JSON body, POST with a form body (the form fields are part of the signature), PUT and DELETE.
+ * Invalid input is flagged in place and never reaches the worker. Screenshots of composer and JSON tree in light
+ * and dark, and an axe scan of each.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  compose,
+  composerTab,
+  openPanel,
+  responseTab,
+  screenshot,
+  sendAndWait,
+  seriousAxeViolations,
+} from './devtools-panel-page.ts';
+import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+
+let ext: SandboxedExtension;
+let page: Page;
+const pageErrors: string[] = [];
+
+function engines() {
+  const found = [...ext.platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd');
+  if (!found) throw new Error('no seeded organisation');
+  return found;
+}
+
+function firstApplicationOf(orgId: string) {
+  const found = [...ext.platform.state.applications.values()].find((app) => app.ownerId === orgId);
+  if (!found) throw new Error('no seeded application');
+  return found;
+}
+
+async function historyCount(): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('keyhole-history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('entries').objectStore('entries').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+beforeAll(async () => {
+  ext = await startSandboxedExtension();
+  await signInOrFail(ext);
+  page = await openPanel(ext, pageErrors, { devtools: true, colorScheme: 'light' });
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+describe('composing and sending from the DevTools panel', () => {
+  it('GET with a query: picks the organisation from /v2/summary and shows the JSON tree', async () => {
+    const org = engines();
+    await page
+      .getByRole('button', { name: /GET \/v2\/organisations\/\{organisationId\}\/applications An organisation/ })
+      .click();
+    const picker = page.getByRole('combobox', { name: '{organisationId}' });
+    // The picker's suggestions come from /v2/summary, fetched through the worker.
+    await expect
+      .poll(() => page.locator('datalist option').evaluateAll((options) => options.map((o) => o.getAttribute('value'))))
+      .toContain(org.id);
+    await picker.fill(org.id);
+    await page.getByRole('textbox', { name: 'Name of new query parameters row' }).fill('fields');
+    await page.getByRole('textbox', { name: 'Value of query parameters row 1' }).fill('id,name');
+    expect(await sendAndWait(page)).toBe('200');
+    const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
+    await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(`${apps.length} items`);
+    await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(apps[0]!.view.name);
+    // The signature debugger lists the query parameter among the signed ones.
+    await responseTab(page, 'Signature').click();
+    const signed = page.getByRole('table', { name: /Signed parameters/ });
+    await expect.poll(() => signed.innerText()).toMatch(/fields\s+id%2Cname\s+query/);
+    await expect.poll(() => page.getByTestId('base-string').innerText()).toMatch(/^GET&http%3A%2F%2F127\.0\.0\.1/);
+    await responseTab(page, 'Body').click();
+  });
+
+  it('keeps screenshots of composer and JSON tree, light and dark, without serious axe violations', async () => {
+    await page.locator('.kh-tree-row').nth(1).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'devtools-composer-tree-light');
+    const dark = await openPanel(ext, pageErrors, { devtools: { themeName: 'dark' }, colorScheme: 'light' });
+    // The DevTools theme wins over the system's: the stub says dark while the page's scheme is light.
+    expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await dark.getByRole('textbox', { name: 'Path' }).fill('/v2/summary');
+    expect(await sendAndWait(dark)).toBe('200');
+    await dark.locator('.kh-tree-row').nth(1).click();
+    expect(await seriousAxeViolations(dark)).toEqual([]);
+    await screenshot(dark, 'devtools-composer-tree-dark');
+    await dark.close();
+  });
+
+  it('POST with a JSON body creates a consumer', async () => {
+    const org = engines();
+    await page.getByRole('button', { name: /POST \/v2\/organisations\/\{organisationId\}\/consumers Create/ }).click();
+    await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
+    await composerTab(page, 'Body').click();
+    const body = page.getByRole('textbox', { name: 'JSON body' });
+    await body.fill(
+      JSON.stringify({
+        name: 'E2E consumer',
+        description: 'From the panel',
+        url: 'https://example.test',
+        picture: 'https://example.test/p.png',
+        baseUrl: 'https://example.test/cb',
+        rights: { access_organisations: true },
+      }),
+    );
+    expect(await page.getByText('Valid JSON. Sent as application/json.').isVisible()).toBe(true);
+    const status = await sendAndWait(page);
+    expect(['200', '201']).toContain(status);
+    const created = [...ext.platform.state.consumers.values()].find((consumer) => consumer.name === 'E2E consumer');
+    expect(created?.ownerId).toBe(org.id);
+  });
+
+  it('POST with a form body: the fields are signed and the sandbox verifies them', async () => {
+    const org = engines();
+    const app = firstApplicationOf(org.id);
+    await compose(page, 'POST', '/v2/organisations/{organisationId}/applications/{applicationId}/env');
+    await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
+    await page.getByRole('combobox', { name: '{applicationId}' }).fill(app.view.id);
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'Form (urlencoded)' }).check();
+    await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('name');
+    await page.getByRole('textbox', { name: 'Value of form fields row 1' }).fill('KEYHOLE_E2E');
+    await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('value');
+    await page.getByRole('textbox', { name: 'Value of form fields row 2' }).fill("a b&c=d+é!*'()");
+    expect(await sendAndWait(page)).toBe('200');
+    expect(app.env.find((variable) => variable.name === 'KEYHOLE_E2E')?.value).toBe("a b&c=d+é!*'()");
+    await responseTab(page, 'Signature').click();
+    await expect
+      .poll(() => page.getByRole('table', { name: /Signed parameters/ }).innerText())
+      .toMatch(/value\s+a%20b%26c%3Dd%2B%C3%A9%21%2A%27%28%29\s+form/);
+    await responseTab(page, 'Body').click();
+  });
+
+  it('PUT replaces the environment, DELETE removes the consumer', async () => {
+    const org = engines();
+    const app = firstApplicationOf(org.id);
+    await page
+      .getByRole('button', {
+        name: /PUT \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env Replace/,
+      })
+      .click();
+    // The organisation and application chosen before are kept for the new template.
+    expect(await page.getByRole('combobox', { name: '{applicationId}' }).inputValue()).toBe(app.view.id);
+    await composerTab(page, 'Body').click();
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"PORT": "8080", "FROM_PANEL": "yes"}');
+    expect(await sendAndWait(page)).toBe('200');
+    expect(app.env).toEqual([
+      { name: 'FROM_PANEL', value: 'yes' },
+      { name: 'PORT', value: '8080' },
+    ]);
+
+    const consumer = [...ext.platform.state.consumers.values()].find((item) => item.name === 'E2E consumer');
+    await compose(page, 'DELETE', `/v2/organisations/${org.id}/consumers/${consumer!.key}`);
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'None' }).check();
+    const status = await sendAndWait(page);
+    expect(['200', '204']).toContain(status);
+    expect(ext.platform.state.consumers.has(consumer!.key)).toBe(false);
+  });
+
+  it('flags invalid input in place and never sends it', async () => {
+    const before = await historyCount();
+    await compose(page, 'GET', '/v3/self');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const path = page.getByRole('textbox', { name: 'Path' });
+    expect(await path.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.kh-field-error').first().innerText()).toMatch(/API paths start with \/v2\/ or \/v4\//);
+
+    await compose(page, 'POST', '/v2/self/consumers');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'JSON' }).check();
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name": "x",}');
+    await page.keyboard.press('Control+Enter');
+    expect(await page.getByText(/Trailing comma before \}/).isVisible()).toBe(true);
+
+    await page.waitForTimeout(300);
+    expect(await historyCount()).toBe(before);
+    expect(await page.locator('.kh-sending').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
