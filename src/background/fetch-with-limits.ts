@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { assertHostPermission } from './browser-differences.ts';
 
 /**
  * The worker's one network primitive: fetch with a timeout, user cancellation and a body size cap, with
@@ -25,6 +26,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 export async function fetchWithLimits(url: string, init: RequestInit, limits: FetchLimits = {}): Promise<RawResponse> {
+  // Firefox reports a missing host permission as a bare network error: say what to do instead.
+  await assertHostPermission(url);
   const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const controller = new AbortController();

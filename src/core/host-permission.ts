@@ -1,3 +1,4 @@
+import { hostPermissionPattern } from './browser-target.ts';
 import { MANIFEST_ORIGINS } from './profile-presets.ts';
 
 /**
@@ -25,9 +26,12 @@ export function originOf(address: string): string | undefined {
   }
 }
 
-/** The match pattern covering every path of an origin, as `permissions.contains/request` take it. */
+/**
+ * The match pattern covering every path of an origin, as `permissions.contains/request` take it. Firefox
+ * ignores a port in a host permission, so there the pattern names the host alone (see browser-target.ts).
+ */
 export function originPattern(origin: string): string {
-  return `${origin}/*`;
+  return hostPermissionPattern(origin);
 }
 
 export function originsNeedingPermission(

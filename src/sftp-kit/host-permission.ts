@@ -3,12 +3,13 @@
  * SFTP server's URL are the user's, so access to them is requested when the user clicks, for that origin.
  */
 import browser from 'webextension-polyfill';
+import { hostPermissionPattern } from '../core/browser-target.ts';
 
 import type { HostAccess } from './host-access.ts';
 
-/** `https://host:port/*`: the narrowest pattern that covers every path of that origin. */
+/** The narrowest pattern that covers every path of that URL's origin (Firefox: of its host). */
 export function originPattern(url: string): string {
-  return `${new URL(url).origin}/*`;
+  return hostPermissionPattern(new URL(url).origin);
 }
 
 /**
