@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { indexTextRows, rowAtOffset, textRow } from '../../../core/text-rows.ts';
 import { markMatches } from '../../../ui/JsonTree.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
@@ -7,7 +7,7 @@ import { VirtualList } from '../../../ui/VirtualList.tsx';
  * Text shown row by row in a virtual list: a 5 MB single-line body becomes 2 500 rows of 2 000 characters,
  * of which only the visible ones are in the page. The active match is scrolled into view and marked.
  */
-const ROW_CHARS = 2000;
+const ROW_CHARS = 1000;
 
 export function RawText({
   text,
@@ -21,26 +21,37 @@ export function RawText({
   activeOffset?: number;
 }) {
   const rows = useMemo(() => indexTextRows(text, ROW_CHARS), [text]);
+  const box = useRef<HTMLDivElement>(null);
+  // Rows are wide (a long line is cut every 1000 characters): bring the active match into view sideways too.
+  useEffect(() => {
+    if (activeOffset === undefined) return;
+    const frame = requestAnimationFrame(() =>
+      box.current?.querySelector('.kh-raw-row--active mark')?.scrollIntoView({ block: 'nearest', inline: 'center' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [activeOffset, highlight]);
   const activeRow = activeOffset === undefined ? undefined : rowAtOffset(rows, activeOffset);
   const width = String(rows.count).length;
   return (
-    <VirtualList
-      class="kh-raw"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      count={rows.count}
-      rowHeight={18}
-      scrollToIndex={activeRow}
-      scrollToken={activeOffset}
-      renderRow={(index) => (
-        <div key={index} class={`kh-raw-row${index === activeRow ? ' kh-raw-row--active' : ''}`}>
-          <span class="kh-raw-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
-            {index + 1}
-          </span>
-          <span class="kh-raw-text">{markMatches(textRow(text, rows, index, ROW_CHARS), highlight)}</span>
-        </div>
-      )}
-    />
+    <div ref={box} class="kh-raw-box">
+      <VirtualList
+        class="kh-raw"
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        count={rows.count}
+        rowHeight={18}
+        scrollToIndex={activeRow}
+        scrollToken={activeOffset}
+        renderRow={(index) => (
+          <div key={index} class={`kh-raw-row${index === activeRow ? ' kh-raw-row--active' : ''}`}>
+            <span class="kh-raw-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
+              {index + 1}
+            </span>
+            <span class="kh-raw-text">{markMatches(textRow(text, rows, index, ROW_CHARS), highlight)}</span>
+          </div>
+        )}
+      />
+    </div>
   );
 }
