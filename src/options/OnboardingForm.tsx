@@ -189,8 +189,7 @@ export function OnboardingForm(props: {
         mono
         value={values.organisationId}
         error={errors.organisationId}
-        placeholder="orga_…"
-        hint="The organisation’s id. Leave empty to create the consumer in your personal space."
+        hint="The organisation’s id, which starts with orga_. Leave empty to create the consumer in your personal space."
         onInput={(organisationId) => update({ ...values, organisationId })}
         onBlur={() => checkField('organisationId')}
       />

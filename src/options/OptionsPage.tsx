@@ -156,6 +156,12 @@ export function OptionsPage() {
           </p>
           {actionError ? <ErrorBanner error={actionError} /> : null}
           {list === null && !loadError ? <p class="kh-muted">Loading profiles…</p> : null}
+          {list && profiles.length === 0 ? (
+            <p class="kh-muted">
+              Have an API token? <a href="#onboarding">Set up with an API token</a> instead: Keyhole creates its
+              consumer and the profile for you.
+            </p>
+          ) : null}
           {list && profiles.length === 0 && form.mode === 'closed' ? (
             <p class="opt-card kh-muted">No profiles yet.</p>
           ) : null}

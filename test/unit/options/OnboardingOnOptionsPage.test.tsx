@@ -48,7 +48,7 @@ function onboardingWorker(): FakeWorker {
 }
 
 describe('“Set up with an API token” on the settings page', () => {
-  it('has a nav entry and sits after the profiles, before the session', async () => {
+  it('has a nav entry, a pointer on a first visit, and sits after the profiles, before the session', async () => {
     mocks.worker = createFakeWorker();
     view = mount(<OptionsPage />);
     const root = view.container;
@@ -59,6 +59,10 @@ describe('“Set up with an API token” on the settings page', () => {
     expect(ids.indexOf('session')).toBe(ids.indexOf('onboarding') + 1);
     // The manual form the first visit opens and this one do not share a field.
     await waitFor(() => expect(text(root)).toContain('Add a profile'));
+    const pointer = [...root.querySelectorAll<HTMLAnchorElement>('#profiles a')].find(
+      (a) => text(a) === 'Set up with an API token',
+    );
+    expect(pointer?.getAttribute('href')).toBe('#onboarding');
     const inputIds = [...root.querySelectorAll('input')].map((input) => input.id).filter(Boolean);
     expect(new Set(inputIds).size).toBe(inputIds.length);
   });
