@@ -1,0 +1,59 @@
+/**
+ * An integrator fetches an invoice PDF in the workbench: the binary body is previewed, and Save puts it in the
+ * downloads folder under the name the platform gives in Content-Disposition (through the downloads API).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPanel, screenshot, sendAndWait } from './devtools-panel-page.ts';
+import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+
+let ext: SandboxedExtension;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ext = await startSandboxedExtension();
+  await signInOrFail(ext);
+  // Playwright forces GUID file names; the browser's own behaviour keeps ours (browser-testing.md).
+  const browser = ext.context.browser();
+  const session = browser ? await browser.newBrowserCDPSession() : await ext.context.newCDPSession(ext.control);
+  await session.send('Browser.setDownloadBehavior', { behavior: 'default' });
+  page = await openPanel(ext, pageErrors, { devtools: true });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+describe('a PDF response', () => {
+  it('is previewed and saved with its real file name', async () => {
+    const org = [...ext.platform.state.organisations.values()].find((item) => item.name === 'Analytical Engines Ltd');
+    const invoice = ext.platform.state.invoices.find((item) => item.ownerId === org?.id);
+    if (!org || !invoice) throw new Error('no seeded invoice');
+    await page.getByRole('searchbox', { name: 'Search endpoints' }).fill('invoice pdf spec');
+    await page.locator('[data-endpoint-id="invoice-pdf"]').click();
+    await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
+    await page.getByRole('textbox', { name: '{invoiceNumber}' }).fill(invoice.invoice_number);
+    expect(await sendAndWait(page)).toBe('200');
+
+    const name = `invoice-${invoice.invoice_number}.pdf`;
+    await page.getByTitle(`PDF preview of ${name}`).waitFor();
+    await screenshot(page, 'devtools-pdf-preview');
+    await page.getByRole('button', { name: `Save ${name}` }).click();
+    await expect.poll(() => page.getByText(`Saved as ${name}.`).isVisible()).toBe(true);
+
+    const path = join(ext.downloadsDir, name);
+    await expect.poll(() => existsSync(path), { timeout: 15_000 }).toBe(true);
+    // Chromium writes a .crdownload first and renames at the end; wait for the complete file.
+    await expect
+      .poll(async () => (await readFile(path)).subarray(-6).toString('latin1'), { timeout: 10_000 })
+      .toContain('%%EOF');
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(invoice.invoice_number);
+  });
+});
