@@ -15,9 +15,9 @@ export function buildCleverCurl(request: SendRequest, apiBaseUrl: string): strin
       'invalid-input',
       '`clever curl` signs for the API, not the bridge: switch the target to API, or use “Copy as curl”.',
     );
-  const lines = [
-    `clever curl -X ${request.method} ${quoteShellWord(buildRequestUrl(apiBaseUrl, request.path, request.query))}`,
-  ];
+  // The URL is always quoted: an `&` or `?` in it must never reach the shell as syntax.
+  const url = buildRequestUrl(apiBaseUrl, request.path, request.query);
+  const lines = [`clever curl -X ${request.method} '${url.replaceAll("'", "'\\''")}'`];
   const body = request.body ?? { kind: 'none' };
   const headers = [...(request.headers ?? [])];
   const hasContentType = headers.some(([name]) => name.toLowerCase() === 'content-type');

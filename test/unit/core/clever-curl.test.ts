@@ -46,3 +46,11 @@ describe('buildCleverCurl', () => {
     expect(() => buildCleverCurl({ target: 'bridge', method: 'GET', path: '/v2/self' }, 'https://x')).toThrow(/bridge/);
   });
 });
+
+describe('clever curl quoting', () => {
+  it('always quotes the URL, also when it has only safe characters', () => {
+    expect(
+      buildCleverCurl({ target: 'api', method: 'GET', path: '/v4/products/zones' }, 'https://api.clever-cloud.com'),
+    ).toBe("clever curl -X GET 'https://api.clever-cloud.com/v4/products/zones'");
+  });
+});
