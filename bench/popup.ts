@@ -126,6 +126,8 @@ export async function benchPopup(session: BrowserSession, runs = 10): Promise<Be
   const coldSpaces = median(pick(cold, 'spacesMs'));
   const coldDcl = median(pick(cold, 'domContentLoadedMs'));
   const warmDcl = median(pick(warm, 'domContentLoadedMs'));
+  // Our own share once the page is loaded: reading the cache and rendering, whatever the machine's load.
+  const warmAfterDcl = median(warm.map((sample) => sample.firstAccountMs - sample.domContentLoadedMs));
   return [
     {
       group: 'Popup',
@@ -143,7 +145,8 @@ export async function benchPopup(session: BrowserSession, runs = 10): Promise<Be
       note:
         `median of ${runs}, from navigation start; the warm render shows identity and organisations at once. ` +
         `Anchor: the same account rendered network-first (cache deleted), up to its organisations. ` +
-        `DOMContentLoaded of the warm openings: ${round(warmDcl)} ms.`,
+        `Warm openings: DOMContentLoaded at ${round(warmDcl)} ms, the account ${round(warmAfterDcl)} ms after it ` +
+        '(cache read and render). Measured in a tab; the toolbar popup itself is out of reach of automation.',
     },
     {
       group: 'Popup',

@@ -13,6 +13,7 @@ export const MARKDOWN_PATH = fileURLToPath(new URL('./latest.md', import.meta.ur
 const HEADERS = ['Figure', 'Ours', 'Anchor', 'Ratio', 'Target', 'Met?'];
 
 function formatMeasured(measured: Measured): string {
+  if (measured.text !== undefined) return measured.text;
   switch (measured.unit) {
     case 'signatures/s':
       return `${Math.round(measured.value).toLocaleString('en-US')}/s`;
@@ -76,7 +77,7 @@ export function renderText(results: BenchResults): string {
 }
 
 function escapeMarkdown(text: string): string {
-  return text.replaceAll('|', '\\|');
+  return text.replaceAll('|', '\\|').replaceAll('<', '&lt;');
 }
 
 export function renderMarkdown(results: BenchResults): string {
@@ -95,7 +96,12 @@ export function renderMarkdown(results: BenchResults): string {
   ];
   const notes = results.rows.filter((row) => row.note);
   if (notes.length > 0) {
-    out.push('', '## Notes', '', ...notes.map((row) => `- **${row.group}: ${row.figure}** — ${row.note}`));
+    out.push(
+      '',
+      '## Notes',
+      '',
+      ...notes.map((row) => escapeMarkdown(`- **${row.group}: ${row.figure}** — ${row.note}`)),
+    );
   }
   if (results.skipped.length > 0) {
     out.push('', '## Not measured', '', ...results.skipped.map((s) => `- **${s.group}** — ${s.reason}`));

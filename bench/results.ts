@@ -6,6 +6,8 @@ export interface Measured {
   unit: 'ms' | 'signatures/s' | 'KB';
   /** Every sample behind the median, for whoever wants to look at the spread. */
   samples?: number[];
+  /** Shown instead of the number when the number alone would mislead (e.g. '< 50 ms' for "no long task"). */
+  text?: string;
 }
 
 export interface BenchRow {
