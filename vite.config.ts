@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
+import { singleFileWorker } from './scripts/vite-single-file-worker.ts';
 import { manifestFor, parseBrowserTarget, type SourceManifest } from './src/core/browser-target.ts';
 
 /** Where each browser's build goes: `vite build` → dist/ (Chrome), `vite build --mode firefox` → dist-firefox/. */
@@ -20,7 +21,11 @@ export default defineConfig(({ mode }) => {
   const target = parseBrowserTarget(mode);
   const manifest = manifestFor(target, baseManifest as SourceManifest, packageJson.version);
   return {
-    plugins: [preact(), crx({ manifest: manifest as never, browser: target })],
+    plugins: [
+      preact(),
+      crx({ manifest: manifest as never, browser: target }),
+      singleFileWorker({ entry: 'src/background/index.ts', mode }),
+    ],
     build: {
       outDir: OUT_DIRS[target],
       emptyOutDir: true,

@@ -1,5 +1,5 @@
-import browser from 'webextension-polyfill';
 import type { BridgeTokenView } from '../core/protocol.ts';
+import { browser } from './extension-api.ts';
 import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
 
 /**

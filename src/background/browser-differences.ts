@@ -1,10 +1,10 @@
-import browser from 'webextension-polyfill';
 import {
   currentBrowserTarget,
   hostPermissionMissing,
   hostPermissionPattern,
   mustCheckHostPermission,
 } from '../core/browser-target.ts';
+import { browser } from './extension-api.ts';
 
 /**
  * The worker's code paths that differ between Chrome and Firefox, in one place. The decisions are pure and

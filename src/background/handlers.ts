@@ -1,7 +1,7 @@
-import browser from 'webextension-polyfill';
 import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';

@@ -1,4 +1,3 @@
-import browser from 'webextension-polyfill';
 import { KeyholeError, toErrorData } from '../core/errors.ts';
 import {
   type OAuthCredentials,
@@ -10,6 +9,7 @@ import {
 import type { ProfileView, SessionUser } from '../core/protocol.ts';
 import { assertSignableUrl } from '../core/request-guard.ts';
 import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
+import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
 import { consumerSecretOf } from './profiles.ts';
 import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';

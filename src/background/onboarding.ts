@@ -1,11 +1,11 @@
-import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
 import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
 import { isLoopbackHost } from '../core/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
 import { readPlatformError } from '../core/response-body.ts';
-import { isSpecRight, SPEC_RIGHTS } from '../core/rights.ts';
+import { isSpecRight, SPEC_RIGHTS } from '../core/right-names.ts';
 import { getBridgeToken, setBridgeToken } from './bridge-token.ts';
+import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
 import { activateProfile, getActiveProfile, saveProfile } from './profiles.ts';
 

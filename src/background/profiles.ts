@@ -1,7 +1,7 @@
-import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
 import { normalizeBaseUrl, validateProfile } from '../core/profile-validation.ts';
 import type { ProfileInput, ProfileView } from '../core/protocol.ts';
+import { browser } from './extension-api.ts';
 import { deleteSecret, getSecret, putSecret } from './secret-store.ts';
 
 /**

@@ -1,7 +1,7 @@
-import browser from 'webextension-polyfill';
 import type { KeyholeErrorData } from '../core/errors.ts';
 import { defaultKeyCache } from '../core/oauth1/index.ts';
 import type { BridgeTokenView, ProfileView, SessionStatus, SessionUser } from '../core/protocol.ts';
+import { browser } from './extension-api.ts';
 import { getActiveProfile } from './profiles.ts';
 import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
 

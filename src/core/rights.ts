@@ -4,21 +4,9 @@
  * array of `{name, description}`), and the rights a consumer asks for as `/v2/self/consumers/{key}` reports them.
  */
 
-export const SPEC_RIGHTS = [
-  'access_organisations',
-  'access_organisations_bills',
-  'access_organisations_consumption_statistics',
-  'access_organisations_credit_count',
-  'access_personal_information',
-  'manage_organisations',
-  'manage_organisations_applications',
-  'manage_organisations_members',
-  'manage_organisations_services',
-  'manage_personal_information',
-  'manage_ssh_keys',
-] as const;
+import { isSpecRight, SPEC_RIGHTS, type SpecRight } from './right-names.ts';
 
-export type SpecRight = (typeof SPEC_RIGHTS)[number];
+export { isSpecRight, SPEC_RIGHTS, type SpecRight } from './right-names.ts';
 
 /** Our wording, not the platform's: what a consumer holding the right can do on the user's behalf. */
 export const RIGHT_MEANINGS: Record<SpecRight, string> = {
@@ -39,10 +27,6 @@ export const RIGHT_MEANINGS: Record<SpecRight, string> = {
 const OTHER_MEANINGS: Record<string, string> = {
   almighty: 'Every right at once. Read-only: shown on consumer records, a consumer cannot ask for it.',
 };
-
-export function isSpecRight(name: string): name is SpecRight {
-  return (SPEC_RIGHTS as readonly string[]).includes(name);
-}
 
 /** One right as the platform reported it; `description` only when the body carried one. */
 export interface ReportedRight {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The worker's edges, in memory: storage.local (profiles, bridge-token view) and the sealed vault.
 const { local, vault } = vi.hoisted(() => ({ local: new Map<string, unknown>(), vault: new Map<string, string>() }));
 
-vi.mock('webextension-polyfill', () => ({
-  default: {
+vi.mock('../../../src/background/extension-api.ts', () => ({
+  browser: {
     storage: {
       local: {
         get: async (key: string) => (local.has(key) ? { [key]: local.get(key) } : {}),

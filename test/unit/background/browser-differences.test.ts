@@ -4,8 +4,8 @@ import { KeyholeError } from '../../../src/core/errors.ts';
 // The one browser call this module makes, steerable per test: which origins are granted.
 const fake = vi.hoisted(() => ({ granted: new Set<string>(), asked: [] as string[][] }));
 
-vi.mock('webextension-polyfill', () => ({
-  default: {
+vi.mock('../../../src/background/extension-api.ts', () => ({
+  browser: {
     permissions: {
       contains: async ({ origins }: { origins: string[] }) => {
         fake.asked.push(origins);
