@@ -80,7 +80,8 @@ export async function compose(
 export async function sendAndWait(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const status = page.locator('.kh-status-line .kh-status');
-  const failure = page.locator('.kh-response [role="alert"]');
+  // The worker's errors (not the platform's 4xx/5xx, which come with a status line) carry data-error-code.
+  const failure = page.locator('.kh-response [data-error-code]');
   await status.or(failure).first().waitFor({ timeout: 30_000 });
   if (await failure.isVisible()) throw new Error(`request failed: ${await failure.innerText()}`);
   return status.innerText();

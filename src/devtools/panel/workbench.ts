@@ -5,6 +5,7 @@ import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import type { HistoryBody, HistoryEntry } from '../../core/history-entry.ts';
 import { listPlaceholders } from '../../core/path-template.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
+import { REDACTED } from '../../core/redact-secrets.ts';
 import {
   createDraft,
   type DraftIssue,
@@ -144,6 +145,10 @@ export function createWorkbench(services: PanelServices): Workbench {
     if (saved && !touched && !disposed) {
       draft.set(saved);
       touched = false;
+      if (JSON.stringify(saved).includes(REDACTED))
+        notices.set([
+          'Secrets in this saved draft (a password, a token) were not kept: type them again before sending.',
+        ]);
     }
   })();
 

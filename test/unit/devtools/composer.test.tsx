@@ -193,6 +193,7 @@ describe('keyboard and persistence in the panel', () => {
     expect(JSON.parse(draft.json)).toMatchObject({ email: 'ada@sandbox.keyhole.test', name: 'ci' });
     expect(JSON.stringify(draft)).not.toContain('lovelace-1815');
     expect(JSON.stringify(draft)).not.toContain('Bearer tok');
+    expect(second.notices.get().join(' ')).toMatch(/type them again/);
     second.dispose();
   });
 });

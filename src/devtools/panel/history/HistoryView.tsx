@@ -134,7 +134,8 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
       });
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
       const name = `keyhole-history-${stamp}.har`;
-      await services.download(new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' }), name);
+      // Not application/json: Chrome would then rename the file to .json.
+      await services.download(new Blob([JSON.stringify(har, null, 2)], { type: 'application/octet-stream' }), name);
       setNote(`Exported ${items.length} call${items.length === 1 ? '' : 's'} to ${name}.`);
     } catch (reason) {
       setNote('');
@@ -276,13 +277,7 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
               : '';
             return (
               <div key={entry.id} class="kh-history-item" style={{ height: `${ROW_HEIGHT}px` }}>
-                <button
-                  type="button"
-                  class="kh-history-open"
-                  data-index={index}
-                  onClick={() => void open(entry)}
-                  aria-label={`Open ${entry.request.method} ${entry.request.path}${query}, ${entry.status ?? entry.error?.code ?? ''}, ${timeLabel(entry.startedAt)}`}
-                >
+                <button type="button" class="kh-history-open" data-index={index} onClick={() => void open(entry)}>
                   <span class="kh-history-line">
                     <MethodBadge method={entry.request.method} />
                     <StatusBadge status={entry.status} />
