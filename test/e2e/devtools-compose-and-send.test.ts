@@ -171,6 +171,59 @@ describe('composing and sending from the DevTools panel', () => {
     expect(ext.platform.state.consumers.has(consumer!.key)).toBe(false);
   });
 
+  it('cancels a slow call with Escape', async () => {
+    ext.platform.faults.add({ server: 'api', path: '/v4/products/zones', delayMs: 15_000, times: 1 });
+    await compose(page, 'GET', '/v4/products/zones');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'None' }).check();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Sending GET /v4/products/zones' }).waitFor();
+    const started = Date.now();
+    await page.keyboard.press('Escape');
+    await page.locator('.kh-response [data-error-code="cancelled"]').waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('replays a call captured from the inspected page with the user’s own session', async () => {
+    await page.getByRole('tab', { name: 'Capture' }).click();
+    const entry = (url: string, headers: { name: string; value: string }[]) => ({
+      startedDateTime: new Date().toISOString(),
+      time: 42,
+      request: { method: 'GET', url, headers },
+      response: { status: 200, statusText: 'OK' },
+    });
+    await page.evaluate(
+      (entries) => {
+        const devtools = (window as unknown as { __keyholeDevtools: { emit(entry: unknown): void } }).__keyholeDevtools;
+        for (const item of entries) devtools.emit(item);
+      },
+      [
+        entry('https://elsewhere.example.test/v2/self', []),
+        entry(`${ext.platform.api}/v2/summary?withAddons=true`, [
+          { name: 'Authorization', value: 'OAuth oauth_consumer_key="console", oauth_signature="captured"' },
+          { name: 'Accept', value: 'application/json' },
+          { name: 'sec-fetch-mode', value: 'cors' },
+        ]),
+      ],
+    );
+    const captured = page.locator('.kh-capture-list button');
+    await expect.poll(() => captured.count()).toBe(1);
+    await captured.first().click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/v2/summary');
+    expect(await page.locator('.kh-notices').textContent()).toMatch(/Dropped the Authorization header/);
+    expect(await sendAndWait(page)).toBe('200');
+    await responseTab(page, 'Signature').click();
+    // Signed by Keyhole with the user's token, not the console's captured signature.
+    await expect
+      .poll(() => page.getByRole('table', { name: /Signed parameters/ }).innerText())
+      .toMatch(/withAddons\s+true\s+query/);
+    expect(await page.getByRole('table', { name: /Signed parameters/ }).innerText()).toContain(
+      ext.platform.consumerKey,
+    );
+    await responseTab(page, 'Body').click();
+    await page.getByRole('tab', { name: 'Catalog' }).click();
+  });
+
   it('flags invalid input in place and never sends it', async () => {
     const before = await historyCount();
     await compose(page, 'GET', '/v3/self');
