@@ -11,6 +11,11 @@ function devtoolsAccess(): DevtoolsAccess | undefined {
   const devtools = (globalThis as { chrome?: { devtools?: typeof chrome.devtools } }).chrome?.devtools;
   if (!devtools) return undefined;
   const access: DevtoolsAccess = { themeName: devtools.panels?.themeName };
+  const panels = devtools.panels as { setThemeChangeHandler?: (callback: (theme: string) => void) => void } | undefined;
+  if (typeof panels?.setThemeChangeHandler === 'function') {
+    const setHandler = panels.setThemeChangeHandler.bind(panels);
+    access.onThemeChange = (listener) => setHandler(listener);
+  }
   const network = devtools.network;
   if (network?.onRequestFinished) {
     access.network = {

@@ -7,4 +7,5 @@ import { applyDevtoolsTheme } from './theme.ts';
 
 const services = createBrowserServices();
 applyDevtoolsTheme(services.devtools?.themeName);
+services.devtools?.onThemeChange?.((themeName) => applyDevtoolsTheme(themeName));
 render(<PanelApp services={services} />, document.getElementById('app') as HTMLElement);

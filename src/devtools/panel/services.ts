@@ -30,6 +30,8 @@ export interface CapturedHarEntry {
 
 export interface DevtoolsAccess {
   themeName?: string;
+  /** Calls back when the user switches the DevTools theme (Chrome 99+). */
+  onThemeChange?(listener: (themeName: string) => void): void;
   /** Present when the panel runs inside DevTools with the network API. */
   network?: {
     onRequestFinished(listener: (entry: CapturedHarEntry) => void): () => void;
