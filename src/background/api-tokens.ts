@@ -1,5 +1,6 @@
 import { createRefusalError, parseCreatedApiToken, validateCreateRequest } from '../core/api-tokens.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { checkBaseUrl, normalizeBaseUrl } from '../core/profile-validation.ts';
 import type {
   ApiTokenCreated,
   ApiTokenCreateRequest,
@@ -8,6 +9,7 @@ import type {
 } from '../core/protocol.ts';
 import { clearBridgeToken, getBridgeToken, setBridgeToken } from './bridge-token.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
+import { getActiveProfile } from './profiles.ts';
 import { requireActiveProfile } from './send-request.ts';
 
 /**
@@ -51,7 +53,7 @@ export async function createApiToken(request: ApiTokenCreateRequest): Promise<Ap
   const errors = validateCreateRequest(request, new Date());
   const firstError = Object.values(errors)[0];
   if (firstError) throw new KeyholeError('invalid-input', firstError, { detail: JSON.stringify(errors) });
-  const profile = await requireActiveProfile();
+  const bridgeUrl = await bridgeForCreation(request.bridgeUrl);
 
   const mfaCode = request.mfaCode?.trim();
   const description = request.description?.trim();
@@ -65,7 +67,7 @@ export async function createApiToken(request: ApiTokenCreateRequest): Promise<Ap
   };
   // No Authorization: the credentials in the body are the proof (platform-notes.md).
   const raw = await fetchWithLimits(
-    `${profile.bridgeUrl}/api-tokens`,
+    `${bridgeUrl.url}/api-tokens`,
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -87,14 +89,32 @@ export async function createApiToken(request: ApiTokenCreateRequest): Promise<Ap
       { detail: `HTTP ${raw.status}`, status: raw.status },
     );
   forgetStale();
+  // Remembered for "use for bridge calls" only when it was made on the active profile's own bridge.
+  if (bridgeUrl.profileId) rememberCreated(created, bridgeUrl.profileId);
+  return created;
+}
+
+function rememberCreated(created: ApiTokenCreated, profileId: string): void {
   justCreated.set(created.apiTokenId, {
-    profileId: profile.id,
+    profileId,
     value: created.apiToken,
     name: created.name,
     expirationDate: created.expirationDate,
     forgetAt: Date.now() + REMEMBER_CREATED_MS,
   });
-  return created;
+}
+
+/**
+ * The bridge a token is created on: the one the page names (onboarding, before any profile exists) or the
+ * active profile's. Credentials are sent only to a valid https (or loopback) address the user chose.
+ */
+async function bridgeForCreation(requested: string | undefined): Promise<{ url: string; profileId?: string }> {
+  const profile = requested ? await getActiveProfile() : await requireActiveProfile();
+  if (!requested) return { url: profile!.bridgeUrl, profileId: profile!.id };
+  const problem = checkBaseUrl(requested, 'bridge');
+  if (problem) throw new KeyholeError('invalid-input', problem);
+  const url = normalizeBaseUrl(requested);
+  return profile?.bridgeUrl === url ? { url, profileId: profile.id } : { url };
 }
 
 /** Accepts what users paste: the bare value, or with a "Bearer " prefix, surrounding spaces or quotes. */

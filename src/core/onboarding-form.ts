@@ -120,25 +120,11 @@ export function toOnboardingRequest(values: OnboardingFormValues): OnboardingReq
 }
 
 /**
- * `tokens/create` posts to the active profile's bridge (the protocol carries no address), so a token can only be
- * created here when that bridge is the one chosen above. Says why not otherwise, so credentials never go to a bridge
- * the user did not pick.
+ * Creating a token sends the user's email and password to the bridge chosen above (`tokens/create` carries its
+ * address), so only a valid address is accepted; says why not otherwise.
  */
-export function tokenCreationBlocker(
-  activeProfile: { name: string; bridgeUrl: string } | undefined,
-  chosenBridgeUrl: string,
-): string | undefined {
-  if (!activeProfile)
-    return 'Creating a token here needs a profile for this platform first: Keyhole sends the request through the active profile’s bridge.';
-  let chosen: string;
-  try {
-    chosen = normalizeBaseUrl(chosenBridgeUrl);
-  } catch {
-    return 'Enter a valid bridge address above first.';
-  }
-  if (normalizeBaseUrl(activeProfile.bridgeUrl) !== chosen)
-    return `Keyhole would send your email and password through the active profile “${activeProfile.name}”, whose bridge (${activeProfile.bridgeUrl}) is not the one chosen above.`;
-  return undefined;
+export function tokenCreationBlocker(chosenBridgeUrl: string): string | undefined {
+  return checkBaseUrl(chosenBridgeUrl, 'bridge') ? 'Enter a valid bridge address above first.' : undefined;
 }
 
 /**

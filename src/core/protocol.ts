@@ -133,6 +133,8 @@ export interface ApiTokenCreateRequest {
   description?: string;
   /** ISO 8601 date-time; at most one year ahead. */
   expirationDate: string;
+  /** The bridge to create it on; default: the active profile's (onboarding names it before any profile exists). */
+  bridgeUrl?: string;
 }
 
 /** The one and only time a token value reaches a page: right after creation, to show it once. */

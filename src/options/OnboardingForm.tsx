@@ -14,7 +14,7 @@ import {
   toOnboardingRequest,
   validateOnboarding,
 } from '../core/onboarding-form.ts';
-import type { ApiTokenCreated, OnboardingResult, ProfileView } from '../core/protocol.ts';
+import type { ApiTokenCreated, OnboardingResult } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 import { OnboardingRights } from './OnboardingRights.tsx';
@@ -50,7 +50,6 @@ function focusField(field: OnboardingField) {
 export function OnboardingForm(props: {
   values: OnboardingFormValues;
   onChange: (values: OnboardingFormValues) => void;
-  activeProfile: ProfileView | undefined;
   onDone: (result: OnboardingResult) => void;
 }) {
   const { values } = props;
@@ -170,7 +169,8 @@ export function OnboardingForm(props: {
       >
         <summary>No token yet? Create one with your email and password</summary>
         <OnboardingTokenCreator
-          blocker={tokenCreationBlocker(props.activeProfile, addresses.bridgeUrl)}
+          blocker={tokenCreationBlocker(addresses.bridgeUrl)}
+          bridgeUrl={addresses.bridgeUrl}
           onCreated={tokenCreated}
         />
       </details>

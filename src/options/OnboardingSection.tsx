@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { emptyOnboardingForm, type OnboardingFormValues } from '../core/onboarding-form.ts';
-import type { OnboardingResult, ProfileView, SessionStatus } from '../core/protocol.ts';
+import type { OnboardingResult, SessionStatus } from '../core/protocol.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import { OnboardingSuccess } from './OnboardingSuccess.tsx';
 import './OnboardingSection.css';
@@ -11,7 +11,6 @@ import './OnboardingSection.css';
  * secret. The token is cleared from the form once the setup succeeds.
  */
 export function OnboardingSection(props: {
-  activeProfile: ProfileView | undefined;
   /** The worker saved and activated a profile: the page reloads its lists. */
   onProfileCreated: (result: OnboardingResult) => void;
   onStatus: (status: SessionStatus) => void;
@@ -49,7 +48,7 @@ export function OnboardingSection(props: {
           onSetUpAnother={setUpAgain}
         />
       ) : (
-        <OnboardingForm values={values} onChange={setValues} activeProfile={props.activeProfile} onDone={done} />
+        <OnboardingForm values={values} onChange={setValues} onDone={done} />
       )}
     </section>
   );

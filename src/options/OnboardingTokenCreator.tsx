@@ -18,6 +18,8 @@ const DEFAULT_EXPIRY_DAYS = 30;
 export function OnboardingTokenCreator(props: {
   /** Why a token cannot be created here now, or undefined when it can. */
   blocker?: string | undefined;
+  /** The bridge chosen above: the token is created there, before any profile for it exists. */
+  bridgeUrl: string;
   onCreated: (created: ApiTokenCreated) => void;
 }) {
   const [email, setEmail] = useState('');
@@ -46,6 +48,7 @@ export function OnboardingTokenCreator(props: {
       email: email.trim(),
       password,
       name: ONBOARDING_TOKEN_NAME,
+      bridgeUrl: props.bridgeUrl,
       expirationDate: expiry.ok ? expiry.expirationDate : '',
     };
     if (mfaShown && mfaCode.trim()) request.mfaCode = mfaCode.trim();
@@ -104,7 +107,7 @@ export function OnboardingTokenCreator(props: {
       <div class="onb-creator kh-banner" data-token-creation="blocked">
         <p>{props.blocker}</p>
         <p class="kh-muted">
-          Create a token with the <code class="kh-mono">clever tokens create</code> command instead, and paste it above.
+          Or create a token with the <code class="kh-mono">clever tokens create</code> command, and paste it above.
         </p>
       </div>
     );

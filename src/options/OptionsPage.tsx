@@ -183,11 +183,7 @@ export function OptionsPage() {
           {profiles.length > 0 ? <HostAccessCard profiles={profiles} /> : null}
         </section>
 
-        <OnboardingSection
-          activeProfile={profiles.find((profile) => profile.id === list?.activeId)}
-          onProfileCreated={() => void reload()}
-          onStatus={setStatus}
-        />
+        <OnboardingSection onProfileCreated={() => void reload()} onStatus={setStatus} />
 
         <section id="session" class="opt-section" aria-labelledby="session-title">
           <h2 id="session-title">Session</h2>

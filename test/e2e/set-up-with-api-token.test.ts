@@ -110,12 +110,10 @@ describe('setting Keyhole up with an API token', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('No token yet? Create one with your email and password');
     await page.keyboard.press('Enter');
-    // No profile yet: the creator explains why it cannot send credentials anywhere instead of asking for them.
-    // innerText, not textContent: only what is rendered counts, and a closed disclosure renders nothing.
-    // biome-ignore lint/performance/useDomNodeTextContent: visibility is what this checks
-    await expect.poll(() => section.innerText()).toContain('needs a profile for this platform first');
+    // No profile yet: the creator still asks for credentials, to send to the bridge chosen above.
+    await expect.poll(() => section.getByLabel('Account email').isVisible()).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await section.getByText('needs a profile for this platform first').isVisible()).toBe(false);
+    expect(await section.getByLabel('Account email').isVisible()).toBe(false);
   });
 
   it('explains a refused token, keeps what was typed and creates nothing', async () => {

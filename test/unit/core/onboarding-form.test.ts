@@ -151,18 +151,14 @@ describe('toOnboardingRequest', () => {
 });
 
 describe('tokenCreationBlocker', () => {
-  const sandbox = { name: 'Local sandbox', bridgeUrl: 'http://127.0.0.1:8781' };
-
-  it('allows creation through the active profile’s bridge when it is the chosen one', () => {
-    expect(tokenCreationBlocker(sandbox, 'http://127.0.0.1:8781/')).toBeUndefined();
+  it('allows creation on any valid bridge address, with or without a profile for it', () => {
+    expect(tokenCreationBlocker('http://127.0.0.1:8781/')).toBeUndefined();
+    expect(tokenCreationBlocker('https://api-bridge.clever-cloud.com')).toBeUndefined();
   });
 
-  it('explains why not without a profile, with another bridge, or with an unreadable address', () => {
-    expect(tokenCreationBlocker(undefined, 'https://api-bridge.clever-cloud.com')).toMatch(/needs a profile/);
-    expect(tokenCreationBlocker(sandbox, 'https://api-bridge.clever-cloud.com')).toBe(
-      'Keyhole would send your email and password through the active profile “Local sandbox”, whose bridge (http://127.0.0.1:8781) is not the one chosen above.',
-    );
-    expect(tokenCreationBlocker(sandbox, 'not a url')).toMatch(/valid bridge address/);
+  it('refuses to send credentials to an unreadable or plain-http remote address', () => {
+    expect(tokenCreationBlocker('not a url')).toMatch(/valid bridge address/);
+    expect(tokenCreationBlocker('http://bridge.example.com')).toMatch(/valid bridge address/);
   });
 });
 

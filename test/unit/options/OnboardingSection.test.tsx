@@ -49,10 +49,8 @@ afterEach(() => {
   view = undefined;
 });
 
-function open(activeProfile?: ProfileView) {
-  view = mount(
-    <OnboardingSection activeProfile={activeProfile} onProfileCreated={onProfileCreated} onStatus={onStatus} />,
-  );
+function open() {
+  view = mount(<OnboardingSection onProfileCreated={onProfileCreated} onStatus={onStatus} />);
   return view.container;
 }
 
@@ -368,7 +366,7 @@ describe('creating a token in the form', () => {
   }
 
   it('asks for the two-factor code after invalid-mfa-code, clears the password each time, fills the token', async () => {
-    const root = open(SANDBOX_VIEW);
+    const root = open();
     click(platform(root, 'sandbox'));
     const details = openCreator(root);
     expect(root.querySelector('#onboarding-mfa-code')).toBeNull();
@@ -415,7 +413,7 @@ describe('creating a token in the form', () => {
 
   it('creates the token on Enter in its fields without submitting the setup', async () => {
     worker.override['tokens/create'] = async () => created();
-    const root = open(SANDBOX_VIEW);
+    const root = open();
     click(platform(root, 'sandbox'));
     openCreator(root);
     typeInto(field(root, 'Account email'), 'ada@sandbox.keyhole.test');
@@ -429,7 +427,7 @@ describe('creating a token in the form', () => {
     worker.override['tokens/create'] = async () => {
       throw new KeyholeError('invalid-credential', 'Wrong email or password. Check them and try again.');
     };
-    const root = open(SANDBOX_VIEW);
+    const root = open();
     click(platform(root, 'sandbox'));
     openCreator(root);
     typeInto(field(root, 'API token'), 'typed-before');
@@ -444,7 +442,7 @@ describe('creating a token in the form', () => {
   });
 
   it('checks email and password before sending anything', () => {
-    const root = open(SANDBOX_VIEW);
+    const root = open();
     click(platform(root, 'sandbox'));
     openCreator(root);
     click(button(root, 'Create token'));
@@ -453,18 +451,25 @@ describe('creating a token in the form', () => {
     expect(calls('tokens/create')).toEqual([]);
   });
 
-  it('explains instead of sending credentials when the active profile’s bridge is not the chosen one', () => {
-    const root = open(SANDBOX_VIEW);
+  it('creates the token on the bridge chosen above, even before any profile exists', async () => {
+    const root = open();
+    click(platform(root, 'sandbox'));
     openCreator(root);
-    expect(root.querySelector('[data-token-creation="blocked"]')).not.toBeNull();
-    expect(text(root)).toContain('whose bridge (http://127.0.0.1:8781) is not the one chosen above');
-    expect(root.querySelector('#onboarding-email')).toBeNull();
+    typeInto(field(root, 'Account email'), 'ada@sandbox.keyhole.test');
+    typeInto(field(root, 'Account password'), 'lovelace-1815');
+    click(button(root, 'Create token'));
+    await waitFor(() => expect(calls('tokens/create')).toHaveLength(1));
+    expect(calls('tokens/create')[0]).toMatchObject({ bridgeUrl: 'http://127.0.0.1:8781' });
   });
 
-  it('explains that a profile is needed first when there is none', () => {
+  it('refuses to send credentials to an invalid bridge address', () => {
     const root = open();
+    click(platform(root, 'sandbox'));
+    typeInto(field(root, 'Bridge URL'), 'http://bridge.example.com');
     openCreator(root);
-    expect(text(root)).toContain('Creating a token here needs a profile for this platform first');
+    expect(root.querySelector('[data-token-creation="blocked"]')).not.toBeNull();
+    expect(text(root)).toContain('Enter a valid bridge address above first.');
     expect(text(root)).toContain('clever tokens create');
+    expect(root.querySelector('#onboarding-email')).toBeNull();
   });
 });
