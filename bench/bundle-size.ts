@@ -151,7 +151,7 @@ export function describeBundles(sizes: BundleSize[]): string {
         .slice(0, 3)
         .map((file) => `${file.path} ${formatKilobytes(file.gzipBytes)}`)
         .join(', ');
-      return `${size.name}: ${formatKilobytes(size.gzipBytes)} gzip of ${formatKilobytes(size.budgetBytes)} (${verdict}; ${size.files.length} files, biggest: ${biggest})`;
+      return `${size.name}: ${formatKilobytes(size.gzipBytes)} gzip of ${formatKilobytes(size.budgetBytes)} (${verdict}; ${size.files.length} file${size.files.length === 1 ? '' : 's'}, biggest: ${biggest})`;
     })
     .join('\n');
 }

@@ -56,7 +56,7 @@ async function benchBundles(): Promise<BenchRow[]> {
     ratio: size.budgetBytes / size.gzipBytes,
     target: `≤ ${formatKilobytes(size.budgetBytes)}`,
     met: size.withinBudget,
-    note: `${size.files.length} files, ${formatKilobytes(size.rawBytes)} before gzip; biggest: ${size.files
+    note: `${size.files.length} file${size.files.length === 1 ? '' : 's'}, ${formatKilobytes(size.rawBytes)} before gzip; biggest: ${size.files
       .slice(0, 3)
       .map((file) => `${file.path} ${formatKilobytes(file.gzipBytes)}`)
       .join(', ')}`,

@@ -3,8 +3,18 @@
  * Sizes are deterministic, so unlike the timings of `npm run bench` they are checked on every test run, from the
  * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 15 KB.
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { describeBundles, formatKilobytes, measureBundles, readStaticImports } from '../../bench/bundle-size.ts';
+import {
+  describeBundles,
+  formatKilobytes,
+  measureBundle,
+  measureBundles,
+  readStaticImports,
+} from '../../bench/bundle-size.ts';
 import { DIST } from './support/launch-extension.ts';
 
 describe('bundle budgets', () => {
@@ -33,5 +43,39 @@ describe('bundle budgets', () => {
       'const text="import \\"./not-code.js\\"";',
     ].join('');
     expect(readStaticImports('chunk.js', code).sort()).toEqual(['./a.js', './b.js', './c.js', './d.js']);
+  });
+
+  it('follows a page from its script and modulepreloads through static imports, and flags a budget overrun', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'keyhole-bundle-'));
+    try {
+      await mkdir(join(dist, 'src/page'), { recursive: true });
+      await mkdir(join(dist, 'assets'), { recursive: true });
+      await writeFile(
+        join(dist, 'src/page/index.html'),
+        '<script type="module" crossorigin src="/assets/entry.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="/assets/preloaded.js"><link rel="stylesheet" href="/assets/x.css">',
+      );
+      const files: Record<string, string> = {
+        'entry.js': 'import{a}from"./shared.js";import"./side.js";const l=()=>import("./lazy.js");console.log(a,l);',
+        'shared.js': 'export*from"./deep.js";export const a=1;',
+        'deep.js': `export const big=${JSON.stringify('x'.repeat(4000))};`,
+        'side.js': 'import"./shared.js";',
+        'preloaded.js': 'export const p=2;',
+        'lazy.js': `export const never=${JSON.stringify('y'.repeat(9000))};`,
+      };
+      for (const [name, code] of Object.entries(files)) await writeFile(join(dist, 'assets', name), code);
+      const expected = ['entry.js', 'shared.js', 'deep.js', 'side.js', 'preloaded.js'];
+      const gzip = expected.reduce((sum, name) => sum + gzipSync(files[name]!, { level: 9 }).length, 0);
+
+      const size = await measureBundle(dist, { name: 'Page JS', entry: 'src/page/index.html', budgetBytes: gzip - 1 });
+      expect(size.files.map((file) => file.path).sort()).toEqual(expected.map((name) => `assets/${name}`).sort());
+      expect(size.gzipBytes).toBe(gzip);
+      expect(size.withinBudget).toBe(false);
+      expect(describeBundles([size])).toContain('OVER BUDGET');
+      const roomy = await measureBundle(dist, { name: 'Page JS', entry: 'src/page/index.html', budgetBytes: gzip });
+      expect(roomy.withinBudget).toBe(true);
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });
