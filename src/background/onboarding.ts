@@ -1,13 +1,13 @@
 import { KeyholeError } from '../core/errors.ts';
 import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
-import { isLoopbackHost } from '../core/profile-validation.ts';
+import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
 import { readPlatformError } from '../core/response-body.ts';
 import { isSpecRight, SPEC_RIGHTS } from '../core/right-names.ts';
 import { getBridgeToken, setBridgeToken } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
-import { activateProfile, getActiveProfile, saveProfile } from './profiles.ts';
+import { activateProfile, getActiveProfile, listProfiles, saveProfile } from './profiles.ts';
 
 /**
  * One-step onboarding (issue 11): with an API token, create (or find again) Keyhole's own OAuth consumer
@@ -31,8 +31,8 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
   const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge());
   if (!apiToken)
     throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
-  const bridgeUrl = (request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl).replace(/\/+$/, '');
-  const apiBaseUrl = (request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl).replace(/\/+$/, '');
+  const bridgeUrl = checkedBaseUrl(request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl, 'bridge');
+  const apiBaseUrl = checkedBaseUrl(request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl, 'API');
   const owner = request.organisationId ? `/v2/organisations/${encodeURIComponent(request.organisationId)}` : '/v2/self';
   const redirectUrl = browser.identity.getRedirectURL();
   const call = bridgeCaller(bridgeUrl, apiToken);
@@ -58,9 +58,13 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
     };
     if (!secret) throw new KeyholeError('malformed-response', 'The platform sent no consumer secret.');
     const sandbox = isLoopbackHost(new URL(apiBaseUrl).hostname);
+    // Running the setup again updates the profile it made before instead of listing a twin.
+    const { profiles } = await listProfiles();
+    const twin = profiles.find((known) => known.apiBaseUrl === apiBaseUrl && known.consumerKey === consumer.key);
     const profile = await saveProfile({
+      ...(twin ? { id: twin.id } : {}),
       ...(sandbox ? {} : REAL_PLATFORM_PRESET),
-      name: request.profileName?.trim() || (sandbox ? 'Local sandbox (onboarded)' : 'Clever Cloud'),
+      name: request.profileName?.trim() || twin?.name || (sandbox ? 'Local sandbox (onboarded)' : 'Clever Cloud'),
       preset: sandbox ? 'sandbox' : 'real',
       apiBaseUrl,
       bridgeUrl,
@@ -81,11 +85,17 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
     // Nothing half-made stays invisible: name the consumer that exists now, and say a retry reuses it.
     const reason = error instanceof KeyholeError ? error.message : String(error);
     throw new KeyholeError(
-      'internal',
+      'setup-incomplete',
       `The consumer “${CONSUMER_NAME}” (key ${consumer.key}) exists on the platform, but the profile could not be saved: ${reason} Run the setup again to reuse it, or delete it in the console.`,
       { detail: consumer.key },
     );
   }
+}
+
+function checkedBaseUrl(value: string, label: string): string {
+  const problem = checkBaseUrl(value, label);
+  if (problem) throw new KeyholeError('invalid-input', problem);
+  return normalizeBaseUrl(value);
 }
 
 async function tokenChosenForBridge(): Promise<string | undefined> {

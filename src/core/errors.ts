@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'invalid-credential'
   | 'invalid-mfa-code'
   | 'conflict'
+  /** A multi-step setup stopped halfway; `detail` names what exists now (e.g. a consumer key). */
+  | 'setup-incomplete'
   | 'internal';
 
 export interface KeyholeErrorData {

@@ -145,14 +145,13 @@ export function describeOnboardingFailure(error: KeyholeErrorData): { hint?: str
     case 'network':
     case 'timeout':
       return { hint: 'Check the addresses and that the platform is reachable, then try again.', retry: true };
+    case 'setup-incomplete':
+      // The consumer exists (its key is in `detail`) but the profile failed: running again finds and reuses it.
+      return {
+        hint: 'Everything you entered is kept: try again to reuse this consumer instead of creating another.',
+        retry: true,
+      };
     default:
-      // The worker names the consumer it made in the message and puts its key in `detail` when only the profile
-      // failed: running again finds that consumer and reuses it instead of making another.
-      if (error.code === 'internal' && error.detail && error.message.includes(`key ${error.detail}`))
-        return {
-          hint: 'Everything you entered is kept: try again to reuse this consumer instead of creating another.',
-          retry: true,
-        };
       return { retry: true };
   }
 }

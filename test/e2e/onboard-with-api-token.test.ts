@@ -91,5 +91,9 @@ describe('onboarding with an API token', () => {
     if (!reply.ok) throw new Error(reply.error.message);
     expect(reply.value.reused).toBe(true);
     expect(platform.state.consumers.size).toBe(before);
+    // …and updates the profile it made the first time instead of listing a twin.
+    const list = await ext.message<{ profiles: { consumerKey: string }[] }>('profiles/list');
+    if (!list.ok) throw new Error(list.error.message);
+    expect(list.value.profiles.filter((profile) => profile.consumerKey === reply.value.consumerKey)).toHaveLength(1);
   });
 });

@@ -182,7 +182,7 @@ describe('describeOnboardingFailure', () => {
 
   it('says a retry reuses a consumer made before the profile failed', () => {
     const help = describeOnboardingFailure({
-      code: 'internal',
+      code: 'setup-incomplete',
       message:
         'The consumer “Keyhole” (key ck_1) exists on the platform, but the profile could not be saved: disk full Run the setup again to reuse it, or delete it in the console.',
       detail: 'ck_1',

@@ -335,7 +335,7 @@ describe('failures', () => {
   it('a consumer made but no profile saved: shown as is, and running again reuses it', async () => {
     const message =
       'The consumer “Keyhole” (key ck_new_42) exists on the platform, but the profile could not be saved: The vault is locked. Run the setup again to reuse it, or delete it in the console.';
-    const root = await failWith(new KeyholeError('internal', message, { detail: 'ck_new_42' }));
+    const root = await failWith(new KeyholeError('setup-incomplete', message, { detail: 'ck_new_42' }));
     expect(text(alert(root)!).startsWith(message)).toBe(true);
     expect(text(root)).toContain('try again to reuse this consumer instead of creating another');
     answerSetup(async () => result(true));
