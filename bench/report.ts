@@ -143,8 +143,12 @@ function describeMethods(): string[] {
 async function main(): Promise<void> {
   const results = JSON.parse(await readFile(RESULTS_PATH, 'utf8')) as BenchResults;
   const markdown = renderMarkdown(results);
-  await writeFile(MARKDOWN_PATH, markdown);
   console.log(markdown);
+  if (results.partial) {
+    console.error(`\n${RESULTS_PATH} holds a partial run: ${MARKDOWN_PATH} left as it was.`);
+    return;
+  }
+  await writeFile(MARKDOWN_PATH, markdown);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -44,6 +44,8 @@ export interface BenchResults {
   date: string;
   machine: MachineInfo;
   durationSeconds: number;
+  /** True when only some benchmarks ran (--only): such results never replace bench/latest.md. */
+  partial: boolean;
   rows: BenchRow[];
   /** Benchmarks that could not run, with the reason. */
   skipped: { group: string; reason: string }[];

@@ -138,13 +138,14 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: describeMachine(chromium, loadAtStart),
     durationSeconds: Math.round((Date.now() - started) / 1000),
+    partial: selected.size < ALL.length,
     rows,
     skipped,
   };
   await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
   console.log(renderText(results));
   // A partial run must not replace the committed full table.
-  if (selected.size === ALL.length) {
+  if (!results.partial) {
     await writeFile(MARKDOWN_PATH, renderMarkdown(results));
     console.log(`\nWrote ${RESULTS_PATH} and ${MARKDOWN_PATH}`);
   } else {
