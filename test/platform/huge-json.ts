@@ -52,6 +52,15 @@ export async function streamHugeJson(res: ServerResponse, bytes: number, status 
 async function write(res: ServerResponse, text: string): Promise<boolean> {
   if (res.destroyed) return false;
   if (res.write(text)) return true;
-  const result = await Promise.race([once(res, 'drain').then(() => true), once(res, 'close').then(() => false)]);
-  return result && !res.destroyed;
+  // Abort the losing `once` so its listener does not pile up on the response (MaxListenersExceededWarning).
+  const settled = new AbortController();
+  try {
+    const result = await Promise.race([
+      once(res, 'drain', { signal: settled.signal }).then(() => true),
+      once(res, 'close', { signal: settled.signal }).then(() => false),
+    ]);
+    return result && !res.destroyed;
+  } finally {
+    settled.abort();
+  }
 }
