@@ -170,54 +170,84 @@ export function pointersToDepth(value: unknown, depth: number, maxRows = 200_000
   return expanded;
 }
 
+/** A search that runs in steps, so a page can spread a walk over a 5 MB body across several tasks. */
+export interface StepwiseSearch<T> {
+  /** Matches so far, in document order. */
+  readonly found: T[];
+  readonly done: boolean;
+  /** Visits at most `budget` more items (nodes or characters); returns `done`. */
+  step(budget: number): boolean;
+}
+
 /**
- * Pointers of nodes whose key or scalar value contains `query` (case-insensitive), in document order,
- * at most `limit`. Walks the parsed value with an explicit stack (no recursion, no stringify of the body) and
- * builds a pointer only for hits.
+ * Finds nodes whose key or scalar value contains `query` (case-insensitive), in document order, at most `limit`
+ * pointers. Walks the parsed value with an explicit stack (no recursion, no stringify of the body) and builds a
+ * pointer only for hits.
  */
-export function findInJson(value: unknown, query: string, limit = 1000): string[] {
+export function createJsonSearch(value: unknown, query: string, limit = 1000): StepwiseSearch<string> {
   const needle = query.toLowerCase();
-  if (needle === '') return [];
   const found: string[] = [];
-  const matches = (scalar: unknown) => scalar !== null && String(scalar).toLowerCase().includes(needle);
+  const matches = (scalar: unknown) =>
+    scalar === null ? 'null'.includes(needle) : String(scalar).toLowerCase().includes(needle);
   type Frame = { container: unknown; keys: string[] | null; index: number; length: number };
-  const frameOf = (container: unknown): Frame =>
-    Array.isArray(container)
-      ? { container, keys: null, index: 0, length: container.length }
-      : {
-          container,
-          keys: Object.keys(container as object),
-          index: 0,
-          length: Object.keys(container as object).length,
-        };
+  const frameOf = (container: unknown): Frame => {
+    if (Array.isArray(container)) return { container, keys: null, index: 0, length: container.length };
+    const keys = Object.keys(container as object);
+    return { container, keys, index: 0, length: keys.length };
+  };
   const path: (string | number)[] = [];
   const pointer = (key: string | number) => [...path, key].map((token) => `/${escapePointerToken(token)}`).join('');
-  const rootKind = kindOf(value);
-  if (rootKind !== 'object' && rootKind !== 'array')
-    return matches(value) || (value === null && 'null'.includes(needle)) ? [''] : [];
-  const stack: Frame[] = [frameOf(value)];
-  while (stack.length > 0 && found.length < limit) {
-    const frame = stack[stack.length - 1] as Frame;
-    if (frame.index >= frame.length) {
-      stack.pop();
-      path.pop();
-      continue;
-    }
-    const key: string | number = frame.keys ? (frame.keys[frame.index] as string) : frame.index;
-    frame.index += 1;
-    const child = frame.keys
-      ? (frame.container as Record<string, unknown>)[key as string]
-      : (frame.container as unknown[])[key as number];
-    const isContainer = child !== null && typeof child === 'object';
-    const keyHit = typeof key === 'string' && key.toLowerCase().includes(needle);
-    const valueHit = !isContainer && (child === null ? 'null'.includes(needle) : matches(child));
-    if (keyHit || valueHit) found.push(pointer(key));
-    if (isContainer) {
-      path.push(key);
-      stack.push(frameOf(child));
+  const stack: Frame[] = [];
+  let done = needle === '';
+  if (!done) {
+    if (value !== null && typeof value === 'object') stack.push(frameOf(value));
+    else {
+      if (matches(value)) found.push('');
+      done = true;
     }
   }
-  return found;
+  return {
+    found,
+    get done() {
+      return done;
+    },
+    step(budget) {
+      let visited = 0;
+      while (!done && visited < budget) {
+        const frame = stack[stack.length - 1];
+        if (!frame || found.length >= limit) {
+          done = true;
+          break;
+        }
+        if (frame.index >= frame.length) {
+          stack.pop();
+          path.pop();
+          continue;
+        }
+        visited += 1;
+        const key: string | number = frame.keys ? (frame.keys[frame.index] as string) : frame.index;
+        frame.index += 1;
+        const child = frame.keys
+          ? (frame.container as Record<string, unknown>)[key as string]
+          : (frame.container as unknown[])[key as number];
+        const isContainer = child !== null && typeof child === 'object';
+        const keyHit = typeof key === 'string' && key.toLowerCase().includes(needle);
+        if (keyHit || (!isContainer && matches(child))) found.push(pointer(key));
+        if (isContainer) {
+          path.push(key);
+          stack.push(frameOf(child));
+        }
+      }
+      return done;
+    },
+  };
+}
+
+/** All matches at once (tests, small bodies). */
+export function findInJson(value: unknown, query: string, limit = 1000): string[] {
+  const search = createJsonSearch(value, query, limit);
+  search.step(Number.POSITIVE_INFINITY);
+  return search.found;
 }
 
 function previewScalar(value: unknown): string {

@@ -11,7 +11,7 @@ import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from '
 
 const BYTES = 5_000_000;
 /** What "responsive" means here: no single task blocks input for longer, on a shared two-core machine. */
-const LONGEST_TASK_BUDGET_MS = 400;
+const LONGEST_TASK_BUDGET_MS = 300;
 
 let ext: SandboxedExtension;
 let page: Page;
@@ -29,6 +29,12 @@ afterAll(async () => {
 });
 
 /** Time for the page to answer a round trip: a frozen main thread shows up here as well. */
+/** Page-clock marks, to say in which step each long task happened. */
+const marks: { name: string; at: number }[] = [];
+async function mark(name: string): Promise<void> {
+  marks.push({ name, at: await page.evaluate(() => performance.now()) });
+}
+
 async function roundTripMs(): Promise<number> {
   const started = performance.now();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
@@ -44,7 +50,9 @@ describe('a 5 MB JSON response', () => {
       (window as unknown as { __longTasks: unknown[] }).__longTasks = [];
     });
     const sentAt = Date.now();
+    await mark('send → status line');
     expect(await sendAndWait(page)).toBe('200');
+    await mark('parse → tree');
     const statusMs = Date.now() - sentAt;
     expect(await page.locator('.kh-status-line').innerText()).toMatch(/4\.8 MB|5\.0 MB|4\.9 MB/);
 
@@ -57,6 +65,7 @@ describe('a 5 MB JSON response', () => {
     expect(await page.locator('[role="treeitem"]').count()).toBeLessThan(120);
 
     // Scroll to the middle and the end: rows follow, the page keeps answering.
+    await mark('scroll and open');
     const tree = page.getByRole('tree', { name: 'Response body as a tree' });
     const roundTrips: number[] = [];
     for (const fraction of [0.25, 0.5, 0.75, 1]) {
@@ -75,6 +84,7 @@ describe('a 5 MB JSON response', () => {
     await expect.poll(() => page.locator('[role="treeitem"][aria-expanded="true"]').count()).toBeGreaterThanOrEqual(2);
 
     // Search: the match deep in the body is opened and shown.
+    await mark('search in the tree');
     await page.getByRole('searchbox', { name: 'Search in the body' }).fill('load-test-4321');
     await page.getByRole('searchbox', { name: 'Search in the body' }).press('Enter');
     await expect.poll(() => page.locator('.kh-match-count').innerText(), { timeout: 15_000 }).toMatch(/^1 \/ 1$/);
@@ -82,18 +92,28 @@ describe('a 5 MB JSON response', () => {
     await screenshot(page, 'devtools-huge-response-tree');
 
     // Raw text: 5 MB on one line, cut into rows; the search moves there too.
+    await mark('raw text and search');
     await page.getByText('Raw', { exact: true }).click();
     await expect.poll(() => page.locator('.kh-raw-row--active').count()).toBe(1);
     await expect.poll(() => page.locator('.kh-raw-row--active mark').innerText()).toBe('load-test-4321');
     roundTrips.push(await roundTripMs());
     await screenshot(page, 'devtools-huge-response-raw');
 
+    // Pretty: the whole body formatted with indentation, still virtualised.
+    await mark('pretty (formatted in a worker) and search');
+    await page.getByText('Pretty', { exact: true }).click();
+    await expect
+      .poll(() => page.locator('.kh-raw-row--active mark').textContent(), { timeout: 15_000 })
+      .toBe('load-test-4321');
+    roundTrips.push(await roundTripMs());
+
     const tasks = await longTasks(page);
     const longest = Math.max(0, ...tasks.map((task) => task.duration));
+    const phaseOf = (start: number) => [...marks].reverse().find((item) => item.at <= start)?.name ?? 'before send';
     console.log(
       `5 MB JSON: status after ${statusMs} ms, tree after ${treeMs} ms, ${rowsShown} rows; ` +
         `${tasks.length} long tasks, longest ${Math.round(longest)} ms ` +
-        `(${tasks.map((task) => Math.round(task.duration)).join(', ')}); round trips while scrolling: ` +
+        `(${tasks.map((task) => `${Math.round(task.duration)} ms in ${phaseOf(task.start)}`).join('; ')}); round trips: ` +
         `${roundTrips.map((ms) => Math.round(ms)).join(', ')} ms`,
     );
     expect(longest).toBeLessThan(LONGEST_TASK_BUDGET_MS);

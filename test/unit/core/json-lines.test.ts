@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ancestorPointers,
   collapseRow,
+  createJsonSearch,
   expandRow,
   findInJson,
   flattenJson,
@@ -139,5 +140,26 @@ describe('previewJson', () => {
     expect(long.length).toBeLessThanOrEqual(34);
     expect(long.endsWith('…]')).toBe(true);
     expect(previewJson('x'.repeat(200), 20)).toHaveLength(20);
+  });
+});
+
+describe('createJsonSearch', () => {
+  it('gives the same matches in steps as in one go, and stops at the limit', () => {
+    const value = {
+      list: Array.from({ length: 300 }, (_, index) => ({ name: `n${index}`, tags: ['x', `t${index % 7}`] })),
+    };
+    const whole = findInJson(value, 't3');
+    expect(whole.length).toBeGreaterThan(40);
+    const search = createJsonSearch(value, 't3');
+    let steps = 0;
+    while (!search.step(50)) steps += 1;
+    expect(steps).toBeGreaterThan(10);
+    expect(search.found).toEqual(whole);
+    const limited = createJsonSearch(value, 't3', 3);
+    while (!limited.step(10));
+    expect(limited.found).toEqual(whole.slice(0, 3));
+    expect(createJsonSearch(value, '').done).toBe(true);
+    const scalar = createJsonSearch('Hello', 'ell');
+    expect(scalar.found).toEqual(['']);
   });
 });

@@ -37,3 +37,26 @@ describe('text rows', () => {
     expect(textRow('', rows, 0)).toBe('');
   });
 });
+
+describe('createTextSearch', () => {
+  it('finds the same matches whatever the step size, across step boundaries', async () => {
+    const { createTextSearch } = await import('../../../src/core/text-rows.ts');
+    const text = 'xxABxxabAbxxaBxx'.repeat(50);
+    const whole = findInText(text, 'ab');
+    expect(whole).toHaveLength(200);
+    for (const budget of [1, 2, 3, 7, 100]) {
+      const search = createTextSearch(text, 'AB');
+      let steps = 0;
+      while (!search.step(budget)) steps += 1;
+      expect(search.found, `budget ${budget}`).toEqual(whole);
+      expect(steps).toBeGreaterThan(0);
+    }
+    const limited = createTextSearch(text, 'ab', 5);
+    while (!limited.step(3));
+    expect(limited.found).toEqual(whole.slice(0, 5));
+  });
+
+  it('does not count overlapping matches twice', () => {
+    expect(findInText('aaaa', 'aa')).toEqual([0, 2]);
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { indexTextRows, rowAtOffset, textRow } from '../../../core/text-rows.ts';
+import { indexTextRows, ROW_CHARS, rowAtOffset, type TextRows, textRow } from '../../../core/text-rows.ts';
 import { markMatches } from '../../../ui/JsonTree.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
 
@@ -7,20 +7,21 @@ import { VirtualList } from '../../../ui/VirtualList.tsx';
  * Text shown row by row in a virtual list: a 5 MB single-line body becomes 2 500 rows of 2 000 characters,
  * of which only the visible ones are in the page. The active match is scrolled into view and marked.
  */
-const ROW_CHARS = 1000;
-
 export function RawText({
   text,
   label,
   highlight,
   activeOffset,
+  rows: given,
 }: {
   text: string;
+  /** Row offsets computed elsewhere (the pretty-print worker); computed here when absent. */
+  rows?: TextRows;
   label: string;
   highlight?: string;
   activeOffset?: number;
 }) {
-  const rows = useMemo(() => indexTextRows(text, ROW_CHARS), [text]);
+  const rows = useMemo(() => given ?? indexTextRows(text, ROW_CHARS), [text, given]);
   const box = useRef<HTMLDivElement>(null);
   // Rows are wide (a long line is cut every 1000 characters): bring the active match into view sideways too.
   useEffect(() => {

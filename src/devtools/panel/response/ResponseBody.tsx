@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/byte-format.ts';
 import { suggestFileName } from '../../../core/content-disposition.ts';
-import { findInJson } from '../../../core/json-lines.ts';
+import { createJsonSearch } from '../../../core/json-lines.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
-import { findInText } from '../../../core/text-rows.ts';
+import { createTextSearch } from '../../../core/text-rows.ts';
 import { JsonTree } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
+import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
 
 /**
@@ -124,19 +125,50 @@ function TextBody({
 
   const isJson = parsed.state === 'json';
   const effectiveMode: Mode = isJson ? mode : 'raw';
-  const pretty = useMemo(
-    () => (parsed.state === 'json' && effectiveMode === 'pretty' ? JSON.stringify(parsed.value, null, 2) : ''),
-    [parsed, effectiveMode],
-  );
-  const shownText = effectiveMode === 'pretty' ? pretty : text;
+  const [pretty, setPretty] = useState<FormattedText | undefined>();
+  // Formatting happens once per body, in a worker, the first time Pretty is chosen.
+  useEffect(() => setPretty(undefined), [text]);
+  useEffect(() => {
+    if (effectiveMode !== 'pretty' || pretty !== undefined || parsed.state !== 'json') return;
+    let live = true;
+    formatJsonText(text).then(
+      (formatted) => live && setPretty(formatted),
+      () => live && setMode('raw'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [effectiveMode, pretty, parsed, text]);
+  const formatting = effectiveMode === 'pretty' && pretty === undefined;
+  const shownText = effectiveMode === 'pretty' ? (pretty?.text ?? '') : text;
 
-  const matches = useMemo(() => {
-    if (debounced === '') return [] as (string | number)[];
-    if (effectiveMode === 'tree' && parsed.state === 'json') return findInJson(parsed.value, debounced, SEARCH_LIMIT);
-    return findInText(shownText, debounced, SEARCH_LIMIT);
-  }, [debounced, effectiveMode, parsed, shownText]);
-
-  useEffect(() => setMatchIndex(0), [matches]);
+  const [search, setSearch] = useState<{ matches: (string | number)[]; done: boolean }>({ matches: [], done: true });
+  // The search walks the body in slices of a few milliseconds, so typing and scrolling stay smooth on 5 MB.
+  useEffect(() => {
+    setMatchIndex(0);
+    if (debounced === '' || formatting || parsed.state === 'pending') {
+      setSearch({ matches: [], done: true });
+      return;
+    }
+    const inTree = effectiveMode === 'tree' && parsed.state === 'json';
+    const runner = inTree
+      ? createJsonSearch(parsed.value, debounced, SEARCH_LIMIT)
+      : createTextSearch(shownText, debounced, SEARCH_LIMIT);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let shown = -1;
+    const tick = () => {
+      const started = performance.now();
+      while (!runner.done && performance.now() - started < 8) runner.step(inTree ? 2000 : 200_000);
+      if (runner.found.length !== shown || runner.done) {
+        shown = runner.found.length;
+        setSearch({ matches: [...runner.found], done: runner.done });
+      }
+      if (!runner.done) timer = setTimeout(tick, 0);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [debounced, effectiveMode, parsed, shownText, formatting]);
+  const matches = search.matches;
 
   const step = (delta: number) => {
     if (matches.length === 0) return;
@@ -201,8 +233,10 @@ function TextBody({
           {debounced === ''
             ? ''
             : matches.length === 0
-              ? 'No match'
-              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : ''}`}
+              ? search.done
+                ? 'No match'
+                : 'Searching…'
+              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : search.done ? '' : '…'}`}
         </span>
         <button
           type="button"
@@ -238,9 +272,9 @@ function TextBody({
           {copyNote || saveNote}
         </span>
       </div>
-      {parsed.state === 'pending' ? (
+      {parsed.state === 'pending' || formatting ? (
         <p class="kh-muted" role="status">
-          Reading {formatBytes(text.length)} of JSON…
+          {formatting ? 'Formatting' : 'Reading'} {formatBytes(text.length)} of JSON…
         </p>
       ) : effectiveMode === 'tree' && parsed.state === 'json' ? (
         <JsonTree
@@ -258,6 +292,7 @@ function TextBody({
           label={effectiveMode === 'pretty' ? 'Response body, formatted' : 'Response body, raw'}
           highlight={debounced || undefined}
           activeOffset={typeof current === 'number' ? current : undefined}
+          rows={effectiveMode === 'pretty' ? pretty?.rows : undefined}
         />
       )}
     </div>

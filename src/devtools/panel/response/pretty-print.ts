@@ -1,0 +1,47 @@
+import { indexTextRows, type TextRows } from '../../../core/text-rows.ts';
+
+/**
+ * Pretty-prints a JSON text and cuts it into display rows in a Web Worker, so formatting a multi-megabyte body
+ * never blocks the panel. Small bodies, and places without workers (tests, a refused worker script), are
+ * formatted on the page.
+ */
+export interface FormattedText {
+  text: string;
+  rows: TextRows;
+}
+
+function formatHere(text: string): FormattedText {
+  const formatted = JSON.stringify(JSON.parse(text), null, 2);
+  return { text: formatted, rows: indexTextRows(formatted) };
+}
+
+type WorkerReply = { ok: true; text: string; starts: Uint32Array; count: number } | { ok: false; message: string };
+
+export function formatJsonText(text: string): Promise<FormattedText> {
+  if (typeof Worker === 'undefined' || text.length < 100_000) return Promise.resolve().then(() => formatHere(text));
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./pretty-print.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      resolve(formatHere(text));
+      return;
+    }
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      worker.terminate();
+      const reply = event.data;
+      if (reply.ok) resolve({ text: reply.text, rows: { starts: reply.starts, count: reply.count } });
+      else reject(new Error(reply.message));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      try {
+        resolve(formatHere(text));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    worker.postMessage(text);
+  });
+}

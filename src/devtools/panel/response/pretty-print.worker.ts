@@ -1,0 +1,15 @@
+/// <reference lib="webworker" />
+// Formats a JSON text with indentation and cuts it into display rows off the page's main thread: for a 5 MB
+// body both together are a ~100 ms task. The row offsets travel back as a transferred buffer.
+import { indexTextRows } from '../../../core/text-rows.ts';
+
+self.onmessage = (event: MessageEvent<string>) => {
+  try {
+    const text = JSON.stringify(JSON.parse(event.data), null, 2);
+    const rows = indexTextRows(text);
+    const starts = rows.starts.slice();
+    self.postMessage({ ok: true, text, starts, count: rows.count }, [starts.buffer]);
+  } catch (error) {
+    self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+};
