@@ -92,14 +92,20 @@ export function JsonTree({
 }: JsonTreeProps) {
   const idBase = useId();
   const expanded = useRef<Set<string>>(new Set());
-  const [rows, setRows] = useState<JsonRow[]>([]);
+  // The first rows are built during the first render (not in an effect): one frame less before the tree shows.
+  const [rows, setRows] = useState<JsonRow[]>(() => {
+    expanded.current = initiallyExpanded(value, initialDepth);
+    return flattenJson(value, expanded.current);
+  });
   const [active, setActive] = useState(0);
   const [scrollToken, setScrollToken] = useState(0);
   const [notice, setNotice] = useState('');
+  const shown = useRef({ value, initialDepth });
 
   useEffect(() => {
-    // The root always opens, however many children it has: rows are cheap, only the window is rendered.
-    expanded.current = initialDepth <= 1 ? new Set(['']) : pointersToDepth(value, initialDepth, EXPAND_ALL_ROWS);
+    if (shown.current.value === value && shown.current.initialDepth === initialDepth) return;
+    shown.current = { value, initialDepth };
+    expanded.current = initiallyExpanded(value, initialDepth);
     setRows(flattenJson(value, expanded.current));
     setActive(0);
     setNotice('');
@@ -305,6 +311,11 @@ export function JsonTree({
       />
     </div>
   );
+}
+
+/** The root always opens, however many children it has: rows are cheap, only the window is rendered. */
+function initiallyExpanded(value: unknown, depth: number): Set<string> {
+  return depth <= 1 ? new Set(['']) : pointersToDepth(value, depth, EXPAND_ALL_ROWS);
 }
 
 function hasClosedContainer(rows: readonly JsonRow[]): boolean {

@@ -68,6 +68,13 @@ export interface Workbench {
 const SESSION_CODES = new Set(['not-signed-in', 'session-expired', 'not-configured']);
 const SUMMARY_PLACEHOLDERS = new Set(['organisationId', 'applicationId']);
 
+function whenIdle(task: () => void): void {
+  const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (idle) idle(task, { timeout: 2000 });
+  else setTimeout(task, 50);
+}
+
 function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
@@ -250,12 +257,12 @@ export function createWorkbench(services: PanelServices): Workbench {
         elapsedMs: Date.now() - startedAt,
         ...(response ? { response } : { error }),
       };
-      // Recording copies and masks up to a megabyte: do it after the response has painted.
-      setTimeout(() => {
+      // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
+      whenIdle(() => {
         services.history.record(outcome).catch(() => {
           // History is a convenience; a failed write (quota) must not break the workbench.
         });
-      }, 0);
+      });
     },
     async cancel() {
       const current = run.get();

@@ -4,7 +4,7 @@ import { createDraft } from '../../../src/core/request-draft.ts';
 import { Composer } from '../../../src/devtools/panel/composer/Composer.tsx';
 import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
-import { buttonByText, byLabel, click, mount, press, settle, typeInto } from './dom.ts';
+import { buttonByText, byLabel, click, mount, press, settle, typeInto, waitFor } from './dom.ts';
 import { createFakeServices } from './fake-services.ts';
 
 let cleanup: (() => void) | undefined;
@@ -105,7 +105,12 @@ describe('the composer never sends an invalid request', () => {
     expect(sent()[0]).toMatchObject({ path: '/v2/self', query: [['limit', '10']], body: { kind: 'none' } });
     expect(sent()[0]?.requestId).toEqual(expect.any(String));
     expect(workbench.run.get().phase).toBe('done');
-    const history = await services.history.list();
+    // History is written when the page is idle, after the response is shown.
+    const history = await waitFor(async () => {
+      const list = await services.history.list();
+      return list.length > 0 ? list : undefined;
+    });
+    if (!history) throw new Error('nothing recorded');
     expect(history).toHaveLength(1);
     expect(history[0]?.request).toMatchObject({ path: '/v2/self', query: [['limit', '10']] });
     expect(history[0]?.request.requestId).toBeUndefined();

@@ -58,10 +58,10 @@ export function buttonByText(root: ParentNode, text: string | RegExp): HTMLButto
 }
 
 /** Waits (in act) until `check` returns something truthy, e.g. a lazily loaded view has rendered. */
-export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 3000): Promise<T> {
   const started = Date.now();
   while (true) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error('waitFor timed out');
     await settle(10);
