@@ -160,3 +160,60 @@ describe('validateDraft', () => {
     expect(draftFromRequest(check.request)).toEqual(draft);
   });
 });
+
+describe('the composer agrees with the worker’s guards', () => {
+  it('accepts and refuses the same paths and headers as src/core/request-guard.ts', async () => {
+    const { guardHeaders, guardPath } = await import('../../../src/core/request-guard.ts');
+    const paths = [
+      '/v2/self',
+      '/v4/products/zones',
+      '/v2/organisations/a%20b/applications',
+      '/v3/self',
+      'v2/self',
+      '//evil.test/v2',
+      'https://evil.test/v2/self',
+      '/v2/../admin',
+      '/v2/%2e%2e/admin',
+      '/v2/%252e%252e/admin',
+      '/v2/a%2Fb',
+      '/v2/a\\b',
+      '/v2/self#x',
+      '/v2/a\r\nb',
+      '/v2/%zz',
+      '/v2//x',
+      '/api-tokens',
+      '/api-tokens/t1',
+      '/api-tokensx',
+    ];
+    for (const target of ['api', 'bridge'] as const) {
+      for (const path of paths) {
+        let workerAccepts = true;
+        try {
+          guardPath(path, target);
+        } catch {
+          workerAccepts = false;
+        }
+        expect(checkPath(path, target) === undefined, `${target} ${JSON.stringify(path)}`).toBe(workerAccepts);
+      }
+    }
+    const headers: [string, string][] = [
+      ['X-Trace', 'a'],
+      ['Bad Name', 'v'],
+      ['X-A', 'v\r\nInjected: 1'],
+      ['Authorization', 'OAuth x'],
+      ['host', 'x'],
+      ['Cookie', 'a=b'],
+      ['Content-Length', '3'],
+      ['Proxy-Authorization', 'x'],
+    ];
+    for (const header of headers) {
+      let workerAccepts = true;
+      try {
+        guardHeaders([header]);
+      } catch {
+        workerAccepts = false;
+      }
+      expect(checkHeader(...header) === undefined, header[0]).toBe(workerAccepts);
+    }
+  });
+});
