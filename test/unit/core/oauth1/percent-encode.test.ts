@@ -55,6 +55,28 @@ describe('percentEncode', () => {
     );
   });
 
+  it('gives the byte-wise reference answer on both sides of its unreserved fast path, and refuses lone surrogates', () => {
+    // Half the strings are unreserved only (the fast path), half mix in any code point and lone surrogate halves.
+    const unreserved = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~');
+    const anyUnit = fc.oneof(
+      { weight: 4, arbitrary: unreserved },
+      { weight: 2, arbitrary: fc.constantFrom(..."!'()*%+ &=/?#") },
+      { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+      { weight: 1, arbitrary: fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF') },
+    );
+    const value = fc.oneof(fc.string({ unit: unreserved, maxLength: 60 }), fc.string({ unit: anyUnit, maxLength: 60 }));
+    fc.assert(
+      fc.property(value, (input) => {
+        if (isWellFormedUtf16(input)) {
+          expect(percentEncode(input)).toBe(referencePercentEncode(input));
+        } else {
+          expect(() => percentEncode(input)).toThrow(KeyholeError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('round-trips through decodeURIComponent', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (value) => {
@@ -64,3 +86,18 @@ describe('percentEncode', () => {
     );
   });
 });
+
+/** Every high surrogate followed by a low one and every low one preceded by a high one, checked by hand. */
+function isWellFormedUtf16(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const unit = value.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index++;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
