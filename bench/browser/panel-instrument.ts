@@ -4,6 +4,7 @@
  * after a JSON tree row is in the DOM. Also carries the naive viewer the panel is compared with.
  */
 
+import { send } from '../../src/ui/send.ts';
 export interface LongTask {
   start: number;
   duration: number;
@@ -40,15 +41,12 @@ function afterNextPaint(): Promise<number> {
 /** The same request through the same worker, shown the simplest way: parse, pretty-print, one <pre>. */
 async function viewNaively(path: string): Promise<NaiveViewTimes> {
   const start = performance.now();
-  const reply = (await chrome.runtime.sendMessage({
-    keyhole: 1,
-    name: 'request/send',
-    request: { target: 'api', method: 'GET', path },
-  })) as { ok: boolean; value?: { body: { kind: string; text?: string } }; error?: { message: string } };
+  // Through the panel's own transport (src/ui/send.ts), so both viewers get the body the same way.
+  const response = await send('request/send', { target: 'api', method: 'GET', path });
   const repliedAt = performance.now();
-  if (!reply?.ok || reply.value?.body.kind !== 'text') throw new Error(`naive send failed: ${JSON.stringify(reply)}`);
+  if (response.body.kind !== 'text') throw new Error(`naive send got a ${response.body.kind} body`);
   const pre = document.createElement('pre');
-  pre.textContent = JSON.stringify(JSON.parse(reply.value.body.text ?? ''), null, 2);
+  pre.textContent = JSON.stringify(JSON.parse(response.body.text), null, 2);
   document.body.append(pre);
   return { start, repliedAt, paintedAt: await afterNextPaint() };
 }

@@ -10,7 +10,7 @@ export interface RawResponse {
   status: number;
   statusText: string;
   headers: Headers;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   size: number;
   truncated: boolean;
   durationMs: number;

@@ -1,5 +1,6 @@
 import { toErrorData } from '../core/errors.ts';
 import { isEnvelope, type MessageName, type Reply } from '../core/protocol.ts';
+import { listenForBodyFetches } from './deferred-bodies.ts';
 import { type Browser, browser } from './extension-api.ts';
 import { handlers } from './handlers.ts';
 
@@ -22,3 +23,6 @@ browser.runtime.onMessage.addListener(((
   );
   return true;
 }) as never);
+
+// Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts).
+listenForBodyFetches();

@@ -6,6 +6,7 @@ import {
   isTextContentType,
   readPlatformError,
 } from '../core/response-body.ts';
+import { deferBody } from './deferred-bodies.ts';
 import { fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
 import { getClockOffset, markExpired, setClockOffset } from './session.ts';
@@ -74,9 +75,11 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
 
 function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
-  const body: SendResponse['body'] = isTextContentType(contentType)
-    ? { kind: 'text', text: new TextDecoder().decode(raw.bytes), truncated: raw.truncated }
-    : { kind: 'bytes', base64: bytesToBase64(raw.bytes), truncated: raw.truncated };
+  const isText = isTextContentType(contentType);
+  const bodyRef = deferBody(raw.bytes, contentType);
+  const body: SendResponse['body'] = isText
+    ? { kind: 'text', text: bodyRef ? '' : new TextDecoder().decode(raw.bytes), truncated: raw.truncated }
+    : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
   const response: SendResponse = {
     url: prepared.url,
     method: prepared.method as SendResponse['method'],
@@ -90,6 +93,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
     auth: prepared.auth,
   };
   if (prepared.signature) response.signature = prepared.signature;
+  if (bodyRef) response.bodyRef = bodyRef;
   return response;
 }
 

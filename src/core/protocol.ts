@@ -110,6 +110,11 @@ export interface SendResponse {
   signature?: SignatureDebug;
   /** The clock offset (seconds) the worker applied after a skew retry, if any. */
   clockOffsetSeconds?: number;
+  /**
+   * Transport detail: a large body left in the worker, to fetch from `/__keyhole/body/<bodyRef>`. `send()`
+   * fills `body` from it and removes the field, so pages never see it.
+   */
+  bodyRef?: string;
 }
 
 export interface BridgeTokenView {

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
-import type { Envelope, MessageName, Reply, RequestOf, ResponseOf } from '../core/protocol.ts';
+import type { Envelope, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
+import { bytesToBase64 } from '../core/response-body.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -9,7 +10,7 @@ import type { Envelope, MessageName, Reply, RequestOf, ResponseOf } from '../cor
 export async function send<K extends MessageName>(
   name: K,
   ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]
-) {
+): Promise<ResponseOf<K>> {
   const envelope: Envelope<K> = { keyhole: 1, name, request: args[0] as RequestOf<K> };
   let reply: Reply<ResponseOf<K>> | undefined;
   try {
@@ -25,5 +26,24 @@ export async function send<K extends MessageName>(
   }
   if (!reply) throw new KeyholeError('internal', `The background worker has no handler for “${name}”.`);
   if (!reply.ok) throw new KeyholeError(reply.error.code, reply.error.message, reply.error);
+  if (name === 'request/send') await fetchHeldBody(reply.value as SendResponse);
   return reply.value;
+}
+
+/** Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). */
+async function fetchHeldBody(response: SendResponse): Promise<void> {
+  const ref = response.bodyRef;
+  if (!ref) return;
+  delete response.bodyRef;
+  let held: Response;
+  try {
+    held = await fetch(`/__keyhole/body/${encodeURIComponent(ref)}`, { cache: 'no-store' });
+  } catch (error) {
+    throw new KeyholeError('internal', 'The response body could not be read from the background worker.', {
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+  if (!held.ok) throw new KeyholeError('internal', await held.text());
+  if (response.body.kind === 'text') response.body.text = await held.text();
+  else response.body.base64 = bytesToBase64(new Uint8Array(await held.arrayBuffer()));
 }

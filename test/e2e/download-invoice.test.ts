@@ -85,7 +85,7 @@ describe('downloading an invoice', () => {
     const engines = organisation('Analytical Engines Ltd');
     const invoice = newestInvoiceOf(engines.id);
     const page = await openInvoices(`#invoices?org=${encodeURIComponent(engines.id)}`);
-    await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(engines.id);
+    await expect.poll(() => page.locator('#ki-organisation').inputValue()).toBe(engines.id);
     const count = ext.platform.state.invoices.filter((item) => item.ownerId === engines.id).length;
     await expect.poll(() => page.locator('tbody tr').count()).toBe(count);
     const row = page.locator('tbody tr').first();
@@ -132,7 +132,8 @@ describe('downloading an invoice', () => {
     );
     try {
       const page = await openInvoices('#invoices');
-      await page.getByLabel('Organisation').selectOption({ label: `Personal space (${user.name})` });
+      // By id: the composer's hidden path picker may also be labelled “Organisation” once the summary loads.
+      await page.locator('#ki-organisation').selectOption({ label: `Personal space (${user.name})` });
       await page.getByText(`No invoices for ${user.name} yet.`).waitFor();
       expect(await page.evaluate(() => location.hash)).toBe(`#invoices?org=${encodeURIComponent(user.id)}`);
       await page.close();
