@@ -77,7 +77,14 @@ if (!headless) {
     await shoot(popup, `popup-${scheme}`);
     const panel = await ext.openPage('src/devtools/panel.html', { colorScheme: scheme });
     await panel.setViewportSize({ width: 1280, height: 800 });
-    await panel.waitForTimeout(800);
+    // A real call (the composer starts on GET /v2/self), so the screenshot shows a response.
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await panel
+      .getByRole('tree')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    await panel.waitForTimeout(300);
     await shoot(panel, `panel-${scheme}`);
   }
   const options = await ext.openPage('src/options/index.html');
