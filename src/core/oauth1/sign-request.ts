@@ -2,6 +2,7 @@ import { KeyholeError } from '../errors.ts';
 import { buildAuthorizationHeader, buildOAuthQueryString, maskAuthorizationHeader } from './authorization-header.ts';
 import { baseStringUri, buildBaseString, collectSignedParameters, normalizeParameters } from './base-string.ts';
 import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
+import { encodeMessage } from './message-bytes.ts';
 import { createNonce, createTimestamp } from './nonce.ts';
 import { buildSigningKey } from './signing-key.ts';
 import type { OAuthCredentials, SignatureDebug, SignatureMethod } from './types.ts';
@@ -54,8 +55,6 @@ const HMAC_HASHES: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HmacHash> = {
 
 // RFC 9110 token characters: anything else could not be sent as a method and would sign nonsense.
 const METHOD_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-const utf8Encoder = new TextEncoder();
 
 /** Signs one request per RFC 5849 as narrowed by spec §5.2 (header order follows the spec's list). */
 export async function signRequest(input: SignRequestInput): Promise<SignedRequest> {
@@ -134,7 +133,7 @@ async function computeSignature(
     throw new KeyholeError('invalid-input', 'Unknown OAuth signature method.');
   }
   const key = await keyCache.get(hash, signingKey);
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, utf8Encoder.encode(baseString));
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key, encodeMessage(baseString));
   return encodeBase64(new Uint8Array(mac));
 }
 

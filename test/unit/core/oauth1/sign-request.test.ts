@@ -269,6 +269,24 @@ describe('signRequest: defaults and the key cache', () => {
     expect(importKey.mock.calls.every((call) => call[3] === false)).toBe(true);
   });
 
+  it('signs concurrent requests correctly although their messages share one reused buffer', async () => {
+    const keyCache = new HmacKeyCache();
+    const inputs = Array.from({ length: 12 }, (_, i) =>
+      fixedInput({
+        keyCache,
+        signatureMethod: i % 2 === 0 ? 'HMAC-SHA512' : 'HMAC-SHA1',
+        url: `https://api.example.com/v2/items/${i}?q=${'x'.repeat(i * 50)}`,
+        nonce: `n${i}`,
+      }),
+    );
+    // Started together: every message is written into the buffer before any HMAC has finished.
+    const signed = await Promise.all(inputs.map((input) => signRequest(input)));
+    signed.forEach((result, i) => {
+      const hash = i % 2 === 0 ? 'sha512' : 'sha1';
+      expect(result.signature).toBe(createHmac(hash, 'cs&ts').update(result.debug.baseString).digest('base64'));
+    });
+  });
+
   it('uses the default cache when none is given', async () => {
     const input = fixedInput();
     delete input.keyCache;
