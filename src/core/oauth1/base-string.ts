@@ -12,7 +12,11 @@ export type SignedParameter = SignatureDebug['parameters'][number];
  * parsed, never decoded or re-encoded, so the signed path is byte for byte the one on the request line.
  */
 export function baseStringUri(url: string | URL): string {
-  const parsed = parseHttpUrl(url);
+  return baseStringUriOf(parseHttpUrl(url));
+}
+
+/** `baseStringUri` for a URL `parseHttpUrl` already checked, so the signer parses each URL only once. */
+export function baseStringUriOf(parsed: URL): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
@@ -27,7 +31,15 @@ export function collectSignedParameters(input: {
   oauthParams: [string, string][];
   formParams?: [string, string][];
 }): SignedParameter[] {
-  const parsed = parseHttpUrl(input.url);
+  return collectSignedParametersOf(parseHttpUrl(input.url), input.oauthParams, input.formParams);
+}
+
+/** `collectSignedParameters` for a URL `parseHttpUrl` already checked. */
+export function collectSignedParametersOf(
+  parsed: URL,
+  oauthParams: [string, string][],
+  formParams: [string, string][] = [],
+): SignedParameter[] {
   const parameters: SignedParameter[] = [];
   const add = (pairs: [string, string][], source: SignedParameter['source']) => {
     for (const [name, value] of pairs) {
@@ -36,10 +48,10 @@ export function collectSignedParameters(input: {
       parameters.push({ key: percentEncode(name), value: percentEncode(value), source });
     }
   };
-  add(input.oauthParams, 'oauth');
+  add(oauthParams, 'oauth');
   // The query is read from the parsed URL (not the raw string) for the same reason as the path above.
   add(parseFormBody(parsed.search.slice(1)), 'query');
-  add(input.formParams ?? [], 'form');
+  add(formParams, 'form');
   return parameters.sort(compareParameters);
 }
 
@@ -51,6 +63,32 @@ export function normalizeParameters(params: readonly { key: string; value: strin
 /** RFC 5849 §3.4.1.1: `METHOD&enc(base string URI)&enc(normalized parameters)`. */
 export function buildBaseString(method: string, url: string | URL, normalizedParameters: string): string {
   return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalizedParameters)].join('&');
+}
+
+/**
+ * The same base string as `buildBaseString(method, uri, normalizeParameters(parameters))`, for parameters
+ * from `collectSignedParameters` and an uppercase method. Those names and values are percent-encoded
+ * already, so they hold only unreserved characters and `%`: encoding the normalized string again can only
+ * turn `%` into `%25`, `=` into `%3D` and `&` into `%26`. Doing exactly that while joining saves running the
+ * general encoder over the whole parameter string (over a kilobyte for a form POST) on every signature.
+ */
+export function buildBaseStringOf(method: string, uri: string, parameters: readonly SignedParameter[]): string {
+  let encodedParameters = '';
+  for (let index = 0; index < parameters.length; index++) {
+    const { key, value } = parameters[index]!;
+    if (index > 0) encodedParameters += '%26';
+    encodedParameters += `${escapePercentSigns(key)}%3D${escapePercentSigns(value)}`;
+  }
+  return `${method}&${percentEncode(uri)}&${encodedParameters}`;
+}
+
+/**
+ * `%` to `%25` in an already percent-encoded string. On such a string (unreserved characters and `%` only)
+ * `encodeURIComponent` changes exactly that, and V8 runs it several times faster than `replaceAll` or a
+ * split/join when there are hundreds of escapes, as in a long form value.
+ */
+function escapePercentSigns(encoded: string): string {
+  return encoded.includes('%') ? encodeURIComponent(encoded) : encoded;
 }
 
 /**

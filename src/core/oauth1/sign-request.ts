@@ -1,6 +1,12 @@
 import { KeyholeError } from '../errors.ts';
 import { buildAuthorizationHeader, buildOAuthQueryString, maskAuthorizationHeader } from './authorization-header.ts';
-import { baseStringUri, buildBaseString, collectSignedParameters, normalizeParameters } from './base-string.ts';
+import {
+  baseStringUriOf,
+  buildBaseStringOf,
+  collectSignedParametersOf,
+  normalizeParameters,
+  parseHttpUrl,
+} from './base-string.ts';
 import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
 import { encodeMessage } from './message-bytes.ts';
 import { createNonce, createTimestamp } from './nonce.ts';
@@ -59,8 +65,10 @@ const METHOD_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Signs one request per RFC 5849 as narrowed by spec §5.2 (header order follows the spec's list). */
 export async function signRequest(input: SignRequestInput): Promise<SignedRequest> {
   const method = validateMethod(input.method);
-  // Validates the URL before anything random is drawn, so bad input fails the same way every time.
-  const uri = baseStringUri(input.url);
+  // Validates the URL before anything random is drawn, so bad input fails the same way every time. Parsed
+  // once here and handed on: the URL parser is one of the costlier steps of a signature.
+  const url = parseHttpUrl(input.url);
+  const uri = baseStringUriOf(url);
   const { credentials, signatureMethod } = input;
   if (credentials.consumerKey === '') {
     throw new KeyholeError('invalid-input', 'The consumer key is empty.');
@@ -86,14 +94,10 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
     ...extras,
   );
 
-  const parameters = collectSignedParameters({
-    url: input.url,
-    oauthParams: unsigned,
-    ...(input.formParams ? { formParams: input.formParams } : {}),
-  });
+  const parameters = collectSignedParametersOf(url, unsigned, input.formParams);
   const normalizedParameters = normalizeParameters(parameters);
   // Built for PLAINTEXT too: the server ignores it then, but the debugger still shows it for comparison.
-  const baseString = buildBaseString(method, input.url, normalizedParameters);
+  const baseString = buildBaseStringOf(method, uri, parameters);
   const signingKey = buildSigningKey(credentials.consumerSecret, credentials.tokenSecret);
   const signature = await computeSignature(signatureMethod, baseString, signingKey, input.keyCache ?? defaultKeyCache);
 

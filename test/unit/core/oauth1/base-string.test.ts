@@ -1,10 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import {
   baseStringUri,
+  baseStringUriOf,
   buildBaseString,
+  buildBaseStringOf,
   collectSignedParameters,
+  collectSignedParametersOf,
   normalizeParameters,
+  parseHttpUrl,
 } from '../../../../src/core/oauth1/base-string.ts';
 import { signedFormParameters } from '../../../../src/core/oauth1/form-body.ts';
 import { rfc5849, twitter } from './vectors.ts';
@@ -153,5 +158,25 @@ describe('buildBaseString', () => {
 
   it('uppercases the method', () => {
     expect(buildBaseString('get', 'https://example.com/', '')).toBe('GET&https%3A%2F%2Fexample.com%2F&');
+  });
+
+  it("the signer's single-parse path (…Of functions) builds the same parameters and base string", () => {
+    const pair = fc.tuple(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 24 }));
+    const pairs = fc.array(pair, { maxLength: 6 });
+    const path = fc.constantFrom('/', '/v2/self', '/caf%C3%A9/x y', "/a!'()*/b");
+    fc.assert(
+      fc.property(pairs, pairs, pairs, path, (oauthParams, queryParams, formParams, pathname) => {
+        const query = new URLSearchParams(queryParams).toString();
+        const url = `https://api.example.com${pathname}${query ? `?${query}` : ''}`;
+        const parameters = collectSignedParameters({ url, oauthParams, formParams });
+        const parsed = parseHttpUrl(url);
+        expect(collectSignedParametersOf(parsed, oauthParams, formParams)).toEqual(parameters);
+        expect(baseStringUriOf(parsed)).toBe(baseStringUri(url));
+        expect(buildBaseStringOf('POST', baseStringUriOf(parsed), parameters)).toBe(
+          buildBaseString('POST', url, normalizeParameters(parameters)),
+        );
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
