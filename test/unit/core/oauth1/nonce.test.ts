@@ -17,6 +17,16 @@ describe('createNonce', () => {
     getRandomValues.mockRestore();
   });
 
+  it('writes each random byte as two lowercase hex digits, in order', () => {
+    const bytes = [0x00, 0x01, 0x0f, 0x10, 0x7f, 0x80, 0xab, 0xff, 0x09, 0xa0, 0x3c, 0xc3, 0x55, 0xaa, 0xfe, 0x42];
+    const getRandomValues = vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
+      (array as Uint8Array).set(bytes);
+      return array;
+    });
+    expect(createNonce()).toBe('00010f107f80abff09a03cc355aafe42');
+    getRandomValues.mockRestore();
+  });
+
   it('differs between calls', () => {
     const nonces = new Set(Array.from({ length: 1000 }, () => createNonce()));
     expect(nonces.size).toBe(1000);
