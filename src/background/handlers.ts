@@ -1,6 +1,6 @@
 import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
-import { createApiToken, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
@@ -22,6 +22,8 @@ export const handlers: ProtocolHandlers = {
   'session/sign-out': async () => {
     const profile = await requireActiveProfile();
     await markSignedOut(profile.id);
+    // A token value shown after creation is kept briefly for "use for bridge calls"; sign-out ends that too.
+    forgetCreatedTokens();
     return getSessionStatus();
   },
 
