@@ -96,6 +96,69 @@ describe('parseFormBody', () => {
   });
 });
 
+describe('parseFormBody against a byte-by-byte reference', () => {
+  /**
+   * WHATWG URL §5.1 written out byte by byte, as the signer did before its decodeURIComponent fast path. A
+   * component with neither `+` nor `%` is returned untouched (a lone surrogate included: the signer refuses
+   * it later, when it percent-encodes it).
+   */
+  function referenceDecode(component: string): string {
+    if (!component.includes('+') && !component.includes('%')) return component;
+    const bytes = new TextEncoder().encode(component.split('+').join(' '));
+    const out: number[] = [];
+    for (let i = 0; i < bytes.length; i++) {
+      const hex = String.fromCharCode(bytes[i + 1] ?? 0, bytes[i + 2] ?? 0);
+      if (bytes[i] === 0x25 && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+        out.push(Number.parseInt(hex, 16));
+        i += 2;
+      } else {
+        out.push(bytes[i]!);
+      }
+    }
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(out));
+  }
+
+  function referenceParse(text: string): [string, string][] {
+    return text
+      .split('&')
+      .filter((sequence) => sequence !== '')
+      .map((sequence) => {
+        const equals = sequence.indexOf('=');
+        if (equals === -1) return [referenceDecode(sequence), ''];
+        return [referenceDecode(sequence.slice(0, equals)), referenceDecode(sequence.slice(equals + 1))];
+      });
+  }
+
+  it('decodes any mix of escaped bytes (valid UTF-8 or not), broken escapes, + and raw Unicode the same way', () => {
+    const anyByte = fc.integer({ min: 0, max: 255 });
+    const byteEscape = fc.tuple(anyByte, fc.boolean()).map(([byte, lower]) => {
+      const hex = byte.toString(16).padStart(2, '0');
+      return `%${lower ? hex : hex.toUpperCase()}`;
+    });
+    const utf8Escapes = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 2 })
+      .map((text) =>
+        Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).toUpperCase()}`).join(''),
+      );
+    const piece = fc.oneof(
+      { weight: 3, arbitrary: utf8Escapes },
+      { weight: 3, arbitrary: byteEscape },
+      { weight: 2, arbitrary: fc.constantFrom('&', '=', '+', '%', '%4', '%zz', '%EF%BB%BF', '%ED%A0%80', '%C0%80') },
+      { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.constantFrom('\uD800', '\uDFFF', 'é', '🔑') },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 16 }).map((pieces) => pieces.join('')),
+        (text) => {
+          expect(parseFormBody(text)).toEqual(referenceParse(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe('signedFormParameters', () => {
   it('parses the body of an application/x-www-form-urlencoded request', () => {
     expect(signedFormParameters('application/x-www-form-urlencoded', 'a=1&b=2')).toEqual([
