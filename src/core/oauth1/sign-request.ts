@@ -1,11 +1,17 @@
 import { KeyholeError } from '../errors.ts';
-import { buildAuthorizationHeader, buildOAuthQueryString, maskAuthorizationHeader } from './authorization-header.ts';
+import {
+  encodeOAuthParams,
+  formatAuthorizationHeader,
+  formatOAuthQueryString,
+  maskAuthorizationHeader,
+} from './authorization-header.ts';
 import {
   baseStringUriOf,
   buildBaseStringOf,
   collectSignedParametersOf,
   normalizeParameters,
   parseHttpUrl,
+  type SignedParameter,
 } from './base-string.ts';
 import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
 import { encodeMessage } from './message-bytes.ts';
@@ -95,7 +101,6 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
   );
 
   const parameters = collectSignedParametersOf(url, unsigned, input.formParams);
-  const normalizedParameters = normalizeParameters(parameters);
   // Built for PLAINTEXT too: the server ignores it then, but the debugger still shows it for comparison.
   const baseString = buildBaseStringOf(method, uri, parameters);
   const signingKey = buildSigningKey(credentials.consumerSecret, credentials.tokenSecret);
@@ -107,21 +112,33 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
     oauthParams.push(pair);
     if (pair[0] === 'oauth_signature_method') oauthParams.push(['oauth_signature', signature]);
   }
-  const authorizationHeader = buildAuthorizationHeader(oauthParams);
+  const encodedParams = encodeOAuthParams(oauthParams);
+  const authorizationHeader = formatAuthorizationHeader(encodedParams);
   return {
     oauthParams,
     signature,
     authorizationHeader,
-    queryString: buildOAuthQueryString(oauthParams),
-    debug: {
-      signatureMethod,
-      method,
-      baseStringUri: uri,
-      parameters,
-      normalizedParameters,
-      baseString,
-      maskedAuthorizationHeader: maskAuthorizationHeader(authorizationHeader, signatureMethod),
-    },
+    queryString: formatOAuthQueryString(encodedParams),
+    debug: describeSignature({ signatureMethod, method, uri, parameters, baseString, authorizationHeader }),
+  };
+}
+
+function describeSignature(input: {
+  signatureMethod: SignatureMethod;
+  method: string;
+  uri: string;
+  parameters: SignedParameter[];
+  baseString: string;
+  authorizationHeader: string;
+}): SignatureDebug {
+  return {
+    signatureMethod: input.signatureMethod,
+    method: input.method,
+    baseStringUri: input.uri,
+    parameters: input.parameters,
+    normalizedParameters: normalizeParameters(input.parameters),
+    baseString: input.baseString,
+    maskedAuthorizationHeader: maskAuthorizationHeader(input.authorizationHeader, input.signatureMethod),
   };
 }
 

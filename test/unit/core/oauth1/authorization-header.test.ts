@@ -3,6 +3,9 @@ import { KeyholeError } from '../../../../src/core/errors.ts';
 import {
   buildAuthorizationHeader,
   buildOAuthQueryString,
+  encodeOAuthParams,
+  formatAuthorizationHeader,
+  formatOAuthQueryString,
   maskAuthorizationHeader,
   SIGNATURE_MASK,
 } from '../../../../src/core/oauth1/authorization-header.ts';
@@ -50,6 +53,18 @@ describe('buildOAuthQueryString', () => {
 
   it('is empty for no parameters', () => {
     expect(buildOAuthQueryString([])).toBe('');
+  });
+});
+
+describe('encodeOAuthParams', () => {
+  it('encodes each name and value once, leaving the input alone, for a header and a query string alike', () => {
+    const input = structuredClone(params);
+    const encoded = encodeOAuthParams(input);
+    expect(encoded[2]).toEqual(['oauth_signature', 'c%2526s%26t%20s']);
+    expect(input).toEqual(params);
+    expect(formatAuthorizationHeader(encoded)).toBe(buildAuthorizationHeader(params));
+    expect(formatAuthorizationHeader(encoded, 'Photos')).toBe(buildAuthorizationHeader(params, 'Photos'));
+    expect(formatOAuthQueryString(encoded)).toBe(buildOAuthQueryString(params));
   });
 });
 
