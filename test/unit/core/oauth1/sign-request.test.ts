@@ -162,6 +162,39 @@ describe('signRequest: PLAINTEXT', () => {
   });
 });
 
+describe('signRequest: the debug view', () => {
+  it('reads like a plain field: own and enumerable, kept by spread, JSON and structured cloning', async () => {
+    const signed = await signRequest(twitterInput());
+    expect(Object.keys(signed)).toEqual(['oauthParams', 'signature', 'authorizationHeader', 'queryString', 'debug']);
+    const expected = {
+      signatureMethod: 'HMAC-SHA1',
+      method: 'POST',
+      baseStringUri: 'https://api.twitter.com/1.1/statuses/update.json',
+      parameters: signed.debug.parameters,
+      normalizedParameters: twitter.parameterString,
+      baseString: twitter.baseString,
+      maskedAuthorizationHeader: signed.authorizationHeader,
+    };
+    expect(signed.debug).toEqual(expected);
+    expect({ ...signed }.debug).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(signed)).debug).toEqual(expected);
+    expect(structuredClone(signed).debug).toEqual(expected);
+  });
+
+  it('is the same object on every read, can be replaced, and does not change when oauthParams is changed', async () => {
+    const signed = await signRequest(fixedInput({ signatureMethod: 'PLAINTEXT' }));
+    const header = signed.authorizationHeader;
+    signed.oauthParams[0]![1] = 'changed-after-signing';
+    expect(signed.debug).toBe(signed.debug);
+    expect(signed.debug.maskedAuthorizationHeader).toBe(
+      header.replace(/oauth_signature="[^"]*"/, `oauth_signature="${SIGNATURE_MASK}"`),
+    );
+    const replacement = { ...signed.debug, baseString: 'replaced' };
+    signed.debug = replacement;
+    expect(signed.debug).toBe(replacement);
+  });
+});
+
 describe('signRequest: secrets stay out of the debug output', () => {
   for (const signatureMethod of SIGNATURE_METHODS) {
     it(`for ${signatureMethod}`, async () => {
