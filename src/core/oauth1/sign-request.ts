@@ -13,6 +13,7 @@ import {
   parseHttpUrl,
   type SignedParameter,
 } from './base-string.ts';
+import { encodeBase64 } from './base64.ts';
 import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
 import { encodeMessage } from './message-bytes.ts';
 import { createNonce, createTimestamp } from './nonce.ts';
@@ -156,12 +157,6 @@ async function computeSignature(
   const key = await keyCache.get(hash, signingKey);
   const mac = await globalThis.crypto.subtle.sign('HMAC', key, encodeMessage(baseString));
   return encodeBase64(new Uint8Array(mac));
-}
-
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 function validateMethod(method: string): string {
