@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
+import './Dialog.css';
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus and closes it on Escape; focus goes back to
@@ -9,12 +10,16 @@ export function Dialog({
   title,
   onClose,
   children,
-  wide = false,
+  size = 'medium',
+  closeButton = true,
 }: {
   title: string;
   onClose: () => void;
   children: ComponentChildren;
-  wide?: boolean;
+  /** narrow: a short form (460 px); wide: commands and other long text (860 px). */
+  size?: 'narrow' | 'medium' | 'wide';
+  /** A × in the title bar; dialogs whose form ends with its own Cancel can leave it out. */
+  closeButton?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -24,6 +29,8 @@ export function Dialog({
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // Browsers focus [autofocus] on showModal; do it explicitly so every engine starts in the same place.
+      dialog.querySelector<HTMLElement>('[autofocus]')?.focus();
     }
     return () => {
       if (dialog?.open && typeof dialog.close === 'function') dialog.close();
@@ -33,7 +40,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      class={`kh-dialog${wide ? ' kh-dialog--wide' : ''}`}
+      class={`kh-dialog${size === 'medium' ? '' : ` kh-dialog--${size}`}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -44,9 +51,11 @@ export function Dialog({
         <h2 id={titleId} class="kh-dialog-title">
           {title}
         </h2>
-        <button type="button" class="kh-icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
+        {closeButton ? (
+          <button type="button" class="kh-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        ) : null}
       </div>
       {children}
     </dialog>

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import type { BridgeTokenView } from '../../core/protocol.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';
-import { Dialog } from './Dialog.tsx';
 
 /**
  * Using a token whose value Keyhole does not hold (created elsewhere, or earlier): the user pastes it, the worker
@@ -60,8 +60,13 @@ export function PasteTokenDialog({
     }
   };
   return (
-    <Dialog title={token ? `Use “${token.name}” for bridge calls` : 'Use an existing API token'} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+    <Dialog
+      title={token ? `Use “${token.name}” for bridge calls` : 'Use an existing API token'}
+      onClose={onClose}
+      size="narrow"
+      closeButton={false}
+    >
+      <form class="kt-dialog-form" onSubmit={submit} noValidate>
         <p class="kt-hint" style={{ margin: 0 }}>
           Keyhole no longer holds this token’s value. Paste it: Keyhole checks it with the bridge and keeps it encrypted
           for bridge calls.

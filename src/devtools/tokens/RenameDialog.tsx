@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ApiTokenRecord } from '../../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
-import { Dialog } from './Dialog.tsx';
 import { renameApiToken } from './tokens-client.ts';
 
 export function RenameDialog({
@@ -38,8 +38,8 @@ export function RenameDialog({
     }
   };
   return (
-    <Dialog title={`Rename “${record.name}”`} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+    <Dialog title={`Rename “${record.name}”`} onClose={onClose} size="narrow" closeButton={false}>
+      <form class="kt-dialog-form" onSubmit={submit} noValidate>
         <div class="kt-field">
           <label for="kt-rename-name">Name</label>
           <input

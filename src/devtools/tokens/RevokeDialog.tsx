@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ApiTokenRecord } from '../../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
-import { Dialog } from './Dialog.tsx';
 
 /** Revoking cannot be undone, so it is confirmed, with Cancel focused first. */
 export function RevokeDialog({
@@ -29,8 +29,9 @@ export function RevokeDialog({
     }
   };
   return (
-    <Dialog title={`Revoke “${record.name}”?`} onClose={onClose}>
+    <Dialog title={`Revoke “${record.name}”?`} onClose={onClose} size="narrow" closeButton={false}>
       <form
+        class="kt-dialog-form"
         onSubmit={(event) => {
           event.preventDefault();
           void confirm();

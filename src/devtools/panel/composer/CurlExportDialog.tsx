@@ -75,7 +75,7 @@ export default function CurlExportDialog({
   };
 
   return (
-    <Dialog title={flavour === 'clever' ? 'Copy as clever curl' : 'Copy as curl'} onClose={onClose} wide>
+    <Dialog title={flavour === 'clever' ? 'Copy as clever curl' : 'Copy as curl'} onClose={onClose} size="wide">
       <div class="kh-dialog-body">
         {flavour === 'clever' ? (
           <p class="kh-hint kh-muted">

@@ -27,7 +27,7 @@ export default function CurlImportDialog({ workbench, onClose }: { workbench: Wo
   };
 
   return (
-    <Dialog title="Import a curl command" onClose={onClose} wide>
+    <Dialog title="Import a curl command" onClose={onClose} size="wide">
       <form onSubmit={submit} class="kh-dialog-body">
         <label for="kh-curl-import" class="kh-field">
           <span>curl command</span>
