@@ -1,9 +1,7 @@
 import { useState } from 'preact/hooks';
-import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import type { BridgeTokenView } from '../../core/protocol.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';
+import { FormDialog } from './FormDialog.tsx';
 
 /**
  * Using a token whose value Keyhole does not hold (created elsewhere, or earlier): the user pastes it, the worker
@@ -22,8 +20,6 @@ export function PasteTokenDialog({
   const [name, setName] = useState(token?.name ?? '');
   const [shown, setShown] = useState(false);
   const [valueError, setValueError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<KeyholeErrorData | undefined>();
-  const [busy, setBusy] = useState(false);
   const valueProps = {
     id: 'kt-paste-value',
     class: 'kh-input kh-mono',
@@ -35,80 +31,64 @@ export function PasteTokenDialog({
     'aria-describedby': valueError ? 'kt-paste-value-error' : undefined,
     onInput: (event: Event) => setValue((event.currentTarget as HTMLInputElement).value),
   };
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const sendValue = async () => {
+    const view = await send('tokens/use-for-bridge', {
+      apiTokenId: token?.apiTokenId ?? 'pasted',
+      value,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(token?.expirationDate ? { expirationDate: token.expirationDate } : {}),
+    });
+    setValue('');
+    onUsed(view);
+  };
+  const submit = () => {
     if (!value.trim()) {
       setValueError('Paste the token’s value.');
-      return;
+      return false;
     }
     setValueError(undefined);
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      const view = await send('tokens/use-for-bridge', {
-        apiTokenId: token?.apiTokenId ?? 'pasted',
-        value,
-        ...(name.trim() ? { name: name.trim() } : {}),
-        ...(token?.expirationDate ? { expirationDate: token.expirationDate } : {}),
-      });
-      setValue('');
-      onUsed(view);
-    } catch (error) {
-      setFailure(toErrorData(error));
-    } finally {
-      setBusy(false);
-    }
+    return sendValue();
   };
   return (
-    <Dialog
+    <FormDialog
       title={token ? `Use “${token.name}” for bridge calls` : 'Use an existing API token'}
       onClose={onClose}
-      size="narrow"
-      closeButton={false}
+      onSubmit={submit}
+      submitLabel="Use for bridge calls"
+      busyLabel="Checking…"
     >
-      <form class="kt-dialog-form" onSubmit={submit} noValidate>
-        <p class="kt-hint" style={{ margin: 0 }}>
-          Keyhole no longer holds this token’s value. Paste it: Keyhole checks it with the bridge and keeps it encrypted
-          for bridge calls.
-        </p>
+      <p class="kt-hint" style={{ margin: 0 }}>
+        Keyhole no longer holds this token’s value. Paste it: Keyhole checks it with the bridge and keeps it encrypted
+        for bridge calls.
+      </p>
+      <div class="kt-field">
+        <label for="kt-paste-value">Token value</label>
+        <div class="kt-row" style={{ flexWrap: 'nowrap' }}>
+          {/* Two branches for the type (the typings want one literal type); Preact reuses the same element. */}
+          {shown ? <input type="text" {...valueProps} /> : <input type="password" {...valueProps} />}
+          <button type="button" class="kh-button" aria-pressed={shown} onClick={() => setShown(!shown)}>
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        {valueError ? (
+          <div id="kt-paste-value-error" class="kh-field-error">
+            {valueError}
+          </div>
+        ) : null}
+      </div>
+      {token ? null : (
         <div class="kt-field">
-          <label for="kt-paste-value">Token value</label>
-          <div class="kt-row" style={{ flexWrap: 'nowrap' }}>
-            {/* Two branches for the type (the typings want one literal type); Preact reuses the same element. */}
-            {shown ? <input type="text" {...valueProps} /> : <input type="password" {...valueProps} />}
-            <button type="button" class="kh-button" aria-pressed={shown} onClick={() => setShown(!shown)}>
-              {shown ? 'Hide' : 'Show'}
-            </button>
-          </div>
-          {valueError ? (
-            <div id="kt-paste-value-error" class="kh-field-error">
-              {valueError}
-            </div>
-          ) : null}
+          <label for="kt-paste-name">
+            Label <span class="kt-hint">(optional)</span>
+          </label>
+          <input
+            id="kt-paste-name"
+            class="kh-input"
+            value={name}
+            onInput={(event) => setName(event.currentTarget.value)}
+          />
         </div>
-        {token ? null : (
-          <div class="kt-field">
-            <label for="kt-paste-name">
-              Label <span class="kt-hint">(optional)</span>
-            </label>
-            <input
-              id="kt-paste-name"
-              class="kh-input"
-              value={name}
-              onInput={(event) => setName(event.currentTarget.value)}
-            />
-          </div>
-        )}
-        {failure ? <ErrorBanner error={failure} /> : null}
-        <div class="kt-row">
-          <button type="submit" class="kh-button kh-button--primary" disabled={busy}>
-            {busy ? 'Checking…' : 'Use for bridge calls'}
-          </button>
-          <button type="button" class="kh-button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
