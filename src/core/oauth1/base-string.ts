@@ -1,9 +1,11 @@
-import { KeyholeError } from '../errors.ts';
 import { parseFormBody } from './form-body.ts';
+import { type HttpUrlParts, readHttpUrl } from './http-url.ts';
 import { percentEncode } from './percent-encode.ts';
 import type { SignatureDebug } from './types.ts';
 
 export type SignedParameter = SignatureDebug['parameters'][number];
+
+export { parseHttpUrl, readHttpUrl } from './http-url.ts';
 
 /**
  * RFC 5849 §3.4.1.2. We let the WHATWG URL parser do the normalising because `fetch` sends exactly what
@@ -12,11 +14,11 @@ export type SignedParameter = SignatureDebug['parameters'][number];
  * parsed, never decoded or re-encoded, so the signed path is byte for byte the one on the request line.
  */
 export function baseStringUri(url: string | URL): string {
-  return baseStringUriOf(parseHttpUrl(url));
+  return baseStringUriOf(readHttpUrl(url));
 }
 
-/** `baseStringUri` for a URL `parseHttpUrl` already checked, so the signer parses each URL only once. */
-export function baseStringUriOf(parsed: URL): string {
+/** `baseStringUri` for a URL `readHttpUrl` already checked, so the signer parses each URL only once. */
+export function baseStringUriOf(parsed: HttpUrlParts): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
@@ -31,12 +33,12 @@ export function collectSignedParameters(input: {
   oauthParams: [string, string][];
   formParams?: [string, string][];
 }): SignedParameter[] {
-  return collectSignedParametersOf(parseHttpUrl(input.url), input.oauthParams, input.formParams);
+  return collectSignedParametersOf(readHttpUrl(input.url), input.oauthParams, input.formParams);
 }
 
-/** `collectSignedParameters` for a URL `parseHttpUrl` already checked. */
+/** `collectSignedParameters` for a URL `readHttpUrl` already checked. */
 export function collectSignedParametersOf(
-  parsed: URL,
+  parsed: HttpUrlParts,
   oauthParams: [string, string][],
   formParams: [string, string][] = [],
 ): SignedParameter[] {
@@ -99,18 +101,4 @@ function compareParameters(a: SignedParameter, b: SignedParameter): number {
   if (a.key !== b.key) return a.key < b.key ? -1 : 1;
   if (a.value !== b.value) return a.value < b.value ? -1 : 1;
   return 0;
-}
-
-/** Only absolute http(s) URLs can be signed: RFC 5849 defines the base string URI for those schemes only. */
-export function parseHttpUrl(url: string | URL): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new KeyholeError('invalid-input', 'The request URL is not a valid absolute URL.');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new KeyholeError('invalid-input', 'Only http and https URLs can be signed.');
-  }
-  return parsed;
 }

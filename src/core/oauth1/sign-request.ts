@@ -10,11 +10,11 @@ import {
   buildBaseStringOf,
   collectSignedParametersOf,
   normalizeParameters,
-  parseHttpUrl,
   type SignedParameter,
 } from './base-string.ts';
 import { encodeBase64 } from './base64.ts';
 import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-cache.ts';
+import { readHttpUrl } from './http-url.ts';
 import { encodeMessage } from './message-bytes.ts';
 import { createNonce, createTimestamp } from './nonce.ts';
 import { buildSigningKey } from './signing-key.ts';
@@ -74,7 +74,7 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
   const method = validateMethod(input.method);
   // Validates the URL before anything random is drawn, so bad input fails the same way every time. Parsed
   // once here and handed on: the URL parser is one of the costlier steps of a signature.
-  const url = parseHttpUrl(input.url);
+  const url = readHttpUrl(input.url);
   const uri = baseStringUriOf(url);
   const { credentials, signatureMethod } = input;
   if (credentials.consumerKey === '') {
