@@ -3,7 +3,7 @@ import { formatRelativeTime } from '../core/format-relative-time.ts';
 import { describeSessionExpiry } from '../core/session-expiry.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { Avatar } from './Avatar.tsx';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyIconButton } from './CopyIconButton.tsx';
 import { markFirstAccountRender } from './first-account-render.ts';
 import { Icon } from './Icon.tsx';
 import type { AccountState } from './popup-controller.ts';
@@ -47,7 +47,7 @@ export function AccountView({
             <code class="kp-code" title={user.id}>
               {user.id}
             </code>
-            <CopyButton value={user.id} label="Copy user ID" copy={actions.copyText} />
+            <CopyIconButton value={user.id} label="Copy user ID" copy={actions.copyText} />
           </div>
         </div>
       </section>

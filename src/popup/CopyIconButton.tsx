@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCopyResult } from '../ui/use-copy-result.ts';
 import { Icon } from './Icon.tsx';
 
 /** Copies a value and says so, visibly and to screen readers, for two seconds. */
-export function CopyButton({
+export function CopyIconButton({
   value,
   label,
   copy,
@@ -11,20 +11,10 @@ export function CopyButton({
   label: string;
   copy: (text: string) => Promise<void>;
 }) {
-  const [result, setResult] = useState<'copied' | 'failed' | undefined>();
-  useEffect(() => {
-    if (!result) return;
-    const timer = setTimeout(() => setResult(undefined), 2000);
-    return () => clearTimeout(timer);
-  }, [result]);
-  const onClick = () =>
-    copy(value).then(
-      () => setResult('copied'),
-      () => setResult('failed'),
-    );
+  const [result, copyText] = useCopyResult(copy, 2000);
   return (
     <>
-      <button type="button" class="kp-icon-button" aria-label={label} title={label} onClick={onClick}>
+      <button type="button" class="kp-icon-button" aria-label={label} title={label} onClick={() => copyText(value)}>
         <Icon name={result === 'copied' ? 'check' : 'copy'} />
       </button>
       <span class="kp-copy-result" role="status">

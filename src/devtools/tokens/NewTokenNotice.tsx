@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { formatDateTime } from '../../core/format-date.ts';
 import type { ApiTokenCreated } from '../../core/protocol.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 
 /**
  * The one time a token's value is visible. It lives in this component's memory only: "Done" drops it, and nothing
