@@ -8,8 +8,8 @@ export type DownloadState =
   | { state: 'error'; error: KeyholeErrorData };
 
 function StatusChip({ status }: { status: string | undefined }) {
-  const tone = status === 'PAID' ? 'paid' : status === 'PENDING' ? 'pending' : status === 'CANCELED' ? 'canceled' : '';
-  return <span class={`ki-chip ${tone ? `ki-chip--${tone}` : ''}`}>{formatInvoiceStatus(status)}</span>;
+  const tone = status === 'PAID' ? 'ok' : status === 'PENDING' ? 'warn' : status === 'CANCELED' ? 'danger' : 'muted';
+  return <span class={`kh-pill kh-pill--${tone}`}>{formatInvoiceStatus(status)}</span>;
 }
 
 export function InvoiceTable({
@@ -22,8 +22,8 @@ export function InvoiceTable({
   onDownload: (invoice: InvoiceItem) => void;
 }) {
   return (
-    <div class="ki-table-wrap">
-      <table class="ki-table">
+    <div class="kh-table-wrap">
+      <table class="kh-table ki-table">
         <caption class="kh-visually-hidden">Invoices</caption>
         <thead>
           <tr>
@@ -46,12 +46,12 @@ export function InvoiceTable({
                 <th scope="row">
                   {invoice.number}
                   {invoice.kind && invoice.kind !== 'INVOICE' ? (
-                    <div class="ki-hint">{formatInvoiceStatus(invoice.kind)}</div>
+                    <div class="kh-muted kh-small">{formatInvoiceStatus(invoice.kind)}</div>
                   ) : null}
                 </th>
                 <td>
                   {formatDate(invoice.emissionDate)}
-                  {invoice.payDate ? <div class="ki-hint">Paid {formatDate(invoice.payDate)}</div> : null}
+                  {invoice.payDate ? <div class="kh-muted kh-small">Paid {formatDate(invoice.payDate)}</div> : null}
                 </td>
                 <td>
                   <StatusChip status={invoice.status} />
@@ -59,7 +59,7 @@ export function InvoiceTable({
                 <td class="ki-amount">
                   <span>{invoice.total ? formatMoney(invoice.total) : '—'}</span>
                   {invoice.totalTaxExcluded ? (
-                    <div class="ki-hint">{formatMoney(invoice.totalTaxExcluded)} before tax</div>
+                    <div class="kh-muted kh-small">{formatMoney(invoice.totalTaxExcluded)} before tax</div>
                   ) : null}
                 </td>
                 <td>
@@ -73,7 +73,7 @@ export function InvoiceTable({
                     >
                       {download?.state === 'busy' ? 'Downloading…' : 'Download PDF'}
                     </button>
-                    <span role="status" class={download?.state === 'error' ? 'kh-field-error' : 'ki-hint'}>
+                    <span role="status" class={download?.state === 'error' ? 'kh-field-error' : 'kh-muted kh-small'}>
                       {download?.state === 'done'
                         ? `Saved as ${download.filename}`
                         : download?.state === 'error'

@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { type DownloadState, InvoiceTable } from './InvoiceTable.tsx';
 import { fetchInvoicePdf, listInvoices, loadSpaces } from './invoices-client.ts';
 import { saveFile } from './save-file.ts';
+import '../../ui/views.css';
 import './invoices.css';
 
 type SpacesState =
@@ -89,10 +90,10 @@ export default function InvoicesView() {
   };
 
   return (
-    <div class="ki-view">
+    <div class="kh-view kh-view--grid">
       <header>
         <h2>Invoices</h2>
-        <p class="ki-hint" style={{ margin: '2px 0 0' }}>
+        <p class="kh-muted kh-small" style={{ margin: '2px 0 0' }}>
           Each organisation’s invoices, with their PDFs saved to your downloads folder.
         </p>
       </header>
@@ -124,7 +125,7 @@ export default function InvoicesView() {
       {spaces.state === 'error' ? <ErrorBanner error={spaces.error} /> : null}
 
       <section aria-label={`Invoices of ${organisationName}`} aria-busy={list.state === 'loading'}>
-        {list.state === 'loading' ? <p class="ki-hint">Loading invoices…</p> : null}
+        {list.state === 'loading' ? <p class="kh-muted kh-small">Loading invoices…</p> : null}
         {list.state === 'error' ? <ErrorBanner error={list.error} onRetry={() => setReload(reload + 1)} /> : null}
         {list.state === 'ready' && list.invoices.length === 0 ? (
           <p class="ki-empty">No invoices for {organisationName} yet.</p>

@@ -3,12 +3,13 @@ import { buildRightRows, endpointsWithoutRight, type RightRow } from '../../core
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { type CatalogEntry, catalogEndpoints } from './catalog-endpoints.ts';
 import { type ConsumerRights, loadConsumerRights, loadPlatformRights, type PlatformRights } from './load-rights.ts';
+import '../../ui/views.css';
 import './rights.css';
 
 function ConsumerChip({ row }: { row: RightRow }) {
-  if (row.consumer === 'requested') return <span class="kr-chip kr-chip--ok">Requested by your consumer</span>;
-  if (row.consumer === 'not-requested') return <span class="kr-chip kr-chip--muted">Not requested</span>;
-  return <span class="kr-chip kr-chip--muted">Consumer: unknown</span>;
+  if (row.consumer === 'requested') return <span class="kh-pill kh-pill--ok">Requested by your consumer</span>;
+  if (row.consumer === 'not-requested') return <span class="kh-pill kh-pill--muted">Not requested</span>;
+  return <span class="kh-pill kh-pill--muted">Consumer: unknown</span>;
 }
 
 /** What the panel passes its views; only what this view uses, so it also renders on its own. */
@@ -27,7 +28,7 @@ function EndpointLine({
   const label = (
     <>
       <span class="kr-method">{endpoint.method}</span> <span class="kr-path">{endpoint.pathTemplate}</span>
-      {endpoint.target === 'bridge' ? <span class="kr-hint"> (bridge)</span> : null}
+      {endpoint.target === 'bridge' ? <span class="kh-muted kh-small"> (bridge)</span> : null}
     </>
   );
   if (!open) return <span title={endpoint.description}>{label}</span>;
@@ -51,7 +52,8 @@ function EndpointList({
   row: RightRow<CatalogEntry>;
   open?: ((entry: CatalogEntry) => void) | undefined;
 }) {
-  if (row.endpoints.length === 0) return <p class="kr-hint kr-endpoints">No endpoint in Keyhole’s catalog needs it.</p>;
+  if (row.endpoints.length === 0)
+    return <p class="kh-muted kh-small kr-endpoints">No endpoint in Keyhole’s catalog needs it.</p>;
   return (
     <details class="kr-endpoints">
       <summary>
@@ -104,17 +106,17 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
     : undefined;
 
   return (
-    <div class="kr-view">
+    <div class="kh-view kh-view--grid">
       <header>
         <h2>Rights</h2>
-        <p class="kr-hint" style={{ margin: '2px 0 0' }}>
+        <p class="kh-muted kh-small" style={{ margin: '2px 0 0' }}>
           An OAuth consumer asks for rights; you grant them on the platform’s consent page when you sign in.
         </p>
       </header>
 
       <section class="kr-summary" aria-label="Your consumer" aria-busy={consumer === undefined}>
         {consumer === undefined ? (
-          <p class="kr-hint">Reading your consumer’s record…</p>
+          <p class="kh-muted kh-small">Reading your consumer’s record…</p>
         ) : consumer.rights ? (
           <>
             <p>
@@ -122,7 +124,7 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
               rights{requestedOthers.length > 0 ? ` and ${requestedOthers.join(', ')}` : ''} (read from{' '}
               <code>{consumer.source}</code>).
             </p>
-            <p class="kr-hint">
+            <p class="kh-muted kh-small">
               The platform does not report which rights this session was granted: a right unticked on the consent page
               still shows as requested here.
             </p>
@@ -163,7 +165,7 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
           value={filter}
           onInput={(event) => setFilter(event.currentTarget.value)}
         />
-        <span class="kr-hint" role="status">
+        <span class="kh-muted kh-small" role="status">
           {shown.length === rows.length ? `${rows.length} rights` : `${shown.length} of ${rows.length} rights`}
           {platform === undefined ? ' · reading the platform’s list…' : ''}
         </span>
@@ -175,31 +177,32 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
             <div>
               <h3>{row.name}</h3>
               <p>{row.meaning}</p>
-              {row.platformDescription ? <p class="kr-hint">Platform: {row.platformDescription}</p> : null}
+              {row.platformDescription ? <p class="kh-muted kh-small">Platform: {row.platformDescription}</p> : null}
             </div>
             <div class="kr-badges">
               <ConsumerChip row={row} />
               {row.listedByPlatform === false ? (
-                <span class="kr-chip kr-chip--warn">
+                <span class="kh-pill kh-pill--warn">
                   {row.inSpec ? 'Not in the platform’s list' : 'Not in the spec'}
                 </span>
               ) : null}
               {!row.inSpec && row.listedByPlatform !== false ? (
-                <span class="kr-chip kr-chip--warn">Not in the spec</span>
+                <span class="kh-pill kh-pill--warn">Not in the spec</span>
               ) : null}
             </div>
             <EndpointList row={row} open={open} />
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? <p class="kr-hint">No right matches “{filter}”.</p> : null}
+      {shown.length === 0 ? <p class="kh-muted kh-small">No right matches “{filter}”.</p> : null}
 
       <details>
         <summary>Endpoints that need no right ({publicEndpoints.length})</summary>
         <ul class="kr-list" style={{ marginTop: '6px' }}>
           {publicEndpoints.map((endpoint) => (
             <li key={endpoint.id}>
-              <EndpointLine endpoint={endpoint} open={open} /> <span class="kr-hint">{endpoint.description}</span>
+              <EndpointLine endpoint={endpoint} open={open} />{' '}
+              <span class="kh-muted kh-small">{endpoint.description}</span>
             </li>
           ))}
         </ul>

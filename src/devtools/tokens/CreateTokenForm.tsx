@@ -113,7 +113,7 @@ export function CreateTokenForm({
       </div>
       <div class="kt-field kt-half">
         <label for="kt-create-description">
-          Description <span class="kt-hint">(optional)</span>
+          Description <span class="kh-muted kh-small">(optional)</span>
         </label>
         <input
           {...fieldProps('description')}
@@ -160,7 +160,10 @@ export function CreateTokenForm({
             setExpiry({ kind: 'hours' });
           }}
         />
-        <span id="kt-create-expiry-result" class={computed.ok && !errors.expirationDate ? 'kt-hint' : 'kh-field-error'}>
+        <span
+          id="kt-create-expiry-result"
+          class={computed.ok && !errors.expirationDate ? 'kh-muted kh-small' : 'kh-field-error'}
+        >
           {computed.ok
             ? (errors.expirationDate ?? `Until ${formatDateTime(computed.expirationDate)} (at most one year).`)
             : computed.error}
@@ -203,7 +206,7 @@ export function CreateTokenForm({
             value={mfaCode}
             onInput={(event) => setMfaCode(event.currentTarget.value)}
           />
-          {fieldError('mfaCode') ?? <div class="kt-hint">The 6 digits your authenticator app shows now.</div>}
+          {fieldError('mfaCode') ?? <div class="kh-muted kh-small">The 6 digits your authenticator app shows now.</div>}
         </div>
       ) : (
         <div class="kt-field">
@@ -213,7 +216,7 @@ export function CreateTokenForm({
           </button>
         </div>
       )}
-      <p class="kt-hint kt-wide" style={{ margin: 0 }}>
+      <p class="kh-muted kh-small kt-wide" style={{ margin: 0 }}>
         Your password goes to the bridge once to create the token; Keyhole does not keep it.
       </p>
       {failure ? (

@@ -45,14 +45,14 @@ export function NewTokenNotice({
           />
           <CopyButton value={created.apiToken} label="Copy" />
         </div>
-        <div class="kt-hint">
+        <div class="kh-muted kh-small">
           Expires {formatDateTime(created.expirationDate)}. Use it as <code>Authorization: Bearer …</code> on the
           bridge.
         </div>
       </div>
       <div class="kt-row">
         {inUse ? (
-          <span class="kt-chip kt-chip--accent">Used for bridge calls</span>
+          <span class="kh-pill kh-pill--accent">Used for bridge calls</span>
         ) : (
           <button type="button" class="kh-button kh-button--primary" onClick={onUse} disabled={busy}>
             {busy ? 'Saving…' : 'Use for bridge calls'}

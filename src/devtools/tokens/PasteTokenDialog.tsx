@@ -57,7 +57,7 @@ export function PasteTokenDialog({
       submitLabel="Use for bridge calls"
       busyLabel="Checking…"
     >
-      <p class="kt-hint" style={{ margin: 0 }}>
+      <p class="kh-muted kh-small" style={{ margin: 0 }}>
         Keyhole no longer holds this token’s value. Paste it: Keyhole checks it with the bridge and keeps it encrypted
         for bridge calls.
       </p>
@@ -79,7 +79,7 @@ export function PasteTokenDialog({
       {token ? null : (
         <div class="kt-field">
           <label for="kt-paste-name">
-            Label <span class="kt-hint">(optional)</span>
+            Label <span class="kh-muted kh-small">(optional)</span>
           </label>
           <input
             id="kt-paste-name"

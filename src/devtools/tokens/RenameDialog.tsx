@@ -54,7 +54,7 @@ export function RenameDialog({
       </div>
       <div class="kt-field">
         <label for="kt-rename-description">
-          Description <span class="kt-hint">(optional)</span>
+          Description <span class="kh-muted kh-small">(optional)</span>
         </label>
         <input
           id="kt-rename-description"

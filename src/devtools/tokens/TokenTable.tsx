@@ -11,9 +11,9 @@ export interface TokenActions {
 
 function StateChip({ record, now }: { record: ApiTokenRecord; now: Date }) {
   const warning = expiryWarning(record, now);
-  if (warning?.level === 'expired') return <span class="kt-chip kt-chip--danger">Expired</span>;
+  if (warning?.level === 'expired') return <span class="kh-pill kh-pill--danger">Expired</span>;
   const label = record.state ? record.state.charAt(0) + record.state.slice(1).toLowerCase() : 'Unknown';
-  return <span class={`kt-chip ${record.state?.toUpperCase() === 'ACTIVE' ? 'kt-chip--ok' : ''}`}>{label}</span>;
+  return <span class={`kh-pill ${record.state?.toUpperCase() === 'ACTIVE' ? 'kh-pill--ok' : ''}`}>{label}</span>;
 }
 
 /** The user's tokens: what each is, when it expires (with a warning when soon or past), and what can be done. */
@@ -31,8 +31,8 @@ export function TokenTable({
   if (records.length === 0)
     return <p class="kt-empty">No API tokens yet. Create one to call the bridge from scripts.</p>;
   return (
-    <div class="kt-table-wrap">
-      <table class="kt-table">
+    <div class="kh-table-wrap">
+      <table class="kh-table kt-table">
         <caption class="kh-visually-hidden">Your API tokens</caption>
         <thead>
           <tr>
@@ -54,15 +54,15 @@ export function TokenTable({
               <tr key={record.apiTokenId} data-token-id={record.apiTokenId}>
                 <th scope="row">
                   <strong>{record.name}</strong>{' '}
-                  {inUse ? <span class="kt-chip kt-chip--accent">Used for bridge calls</span> : null}
-                  {record.description ? <div class="kt-hint">{record.description}</div> : null}
+                  {inUse ? <span class="kh-pill kh-pill--accent">Used for bridge calls</span> : null}
+                  {record.description ? <div class="kh-muted kh-small">{record.description}</div> : null}
                 </th>
                 <td>{formatDateTime(record.creationDate)}</td>
                 <td>
                   {formatDateTime(record.expirationDate)}
                   {warning ? (
                     <div
-                      class={warning.level === 'expired' ? 'kh-field-error' : 'kt-hint'}
+                      class={warning.level === 'expired' ? 'kh-field-error' : 'kh-muted kh-small'}
                       style={{ color: warning.level === 'soon' ? 'var(--kh-warn)' : undefined }}
                     >
                       {warning.message}

@@ -12,6 +12,7 @@ import { RenameDialog } from './RenameDialog.tsx';
 import { RevokeDialog } from './RevokeDialog.tsx';
 import { TokenTable } from './TokenTable.tsx';
 import { listApiTokens, revokeApiToken, type TokenList } from './tokens-client.ts';
+import '../../ui/views.css';
 import './tokens.css';
 
 type ListState =
@@ -120,11 +121,11 @@ export default function TokensView() {
   const listError = list.state === 'error' ? list.error : undefined;
 
   return (
-    <div class="kt-view">
+    <div class="kh-view kt-view">
       <header class="kt-row kt-row--between">
         <div>
           <h2>API tokens</h2>
-          <p class="kt-hint" style={{ margin: '2px 0 0' }}>
+          <p class="kh-muted kh-small" style={{ margin: '2px 0 0' }}>
             Personal tokens for the bridge: they act as you, like a password. Use them in scripts as{' '}
             <code>Authorization: Bearer …</code>.
           </p>
@@ -152,13 +153,13 @@ export default function TokensView() {
               <>
                 API token “{inUse.name}”
                 {inUse.expirationDate ? (
-                  <span class="kt-hint"> (expires {formatDateTime(inUse.expirationDate)})</span>
+                  <span class="kh-muted kh-small"> (expires {formatDateTime(inUse.expirationDate)})</span>
                 ) : null}
               </>
             ) : signedIn ? (
               'your session’s OAuth (PLAINTEXT), as no API token is chosen'
             ) : (
-              <span class="kt-hint">your session’s OAuth when signed in, or an API token you choose</span>
+              <span class="kh-muted kh-small">your session’s OAuth when signed in, or an API token you choose</span>
             )}
           </div>
           {inUse ? (
@@ -169,7 +170,7 @@ export default function TokensView() {
         </div>
       </section>
 
-      <div role="status" aria-live="polite" class="kt-hint kt-notice">
+      <div role="status" aria-live="polite" class="kh-muted kh-small kt-notice">
         {notice}
       </div>
       {actionError ? <ErrorBanner error={actionError} /> : null}
@@ -217,7 +218,7 @@ export default function TokensView() {
             </button>
           </div>
         </div>
-        {list.state === 'loading' ? <p class="kt-hint">Loading your tokens…</p> : null}
+        {list.state === 'loading' ? <p class="kh-muted kh-small">Loading your tokens…</p> : null}
         {listError ? (
           <div style={{ display: 'grid', gap: '6px' }}>
             <ErrorBanner error={listError} onRetry={() => void refresh()} />
