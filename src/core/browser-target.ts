@@ -17,7 +17,8 @@ export const FIREFOX_ADDON_ID = 'keyhole@keyhole.dev';
 /**
  * 140 is the ESR line that reads `data_collection_permissions` (AMO asks every new add-on for it); it also has
  * everything else Keyhole uses: MV3 event pages with `type: module`, `optional_host_permissions`, devtools
- * panels and `identity.launchWebAuthFlow`.
+ * panels, `identity.launchWebAuthFlow` and CSS `light-dark()` (Firefox 120; Chrome 123, manifest.json's
+ * `minimum_chrome_version`).
  */
 export const FIREFOX_MIN_VERSION = '140.0';
 export const FIREFOX_ANDROID_MIN_VERSION = '142.0';

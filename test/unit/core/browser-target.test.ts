@@ -45,6 +45,10 @@ describe('manifestFor chrome', () => {
     expect(chrome.background).toEqual({ service_worker: 'src/background/index.ts', type: 'module' });
     expect(chrome.minimum_chrome_version).toBe(source.minimum_chrome_version);
   });
+
+  it('asks for Chrome 123 or later, the first with CSS light-dark() (src/ui/theme.css)', () => {
+    expect(Number(source.minimum_chrome_version)).toBeGreaterThanOrEqual(123);
+  });
 });
 
 describe('manifestFor firefox', () => {
