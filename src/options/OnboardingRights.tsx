@@ -20,7 +20,7 @@ export function OnboardingRights(props: {
           const inputId = `${props.id}-${right}`;
           return (
             <li key={right}>
-              <label class="onb-right" for={inputId}>
+              <label class="opt-choice" for={inputId}>
                 <input
                   id={inputId}
                   type="checkbox"

@@ -21,7 +21,7 @@ export function RadioGroup<T extends string>(props: {
         {props.options.map((option) => {
           const optionId = `${props.id}-${option.value.toLowerCase()}`;
           return (
-            <label key={option.value} class="opt-radio" for={optionId}>
+            <label key={option.value} class="opt-choice" for={optionId}>
               <input
                 id={optionId}
                 type="radio"
