@@ -1,3 +1,4 @@
+import { encodeOAuthParams } from './authorization-header.ts';
 import { parseFormBody } from './form-body.ts';
 import { type HttpUrlParts, readHttpUrl } from './http-url.ts';
 import { percentEncode } from './percent-encode.ts';
@@ -33,24 +34,32 @@ export function collectSignedParameters(input: {
   oauthParams: [string, string][];
   formParams?: [string, string][];
 }): SignedParameter[] {
-  return collectSignedParametersOf(readHttpUrl(input.url), input.oauthParams, input.formParams);
+  const parsed = readHttpUrl(input.url);
+  const oauthParams = input.oauthParams.filter(([name]) => name !== 'oauth_signature' && name !== 'realm');
+  return collectSignedParametersOf(parsed, encodeOAuthParams(oauthParams), input.formParams);
 }
 
-/** `collectSignedParameters` for a URL `readHttpUrl` already checked. */
+/**
+ * `collectSignedParameters` for a URL `readHttpUrl` already checked and OAuth parameters `encodeOAuthParams`
+ * already encoded: the signer encodes its protocol parameters once, for the base string and the header.
+ */
 export function collectSignedParametersOf(
   parsed: HttpUrlParts,
-  oauthParams: [string, string][],
+  encodedOAuthParams: [string, string][],
   formParams: [string, string][] = [],
 ): SignedParameter[] {
   const parameters: SignedParameter[] = [];
+  for (const [key, value] of encodedOAuthParams) {
+    // Percent-encoding leaves these two names as they are, so testing the encoded name is the same test.
+    if (key === 'oauth_signature' || key === 'realm') continue;
+    parameters.push({ key, value, source: 'oauth' });
+  }
   const add = (pairs: [string, string][], source: SignedParameter['source']) => {
     for (const [name, value] of pairs) {
       if (name === 'oauth_signature') continue;
-      if (source === 'oauth' && name === 'realm') continue;
       parameters.push({ key: percentEncode(name), value: percentEncode(value), source });
     }
   };
-  add(oauthParams, 'oauth');
   // The query is read from the parsed URL (not the raw string) for the same reason as the path above.
   add(parseFormBody(parsed.search.slice(1)), 'query');
   add(formParams, 'form');

@@ -17,6 +17,7 @@ import { defaultKeyCache, type HmacHash, type HmacKeyCache } from './hmac-key-ca
 import { readHttpUrl } from './http-url.ts';
 import { encodeMessage } from './message-bytes.ts';
 import { createNonce, createTimestamp } from './nonce.ts';
+import { percentEncode } from './percent-encode.ts';
 import { buildSigningKey } from './signing-key.ts';
 import type { OAuthCredentials, SignatureDebug, SignatureMethod } from './types.ts';
 
@@ -101,19 +102,17 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
     ...extras,
   );
 
-  const parameters = collectSignedParametersOf(url, unsigned, input.formParams);
+  // Encoded once, for the base string now and for the header and query string after signing.
+  const encodedUnsigned = encodeOAuthParams(unsigned);
+  const parameters = collectSignedParametersOf(url, encodedUnsigned, input.formParams);
   // Built for PLAINTEXT too: the server ignores it then, but the debugger still shows it for comparison.
   const baseString = buildBaseStringOf(method, uri, parameters);
   const signingKey = buildSigningKey(credentials.consumerSecret, credentials.tokenSecret);
   const signature = await computeSignature(signatureMethod, baseString, signingKey, input.keyCache ?? defaultKeyCache);
 
   // The signature goes where the spec lists it: after the signature method.
-  const oauthParams: [string, string][] = [];
-  for (const pair of unsigned) {
-    oauthParams.push(pair);
-    if (pair[0] === 'oauth_signature_method') oauthParams.push(['oauth_signature', signature]);
-  }
-  const encodedParams = encodeOAuthParams(oauthParams);
+  const oauthParams = insertSignature(unsigned, signature);
+  const encodedParams = insertSignature(encodedUnsigned, percentEncode(signature));
   const authorizationHeader = formatAuthorizationHeader(encodedParams);
   return {
     oauthParams,
@@ -122,6 +121,15 @@ export async function signRequest(input: SignRequestInput): Promise<SignedReques
     queryString: formatOAuthQueryString(encodedParams),
     debug: describeSignature({ signatureMethod, method, uri, parameters, baseString, authorizationHeader }),
   };
+}
+
+function insertSignature(params: [string, string][], signature: string): [string, string][] {
+  const withSignature: [string, string][] = [];
+  for (const pair of params) {
+    withSignature.push(pair);
+    if (pair[0] === 'oauth_signature_method') withSignature.push(['oauth_signature', signature]);
+  }
+  return withSignature;
 }
 
 function describeSignature(input: {
