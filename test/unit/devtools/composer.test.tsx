@@ -4,7 +4,7 @@ import { createDraft } from '../../../src/core/request-draft.ts';
 import { Composer } from '../../../src/devtools/panel/composer/Composer.tsx';
 import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
-import { buttonByText, byLabel, click, mount, press, settle, typeInto, waitFor } from './dom.ts';
+import { button, byLabel, mount, settle, user, waitForValue } from '../support/dom.ts';
 import { createFakeServices } from './fake-services.ts';
 
 let cleanup: (() => void) | undefined;
@@ -29,8 +29,8 @@ describe('the composer never sends an invalid request', () => {
   it('flags a path outside /v2/ and /v4/ in place and sends nothing', async () => {
     const { root, sent } = await setup();
     const path = byLabel(root, 'Path');
-    await typeInto(path, '/v3/self');
-    await click(buttonByText(root, 'Send'));
+    await user.type(path, '/v3/self');
+    await user.click(button(root, 'Send'));
     await settle();
     expect(sent()).toEqual([]);
     expect(path.getAttribute('aria-invalid')).toBe('true');
@@ -43,7 +43,7 @@ describe('the composer never sends an invalid request', () => {
       createDraft({ method: 'POST', path: '/v2/self/consumers', bodyMode: 'json', json: '{\n  "name": }' }),
     );
     await settle();
-    await click(buttonByText(root, 'Send'));
+    await user.click(button(root, 'Send'));
     await settle();
     expect(sent()).toEqual([]);
     const editor = root.querySelector('textarea');
@@ -55,7 +55,7 @@ describe('the composer never sends an invalid request', () => {
     const { root, sent, workbench } = await setup();
     workbench.open(createDraft({ headers: [{ name: 'X-Note', value: 'a\r\nInjected: yes', enabled: true }] }));
     await settle();
-    await click(buttonByText(root, 'Send'));
+    await user.click(button(root, 'Send'));
     await settle(20);
     expect(sent()).toEqual([]);
     expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toMatch(/Headers/);
@@ -64,10 +64,10 @@ describe('the composer never sends an invalid request', () => {
 
   it('refuses an Authorization header: Keyhole signs itself', async () => {
     const { root, sent } = await setup();
-    await click(buttonByText(root, /Headers/));
-    await typeInto(byLabel(root, 'Name of new headers row'), 'Authorization');
-    await typeInto(byLabel(root, 'Value of headers row 1'), 'OAuth stolen');
-    await click(buttonByText(root, 'Send'));
+    await user.click(button(root, /Headers/));
+    await user.type(byLabel(root, 'Name of new headers row'), 'Authorization');
+    await user.type(byLabel(root, 'Value of headers row 1'), 'OAuth stolen');
+    await user.click(button(root, 'Send'));
     await settle();
     expect(sent()).toEqual([]);
     expect(root.textContent).toMatch(/Keyhole signs the request itself/);
@@ -75,18 +75,18 @@ describe('the composer never sends an invalid request', () => {
 
   it('asks for placeholder values after a first Send, then sends the filled path', async () => {
     const { root, sent, workbench } = await setup();
-    await typeInto(byLabel(root, 'Path'), '/v2/organisations/{organisationId}/applications');
+    await user.type(byLabel(root, 'Path'), '/v2/organisations/{organisationId}/applications');
     await settle();
     expect(root.textContent).not.toMatch(/Choose or type a value/);
-    await click(buttonByText(root, 'Send'));
+    await user.click(button(root, 'Send'));
     await settle();
     expect(sent().filter((request) => request.path !== '/v2/summary')).toEqual([]);
     expect(root.textContent).toMatch(/Choose or type a value for \{organisationId\}/);
     // The picker suggests the user's organisations from /v2/summary.
     const options = [...root.querySelectorAll('datalist option')].map((option) => option.getAttribute('value'));
     expect(options).toEqual(['user_1', 'orga_1']);
-    await typeInto(root.querySelector('.kh-param input'), 'orga_1');
-    await click(buttonByText(root, 'Send'));
+    await user.type(root.querySelector('.kh-param input'), 'orga_1');
+    await user.click(button(root, 'Send'));
     await settle();
     const calls = sent().filter((request) => request.path !== '/v2/summary');
     expect(calls).toHaveLength(1);
@@ -96,17 +96,17 @@ describe('the composer never sends an invalid request', () => {
 
   it('sends a valid request with its query and records it in history without secrets', async () => {
     const { root, sent, services, workbench } = await setup();
-    await typeInto(byLabel(root, 'Path'), '/v2/self');
-    await typeInto(byLabel(root, 'Name of new query parameters row'), 'limit');
-    await typeInto(byLabel(root, 'Value of query parameters row 1'), '10');
-    await click(buttonByText(root, 'Send'));
+    await user.type(byLabel(root, 'Path'), '/v2/self');
+    await user.type(byLabel(root, 'Name of new query parameters row'), 'limit');
+    await user.type(byLabel(root, 'Value of query parameters row 1'), '10');
+    await user.click(button(root, 'Send'));
     await settle(5);
     expect(sent()).toHaveLength(1);
     expect(sent()[0]).toMatchObject({ path: '/v2/self', query: [['limit', '10']], body: { kind: 'none' } });
     expect(sent()[0]?.requestId).toEqual(expect.any(String));
     expect(workbench.run.get().phase).toBe('done');
     // History is written when the page is idle, after the response is shown.
-    const history = await waitFor(async () => {
+    const history = await waitForValue(async () => {
       const list = await services.history.list();
       return list.length > 0 ? list : undefined;
     });
@@ -118,7 +118,7 @@ describe('the composer never sends an invalid request', () => {
 
   it('splits a pasted full URL into target, path and query rows', async () => {
     const { root, workbench } = await setup();
-    await typeInto(byLabel(root, 'Path'), 'http://127.0.0.1:8781/v2/self?fields=id&x=a%20b');
+    await user.type(byLabel(root, 'Path'), 'http://127.0.0.1:8781/v2/self?fields=id&x=a%20b');
     expect(workbench.draft.get()).toMatchObject({
       target: 'bridge',
       path: '/v2/self',
@@ -158,12 +158,12 @@ describe('keyboard and persistence in the panel', () => {
       mounted.unmount();
       workbench.dispose();
     };
-    await press(byLabel(mounted.root, 'Path'), 'Enter', { ctrlKey: true });
+    await user.press(byLabel(mounted.root, 'Path'), 'Enter', { ctrlKey: true });
     await settle();
     expect(fake.sent()).toHaveLength(1);
     expect(workbench.run.get().phase).toBe('sending');
-    expect(buttonByText(mounted.root, 'Cancel')).toBeTruthy();
-    await press(document.body, 'Escape');
+    expect(button(mounted.root, 'Cancel')).toBeTruthy();
+    await user.press(document.body, 'Escape');
     await settle();
     const cancel = fake.calls.find((call) => call.name === 'request/cancel');
     expect(cancel?.request).toEqual({ requestId: fake.sent()[0]?.requestId });

@@ -4,7 +4,7 @@ import { createDraft } from '../../../src/core/request-draft.ts';
 import CurlExportDialog from '../../../src/devtools/panel/composer/CurlExportDialog.tsx';
 import CurlImportDialog from '../../../src/devtools/panel/composer/CurlImportDialog.tsx';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
-import { buttonByText, click, mount, settle, typeInto } from './dom.ts';
+import { button, mount, settle, user } from '../support/dom.ts';
 import { createFakeServices } from './fake-services.ts';
 
 let cleanup: (() => void) | undefined;
@@ -26,11 +26,11 @@ describe('curl import and export', () => {
     let closed = false;
     const { root, unmount } = mount(<CurlImportDialog workbench={workbench} onClose={() => (closed = true)} />);
     cleanup = unmount;
-    await typeInto(
+    await user.type(
       root.querySelector('textarea'),
       `curl -X PUT 'http://127.0.0.1:8780/v2/organisations/o/applications/a/env' -H 'Authorization: OAuth x' --json '{"PORT":"8080"}'`,
     );
-    await click(buttonByText(root, 'Import'));
+    await user.click(button(root, 'Import'));
     expect(closed).toBe(true);
     expect(workbench.draft.get()).toMatchObject({
       method: 'PUT',
@@ -46,8 +46,8 @@ describe('curl import and export', () => {
     const { workbench } = await setup();
     const { root, unmount } = mount(<CurlImportDialog workbench={workbench} onClose={() => {}} />);
     cleanup = unmount;
-    await typeInto(root.querySelector('textarea'), `curl 'http://127.0.0.1:8780/v2/self`);
-    await click(buttonByText(root, 'Import'));
+    await user.type(root.querySelector('textarea'), `curl 'http://127.0.0.1:8780/v2/self`);
+    await user.click(button(root, 'Import'));
     expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/single quote/);
     expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('curl');
   });
@@ -63,10 +63,10 @@ describe('curl import and export', () => {
     const curlCalls = () => calls.filter((call) => call.name === 'request/curl').map((call) => call.request);
     expect(curlCalls()).toEqual([{ request: expect.objectContaining({ path: '/v2/self' }), reveal: false }]);
     expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('••••');
-    await click(buttonByText(root, 'Reveal Authorization'));
+    await user.click(button(root, 'Reveal Authorization'));
     await settle();
     expect(curlCalls()[1]).toMatchObject({ reveal: true });
-    await click(buttonByText(root, 'Copy'));
+    await user.click(button(root, 'Copy'));
     await settle();
     expect(services.copy).toHaveBeenCalled();
   });

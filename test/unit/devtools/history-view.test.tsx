@@ -4,7 +4,7 @@ import type { SendRequest } from '../../../src/core/protocol.ts';
 import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
 import { views } from '../../../src/devtools/panel/views.ts';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
-import { buttonByText, click, mount, settle, typeInto, waitFor } from './dom.ts';
+import { button, mount, settle, user, waitForValue } from '../support/dom.ts';
 import { createFakeServices, jsonResponse } from './fake-services.ts';
 
 let cleanup: (() => void) | undefined;
@@ -48,7 +48,7 @@ async function setup() {
     mounted.unmount();
     workbench.dispose();
   };
-  await waitFor(() => mounted.root.querySelector('.kh-history-path'));
+  await waitForValue(() => mounted.root.querySelector('.kh-history-path'));
   return { ...fake, workbench, root: mounted.root };
 }
 
@@ -58,17 +58,17 @@ describe('the history view', () => {
   it('lists calls newest first and filters by search words and status', async () => {
     const { root } = await setup();
     expect(paths(root)).toEqual(['/api-tokens', '/v2/organisations/orga_x/applications', '/v2/self']);
-    await typeInto(root.querySelector('#kh-history-search'), '404');
+    await user.type(root.querySelector('#kh-history-search'), '404');
     await settle();
     expect(paths(root)).toEqual(['/v2/organisations/orga_x/applications']);
-    await typeInto(root.querySelector('#kh-history-search'), 'method:post');
+    await user.type(root.querySelector('#kh-history-search'), 'method:post');
     await settle();
     expect(paths(root)).toEqual(['/api-tokens']);
   });
 
   it('reopens an entry: request in the composer, stored response below', async () => {
     const { root, workbench } = await setup();
-    await click(root.querySelectorAll('.kh-history-open')[1] as Element);
+    await user.click(root.querySelectorAll('.kh-history-open')[1] as Element);
     await settle(20);
     expect(workbench.draft.get()).toMatchObject({ method: 'GET', path: '/v2/organisations/orga_x/applications' });
     const run = workbench.run.get();
@@ -79,11 +79,11 @@ describe('the history view', () => {
 
   it('deletes one entry and clears all after confirmation', async () => {
     const { root, services } = await setup();
-    await click(root.querySelector('[aria-label^="Delete GET /v2/self"]'));
+    await user.click(root.querySelector('[aria-label^="Delete GET /v2/self"]'));
     await settle(20);
     expect(paths(root)).toEqual(['/api-tokens', '/v2/organisations/orga_x/applications']);
-    await click(buttonByText(root, 'Clear all…'));
-    await click(buttonByText(root, /Delete all 2/));
+    await user.click(button(root, 'Clear all…'));
+    await user.click(button(root, /Delete all 2/));
     await settle(20);
     expect(await services.history.list()).toEqual([]);
     expect(root.textContent).toMatch(/No calls yet/);
@@ -91,10 +91,10 @@ describe('the history view', () => {
 
   it('exports HAR 1.2 through the downloads service, with no secret in it', async () => {
     const { root, services } = await setup();
-    await click(buttonByText(root, 'Export HAR'));
+    await user.click(button(root, 'Export HAR'));
     const download = services.download as ReturnType<typeof vi.fn>;
     // HAR export loads its module on first use: wait for it rather than for a fixed time.
-    await waitFor(() => download.mock.calls.length > 0);
+    await waitForValue(() => download.mock.calls.length > 0);
     expect(download).toHaveBeenCalledTimes(1);
     const [blob, name] = download.mock.calls[0] as [Blob, string];
     expect(name).toMatch(/^keyhole-history-\d{8}-\d{4}\.har$/);
@@ -108,8 +108,8 @@ describe('the history view', () => {
   it('saves its limits and evicts beyond them', async () => {
     const { root, services } = await setup();
     const inputs = root.querySelectorAll<HTMLInputElement>('.kh-history-settings input');
-    await typeInto(inputs[1] as HTMLInputElement, '2');
-    await click(buttonByText(root, 'Save limits'));
+    await user.type(inputs[1] as HTMLInputElement, '2');
+    await user.click(button(root, 'Save limits'));
     await settle(20);
     expect(await services.history.caps()).toEqual({ maxBodyBytes: 1024 * 1024, maxEntries: 2 });
     expect(paths(root)).toEqual(['/api-tokens', '/v2/organisations/orga_x/applications']);

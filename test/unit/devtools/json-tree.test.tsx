@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonTree } from '../../../src/ui/JsonTree.tsx';
-import { mount, press, settle } from './dom.ts';
+import { mount, settle, user } from '../support/dom.ts';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -34,19 +34,19 @@ describe('JsonTree', () => {
     cleanup = unmount;
     await settle();
     const tree = root.querySelector('[role="tree"]') as HTMLElement;
-    await press(tree, 'ArrowDown');
+    await user.press(tree, 'ArrowDown');
     const active = () =>
       root.querySelector(`#${CSS.escape(tree.getAttribute('aria-activedescendant') ?? '')}`)?.textContent;
     expect(active()).toMatch(/^▸a:/);
-    await press(tree, 'ArrowRight');
-    await press(tree, 'ArrowRight');
+    await user.press(tree, 'ArrowRight');
+    await user.press(tree, 'ArrowRight');
     expect(active()).toMatch(/^▸b:/);
-    await press(tree, 'Enter');
-    await press(tree, 'End');
+    await user.press(tree, 'Enter');
+    await user.press(tree, 'End');
     expect(active()).toBe('c: 1');
-    await press(tree, 'ArrowLeft');
+    await user.press(tree, 'ArrowLeft');
     expect(active()).toMatch(/^▾b:/);
-    await press(tree, 'ArrowLeft');
+    await user.press(tree, 'ArrowLeft');
     expect(active()).toMatch(/^▸b:/);
   });
 
@@ -84,8 +84,8 @@ describe('JsonTree', () => {
     cleanup = unmount;
     await settle();
     const tree = root.querySelector('[role="tree"]') as HTMLElement;
-    await press(tree, 'ArrowDown');
-    await press(tree, 'c', { ctrlKey: true });
+    await user.press(tree, 'ArrowDown');
+    await user.press(tree, 'c', { ctrlKey: true });
     await settle();
     expect(writeText).toHaveBeenCalledWith('{\n  "b": 1\n}');
   });

@@ -11,7 +11,7 @@ vi.mock('webextension-polyfill', () => ({ default: new Proxy({}, { get: (_t, key
 
 import type { OnboardingRequest, ProfileView, SessionStatus } from '../../../src/core/protocol.ts';
 import { OptionsPage } from '../../../src/options/OptionsPage.tsx';
-import { button, click, field, mount, text, typeInto, waitFor } from './dom.ts';
+import { button, click, field, mount, text, typeInto, waitFor } from '../support/dom.ts';
 import { createFakeBrowser } from './fake-browser.ts';
 import { createFakeWorker, REAL_VIEW } from './fake-worker.ts';
 
@@ -51,7 +51,7 @@ describe('“Set up with an API token” on the settings page', () => {
   it('has a nav entry, a pointer on a first visit, and sits after the profiles, before the session', async () => {
     mocks.worker = createFakeWorker();
     view = mount(<OptionsPage />);
-    const root = view.container;
+    const root = view.root;
     const link = [...root.querySelectorAll<HTMLAnchorElement>('nav a')].find((a) => text(a) === 'Token setup');
     expect(link?.getAttribute('href')).toBe('#onboarding');
     const ids = [...root.querySelectorAll('main > section')].map((section) => section.id);
@@ -71,7 +71,7 @@ describe('“Set up with an API token” on the settings page', () => {
     const worker = onboardingWorker();
     mocks.worker = worker;
     view = mount(<OptionsPage />);
-    const root = view.container;
+    const root = view.root;
     await waitFor(() => expect(text(root)).toContain('Clever Cloud'));
     click(root.querySelector<HTMLInputElement>('#onboarding-platform-sandbox')!);
     typeInto(field(root, 'API token'), 'sbx_9f8e7d6c5b4a3210');

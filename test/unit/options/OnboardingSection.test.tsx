@@ -17,7 +17,7 @@ import type {
 } from '../../../src/core/protocol.ts';
 import { SPEC_RIGHTS } from '../../../src/core/rights.ts';
 import { OnboardingSection } from '../../../src/options/OnboardingSection.tsx';
-import { button, click, errorFor, field, mount, pressKey, queryButton, text, typeInto, waitFor } from './dom.ts';
+import { button, click, errorFor, field, mount, press, queryButton, text, typeInto, waitFor } from '../support/dom.ts';
 import { createFakeWorker, SANDBOX_VIEW } from './fake-worker.ts';
 
 const TOKEN = 'sbx_9f8e7d6c5b4a3210';
@@ -51,7 +51,7 @@ afterEach(() => {
 
 function open() {
   view = mount(<OnboardingSection onProfileCreated={onProfileCreated} onStatus={onStatus} />);
-  return view.container;
+  return view.root;
 }
 
 const checkbox = (root: HTMLElement, right: string) => root.querySelector<HTMLInputElement>(`input[value="${right}"]`)!;
@@ -418,7 +418,7 @@ describe('creating a token in the form', () => {
     openCreator(root);
     typeInto(field(root, 'Account email'), 'ada@sandbox.keyhole.test');
     typeInto(field(root, 'Account password'), 'lovelace-1815');
-    pressKey(field(root, 'Account password'), 'Enter');
+    press(field(root, 'Account password'), 'Enter');
     await waitFor(() => expect(calls('tokens/create')).toHaveLength(1));
     expect(calls('onboarding/setup-consumer')).toEqual([]);
   });

@@ -10,7 +10,19 @@ vi.mock('../../../src/ui/send.ts', () => ({
 vi.mock('webextension-polyfill', () => ({ default: new Proxy({}, { get: (_t, key) => mocks.browser[key as never] }) }));
 
 import { OptionsPage } from '../../../src/options/OptionsPage.tsx';
-import { blur, button, click, errorFor, field, mount, pressKey, queryButton, text, typeInto, waitFor } from './dom.ts';
+import {
+  blur,
+  button,
+  click,
+  errorFor,
+  field,
+  mount,
+  press,
+  queryButton,
+  text,
+  typeInto,
+  waitFor,
+} from '../support/dom.ts';
 import { createFakeBrowser } from './fake-browser.ts';
 import { createFakeWorker, REAL_VIEW, SANDBOX_VIEW } from './fake-worker.ts';
 
@@ -26,7 +38,7 @@ afterEach(() => {
 async function open(worker: FakeWorker) {
   mocks.worker = worker;
   view = mount(<OptionsPage />);
-  const root = view.container;
+  const root = view.root;
   await waitFor(() => expect(worker.calls.some((call) => call.name === 'profiles/list')).toBe(true));
   await waitFor(() => expect(root.querySelector<HTMLInputElement>('#redirect-url')!.value).not.toBe(''));
   return root;
@@ -149,7 +161,7 @@ describe('deleting a profile', () => {
     await waitFor(() => expect(document.activeElement).toBe(cancel));
     expect(worker.calls.some((call) => call.name === 'profiles/delete')).toBe(false);
 
-    pressKey(cancel, 'Escape');
+    press(cancel, 'Escape');
     await waitFor(() => expect(document.activeElement).toBe(button(root, 'Delete Clever Cloud')));
     expect(queryButton(item, 'Delete profile')).toBeUndefined();
 

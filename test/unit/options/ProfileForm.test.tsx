@@ -4,14 +4,14 @@ import { KeyholeError } from '../../../src/core/errors.ts';
 import { validateProfile } from '../../../src/core/profile-validation.ts';
 import type { ProfileInput } from '../../../src/core/protocol.ts';
 import { ProfileForm } from '../../../src/options/ProfileForm.tsx';
-import { blur, button, click, errorFor, field, mount, text, typeInto, waitFor } from './dom.ts';
+import { blur, button, click, errorFor, field, mount, text, typeInto, waitFor } from '../support/dom.ts';
 
 let view: ReturnType<typeof mount> | undefined;
 afterEach(() => view?.unmount());
 
 function mountForm(onSave = vi.fn(async (_input: ProfileInput) => {})) {
   view = mount(<ProfileForm onSave={onSave} onCancel={() => {}} />);
-  return { root: view.container, onSave };
+  return { root: view.root, onSave };
 }
 
 function submit(root: HTMLElement) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateHostKey } from '../../../src/core/sftp/ed25519-host-key.ts';
 import { ConnectSection } from '../../../src/sftp-kit/ConnectSection.tsx';
 import { SftpKit } from '../../../src/sftp-kit/SftpKit.tsx';
-import { errorFor, field, mount, textOf, typeInto, waitFor } from './dom.ts';
+import { errorFor, field, mount, textOf, typeInto, waitFor } from '../support/dom.ts';
 import { fakeServices } from './fake-services.ts';
 
 let view: ReturnType<typeof mount> | undefined;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { SftpKit } from '../../../src/sftp-kit/SftpKit.tsx';
-import { button, click, errorFor, field, mount, textOf, typeInto, waitFor } from './dom.ts';
+import { button, click, errorFor, field, mount, textOf, typeInto, waitFor } from '../support/dom.ts';
 import { fakeServices } from './fake-services.ts';
 
 let view: ReturnType<typeof mount> | undefined;

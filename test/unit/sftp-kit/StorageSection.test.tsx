@@ -2,7 +2,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
 import { SftpKit } from '../../../src/sftp-kit/SftpKit.tsx';
-import { button, choose, click, errorFor, field, mount, queryButton, textOf, typeInto, waitFor } from './dom.ts';
+import {
+  button,
+  choose,
+  click,
+  errorFor,
+  field,
+  mount,
+  queryButton,
+  textOf,
+  typeInto,
+  waitFor,
+} from '../support/dom.ts';
 import { fakeS3, fakeServices, SIGNED_IN } from './fake-services.ts';
 
 let view: ReturnType<typeof mount> | undefined;

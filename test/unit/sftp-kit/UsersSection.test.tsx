@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
 import { SftpKit } from '../../../src/sftp-kit/SftpKit.tsx';
-import { button, click, errorFor, field, mount, textOf, typeInto, waitFor } from './dom.ts';
+import { button, click, errorFor, field, mount, textOf, typeInto, waitFor } from '../support/dom.ts';
 import { fakeServices } from './fake-services.ts';
 
 let view: ReturnType<typeof mount> | undefined;

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyValueRow } from '../../../src/core/request-draft.ts';
 import { KeyValueEditor } from '../../../src/ui/KeyValueEditor.tsx';
-import { byLabel, click, mount, press, settle, typeInto } from '../devtools/dom.ts';
+import { byLabel, mount, settle, user } from '../support/dom.ts';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -19,9 +19,9 @@ describe('KeyValueEditor', () => {
   it('grows from its blank row and keeps the blank row out of the data', async () => {
     const { root, unmount } = mount(<Harness initial={[]} />);
     cleanup = unmount;
-    await typeInto(byLabel(root, 'Name of new headers row'), 'Accept');
+    await user.type(byLabel(root, 'Name of new headers row'), 'Accept');
     expect(latest).toEqual([{ name: 'Accept', value: '', enabled: true }]);
-    await typeInto(byLabel(root, 'Value of headers row 1'), 'application/json');
+    await user.type(byLabel(root, 'Value of headers row 1'), 'application/json');
     expect(latest).toEqual([{ name: 'Accept', value: 'application/json', enabled: true }]);
     expect(root.querySelectorAll('tbody tr')).toHaveLength(2);
   });
@@ -33,14 +33,14 @@ describe('KeyValueEditor', () => {
     ];
     const { root, unmount } = mount(<Harness initial={rows} issues={new Map([[1, 'Bad header']])} />);
     cleanup = unmount;
-    await click(byLabel(root, 'Send headers row 1'));
+    await user.click(byLabel(root, 'Send headers row 1'));
     expect(latest[0]).toEqual({ name: 'A', value: '1', enabled: false });
     const invalid = byLabel(root, 'Name of headers row 2');
     expect(invalid.getAttribute('aria-invalid')).toBe('true');
     expect(root.querySelector(`#${CSS.escape(invalid.getAttribute('aria-describedby') ?? '')}`)?.textContent).toBe(
       'Bad header',
     );
-    await click(byLabel(root, 'Remove headers row 1'));
+    await user.click(byLabel(root, 'Remove headers row 1'));
     await settle(20);
     expect(latest).toEqual([{ name: 'B', value: '2', enabled: true }]);
   });
@@ -50,9 +50,9 @@ describe('KeyValueEditor', () => {
     cleanup = unmount;
     const first = byLabel(root, 'Value of headers row 1');
     first.focus();
-    await press(first, 'ArrowDown');
+    await user.press(first, 'ArrowDown');
     expect(document.activeElement).toBe(byLabel(root, 'Value of new headers row'));
-    await press(document.activeElement as HTMLElement, 'ArrowUp');
+    await user.press(document.activeElement as HTMLElement, 'ArrowUp');
     expect(document.activeElement).toBe(first);
   });
 });

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Tabs, tabPanelProps } from '../../../src/ui/Tabs.tsx';
-import { mount, press } from '../devtools/dom.ts';
+import { mount, user } from '../support/dom.ts';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -48,15 +48,15 @@ describe('Tabs', () => {
     const { root, unmount } = mount(<Harness orientation="horizontal" />);
     cleanup = unmount;
     const list = root.querySelector('[role="tablist"]') as HTMLElement;
-    await press(list, 'ArrowRight');
+    await user.press(list, 'ArrowRight');
     expect(selectedTab(root)?.textContent).toBe('Beta2');
     expect(document.activeElement).toBe(selectedTab(root));
-    await press(list, 'ArrowLeft');
-    await press(list, 'ArrowLeft');
+    await user.press(list, 'ArrowLeft');
+    await user.press(list, 'ArrowLeft');
     expect(selectedTab(root)?.textContent).toBe('Gamma');
-    await press(list, 'Home');
+    await user.press(list, 'Home');
     expect(selectedTab(root)?.textContent).toBe('Alpha');
-    await press(list, 'End');
+    await user.press(list, 'End');
     expect(root.querySelector('[role="tabpanel"]')?.textContent).toBe('c');
   });
 
@@ -65,9 +65,9 @@ describe('Tabs', () => {
     cleanup = unmount;
     const list = root.querySelector('[role="tablist"]') as HTMLElement;
     expect(list.getAttribute('aria-orientation')).toBe('vertical');
-    await press(list, 'ArrowRight');
+    await user.press(list, 'ArrowRight');
     expect(selectedTab(root)?.textContent).toBe('Alpha');
-    await press(list, 'ArrowDown');
+    await user.press(list, 'ArrowDown');
     expect(selectedTab(root)?.textContent).toBe('Beta2');
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
 import { bytesToBase64 } from '../../../../src/core/response-body.ts';
-import { button, byLabel, click, mount, text, type, unmountAll, until } from '../dom-helpers.ts';
+import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 
 const { send, downloads } = vi.hoisted(() => ({
   send: vi.fn(),
@@ -89,8 +89,8 @@ afterEach(() => {
 
 describe('the invoices view', () => {
   it('preselects the organisation from the route and lists its invoices, newest first, with amounts', async () => {
-    const root = mount(<InvoicesView />);
-    await until(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
+    const { root } = mount(<InvoicesView />);
+    await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
     const picker = byLabel<HTMLSelectElement>(root, 'Organisation');
     expect(picker.value).toBe('orga_eng');
     expect([...picker.options].map((option) => option.text)).toEqual([
@@ -107,10 +107,10 @@ describe('the invoices view', () => {
   });
 
   it('says “no invoices” when the platform answers 404', async () => {
-    const root = mount(<InvoicesView />);
-    await until(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
-    await type(byLabel<HTMLSelectElement>(root, 'Organisation'), 'user_1');
-    await until(() => expect(text(root)).toContain('No invoices for Ada Lovelace yet.'));
+    const { root } = mount(<InvoicesView />);
+    await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
+    await user.choose(byLabel<HTMLSelectElement>(root, 'Organisation'), 'user_1');
+    await waitFor(() => expect(text(root)).toContain('No invoices for Ada Lovelace yet.'));
     expect(location.hash).toBe('#invoices?org=user_1');
   });
 
@@ -119,17 +119,17 @@ describe('the invoices view', () => {
       response(403, {
         message: 'GET /v4/billing/organisations/:orgId/invoices requires right access_organisations_bills',
       });
-    const root = mount(<InvoicesView />);
-    await until(() => expect(root.querySelector('[data-error-code="permission-missing"]')).not.toBeNull());
+    const { root } = mount(<InvoicesView />);
+    await waitFor(() => expect(root.querySelector('[data-error-code="permission-missing"]')).not.toBeNull());
     expect(text(root)).toContain('access_organisations_bills');
     expect(root.querySelector('tbody')).toBeNull();
   });
 
   it('downloads a PDF from the console path after a 404 on the spec path, named <organisation>-<number>.pdf', async () => {
-    const root = mount(<InvoicesView />);
-    await until(() => button(root, 'Download PDF of invoice ENG202512-2222'));
-    await click(button(root, 'Download PDF of invoice ENG202512-2222'));
-    await until(() => expect(text(root)).toContain('Saved as Analytical-Engines-Ltd-ENG202512-2222.pdf'));
+    const { root } = mount(<InvoicesView />);
+    await waitFor(() => button(root, 'Download PDF of invoice ENG202512-2222'));
+    await user.click(button(root, 'Download PDF of invoice ENG202512-2222'));
+    await waitFor(() => expect(text(root)).toContain('Saved as Analytical-Engines-Ltd-ENG202512-2222.pdf'));
     const pdfCalls = requests.filter((request) => request.path.endsWith('.pdf'));
     expect(pdfCalls.map((request) => request.path)).toEqual([
       '/v4/billing/organisations/orga_eng/ENG202512-2222.pdf',
@@ -145,10 +145,10 @@ describe('the invoices view', () => {
   it('refuses to save an answer that is not a PDF', async () => {
     routes['/v4/billing/organisations/orga_eng/ENG202511-1111.pdf'] = () =>
       response(200, new TextEncoder().encode('<html>maintenance</html>'), 'application/octet-stream');
-    const root = mount(<InvoicesView />);
-    await until(() => button(root, 'Download PDF of invoice ENG202511-1111'));
-    await click(button(root, 'Download PDF of invoice ENG202511-1111'));
-    await until(() => expect(text(root)).toContain('is not a PDF'));
+    const { root } = mount(<InvoicesView />);
+    await waitFor(() => button(root, 'Download PDF of invoice ENG202511-1111'));
+    await user.click(button(root, 'Download PDF of invoice ENG202511-1111'));
+    await waitFor(() => expect(text(root)).toContain('is not a PDF'));
     expect(downloads.download).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
 import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/rights.ts';
 import { RIGHT_DESCRIPTIONS } from '../../../platform/defaults.ts';
-import { button, byLabel, click, mount, text, type, unmountAll, until } from '../dom-helpers.ts';
+import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
@@ -71,8 +71,8 @@ const rightItems = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>
 
 describe('the rights view', () => {
   it('shows the spec’s 11 rights with a meaning, the consumer’s requests and the endpoints needing each', async () => {
-    const root = mount(<RightsView />);
-    await until(() => expect(text(root)).toContain('asks for 2 of the spec’s 11 rights'));
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(text(root)).toContain('asks for 2 of the spec’s 11 rights'));
     const names = rightItems(root).map((item) => item.dataset.right);
     expect(names.slice(0, 11)).toEqual([...SPEC_RIGHTS]);
     expect(names[11]).toBe('almighty');
@@ -97,23 +97,23 @@ describe('the rights view', () => {
       });
     routes['/v2/organisations/orga_x/consumers/keyhole-sandbox'] = () =>
       response(200, { rights: { manage_ssh_keys: true } });
-    const root = mount(<RightsView />);
-    await until(() => expect(text(root)).toContain('read from /v2/organisations/orga_x/consumers/keyhole-sandbox'));
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(text(root)).toContain('read from /v2/organisations/orga_x/consumers/keyhole-sandbox'));
     expect(text(root.querySelector('[data-right="manage_ssh_keys"]')!)).toContain('Requested by your consumer');
   });
 
   it('still lists the spec’s rights when the platform’s list fails, and says so', async () => {
     routes['/v2/oauth/rights'] = () => response(500, { message: 'boom' });
-    const root = mount(<RightsView />);
-    await until(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
     expect(rightItems(root)).toHaveLength(12);
     expect(text(root)).toContain('The spec’s rights are shown without the platform’s list.');
   });
 
   it('marks the consumer column unknown when signed out, saying why', async () => {
     status = { state: 'signed-out', profile: PROFILE };
-    const root = mount(<RightsView />);
-    await until(() => expect(text(root)).toContain('Sign in to read what your consumer asks for.'));
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(text(root)).toContain('Sign in to read what your consumer asks for.'));
     expect(rightItems(root)).toHaveLength(11);
     expect(rightItems(root).every((item) => text(item).includes('Consumer: unknown'))).toBe(true);
   });
@@ -121,16 +121,16 @@ describe('the rights view', () => {
   it('explains a consumer record the session may not read', async () => {
     routes['/v2/self/consumers/keyhole-sandbox'] = () =>
       response(403, { message: 'requires right access_personal_information' });
-    const root = mount(<RightsView />);
-    await until(() => expect(text(root)).toContain('Reading a consumer needs access_personal_information'));
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(text(root)).toContain('Reading a consumer needs access_personal_information'));
   });
 
   it('filters by name, meaning or endpoint path', async () => {
-    const root = mount(<RightsView />);
-    await until(() => expect(rightItems(root).length).toBe(12));
-    await type(byLabel(root, 'Filter rights'), 'remove ssh');
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(rightItems(root).length).toBe(12));
+    await user.type(byLabel(root, 'Filter rights'), 'remove ssh');
     expect(rightItems(root).map((item) => item.dataset.right)).toEqual(['manage_ssh_keys']);
-    await type(byLabel(root, 'Filter rights'), '/invoices');
+    await user.type(byLabel(root, 'Filter rights'), '/invoices');
     expect(rightItems(root).map((item) => item.dataset.right)).toEqual(['access_organisations_bills']);
     expect(text(root)).toContain('1 of 12 rights');
   });
@@ -138,9 +138,9 @@ describe('the rights view', () => {
   it('opens an endpoint in the panel’s composer when the panel provides one', async () => {
     const workbench = { openCatalogEntry: vi.fn() };
     const showComposer = vi.fn();
-    const root = mount(<RightsView workbench={workbench} showComposer={showComposer} />);
-    await until(() => expect(rightItems(root).length).toBe(12));
-    await click(button(root, 'Open GET /v4/billing/organisations/{organisationId}/invoices in the composer'));
+    const { root } = mount(<RightsView workbench={workbench} showComposer={showComposer} />);
+    await waitFor(() => expect(rightItems(root).length).toBe(12));
+    await user.click(button(root, 'Open GET /v4/billing/organisations/{organisationId}/invoices in the composer'));
     expect(workbench.openCatalogEntry).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'invoices', right: 'access_organisations_bills' }),
     );

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
-import { button, byLabel, click, mount, submit, text, type, unmountAll, until } from '../dom-helpers.ts';
+import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
@@ -98,8 +98,8 @@ afterEach(() => {
 
 describe('the API tokens view', () => {
   it('lists the tokens with their expiry warnings and states', async () => {
-    const root = mount(<TokensView />);
-    await until(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
     const [ci, dead] = [...root.querySelectorAll('tbody tr')];
     expect(text(ci!)).toContain('ci');
     expect(text(ci!)).toContain('deployments');
@@ -113,9 +113,9 @@ describe('the API tokens view', () => {
   });
 
   it('shows the bridge answer as JSON like the CLI', async () => {
-    const root = mount(<TokensView />);
-    await until(() => expect(button(root, 'JSON').disabled).toBe(false));
-    await click(button(root, 'JSON'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => expect(button(root, 'JSON').disabled).toBe(false));
+    await user.click(button(root, 'JSON'));
     const json = root.querySelector('[aria-label="API tokens as JSON"]');
     expect(JSON.parse(json!.textContent!)).toEqual(tokens);
     expect(button(root, 'JSON').getAttribute('aria-pressed')).toBe('true');
@@ -131,14 +131,14 @@ describe('the API tokens view', () => {
       state: 'ACTIVE',
     };
     handlers['tokens/create'] = () => created;
-    const root = mount(<TokensView />);
-    await until(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
-    await click(button(root, 'New token'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
+    await user.click(button(root, 'New token'));
     expect(byLabel(root, 'Account email').value).toBe('ada@sandbox.keyhole.test');
-    await type(byLabel(root, 'Name'), 'new one');
-    await type(byLabel(root, 'Account password'), 'lovelace-1815');
-    await submit(root.querySelector('form')!);
-    await until(() => expect(text(root)).toContain('you won’t see it again'));
+    await user.type(byLabel(root, 'Name'), 'new one');
+    await user.type(byLabel(root, 'Account password'), 'lovelace-1815');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => expect(text(root)).toContain('you won’t see it again'));
 
     const createCall = send.mock.calls.find(([name]) => name === 'tokens/create')![1];
     expect(createCall).toMatchObject({ email: 'ada@sandbox.keyhole.test', password: 'lovelace-1815', name: 'new one' });
@@ -146,11 +146,11 @@ describe('the API tokens view', () => {
     expect(byLabel(root, 'Token value').value).toBe('sbx_the_only_time');
     expect(root.querySelector('#kt-create-password')).toBeNull();
 
-    await click(button(root, 'Use for bridge calls'));
-    await until(() => expect(text(root)).toContain('Bridge calls now use the API token “new one”.'));
+    await user.click(button(root, 'Use for bridge calls'));
+    await waitFor(() => expect(text(root)).toContain('Bridge calls now use the API token “new one”.'));
     expect(send).toHaveBeenCalledWith('tokens/use-for-bridge', { apiTokenId: 'apitoken_new' });
 
-    await click(button(root, 'Done, I copied it'));
+    await user.click(button(root, 'Done, I copied it'));
     expect(root.innerHTML).not.toContain('sbx_the_only_time');
   });
 
@@ -171,14 +171,14 @@ describe('the API tokens view', () => {
       }
       return { apiTokenId: (request as { apiTokenId: string }).apiTokenId, name: 'n' };
     };
-    const root = mount(<TokensView />);
-    await click(button(root, 'New token'));
-    await type(byLabel(root, 'Name'), 'n');
-    await type(byLabel(root, 'Account password'), 'pw');
-    await submit(root.querySelector('form')!);
-    await until(() => button(root, 'Use for bridge calls'));
-    await click(button(root, 'Use for bridge calls'));
-    await until(() => expect(text(root)).toContain('Bridge calls now use the API token “n”.'));
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    await user.type(byLabel(root, 'Name'), 'n');
+    await user.type(byLabel(root, 'Account password'), 'pw');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => button(root, 'Use for bridge calls'));
+    await user.click(button(root, 'Use for bridge calls'));
+    await waitFor(() => expect(text(root)).toContain('Bridge calls now use the API token “n”.'));
     expect(send).toHaveBeenCalledWith('tokens/use-for-bridge', expect.objectContaining({ value: 'sbx_still_here' }));
   });
 
@@ -192,20 +192,20 @@ describe('the API tokens view', () => {
             'This account uses two-factor authentication: enter the code from your authenticator app.',
           );
     };
-    const root = mount(<TokensView />);
-    await click(button(root, 'New token'));
-    await type(byLabel(root, 'Name'), 'mfa');
-    await type(byLabel(root, 'Account password'), 'hopper-1906');
-    await submit(root.querySelector('form')!);
-    await until(() => expect(text(root)).toContain('enter the code from your authenticator app'));
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    await user.type(byLabel(root, 'Name'), 'mfa');
+    await user.type(byLabel(root, 'Account password'), 'hopper-1906');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => expect(text(root)).toContain('enter the code from your authenticator app'));
     const code = byLabel(root, 'Two-factor code');
-    await until(() => expect(document.activeElement).toBe(code));
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(byLabel(root, 'Name').value).toBe('mfa');
     expect(byLabel(root, 'Account password').value).toBe('hopper-1906');
 
-    await type(code, '123456');
-    await submit(root.querySelector('form')!);
-    await until(() => expect(text(root)).toContain('That two-factor code is wrong or expired'));
+    await user.type(code, '123456');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => expect(text(root)).toContain('That two-factor code is wrong or expired'));
     expect(send).toHaveBeenLastCalledWith('tokens/create', expect.objectContaining({ mfaCode: '123456' }));
   });
 
@@ -213,51 +213,51 @@ describe('the API tokens view', () => {
     handlers['tokens/create'] = () => {
       throw new KeyholeError('invalid-credential', 'Wrong email or password. Check them and try again.');
     };
-    const root = mount(<TokensView />);
-    await click(button(root, 'New token'));
-    await submit(root.querySelector('form')!);
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    await user.submit(root.querySelector('form')!);
     expect(text(root)).toContain('Give the token a name');
     expect(text(root)).toContain('Enter your account password.');
     expect(send.mock.calls.some(([name]) => name === 'tokens/create')).toBe(false);
 
-    await type(byLabel(root, 'Name'), 'x');
-    await type(byLabel(root, 'Account password'), 'wrong');
-    await submit(root.querySelector('form')!);
-    await until(() => expect(root.querySelector('[data-error-code="invalid-credential"]')).not.toBeNull());
+    await user.type(byLabel(root, 'Name'), 'x');
+    await user.type(byLabel(root, 'Account password'), 'wrong');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => expect(root.querySelector('[data-error-code="invalid-credential"]')).not.toBeNull());
     expect(text(root)).toContain('Wrong email or password.');
   });
 
   it('refuses an expiry in hours over a year', async () => {
-    const root = mount(<TokensView />);
-    await click(button(root, 'New token'));
-    await type(byLabel(root, 'Number of hours'), '9000');
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    await user.type(byLabel(root, 'Number of hours'), '9000');
     expect(text(root)).toContain('A token lasts at most one year (8760 hours).');
   });
 
   it('revokes after confirmation and stops using the revoked token', async () => {
     status = { ...status, bridgeToken: { apiTokenId: 'apitoken_old', name: 'ci' } } as SessionStatus;
-    const root = mount(<TokensView />);
-    await until(() => expect(text(root)).toContain('API token “ci”'));
-    await click(button(root, 'Revoke ci'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => expect(text(root)).toContain('API token “ci”'));
+    await user.click(button(root, 'Revoke ci'));
     const dialog = root.querySelector('dialog')!;
     expect(text(dialog)).toContain('This cannot be undone.');
     expect(text(dialog)).toContain('Keyhole uses it for bridge calls');
     expect(document.activeElement?.textContent).toBe('Cancel');
-    await click(button(dialog, 'Revoke token'));
-    await until(() => expect(text(root)).toContain('Token “ci” revoked.'));
+    await user.click(button(dialog, 'Revoke token'));
+    await waitFor(() => expect(text(root)).toContain('Token “ci” revoked.'));
     expect(requests).toContainEqual({ target: 'bridge', method: 'DELETE', path: '/api-tokens/apitoken_old' });
     expect(send).toHaveBeenCalledWith('tokens/stop-using-for-bridge');
     expect(root.querySelector('dialog')).toBeNull();
   });
 
   it('renames a token', async () => {
-    const root = mount(<TokensView />);
-    await until(() => button(root, 'Rename ci'));
-    await click(button(root, 'Rename ci'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => button(root, 'Rename ci'));
+    await user.click(button(root, 'Rename ci'));
     const dialog = root.querySelector('dialog')!;
-    await type(byLabel(dialog, 'Name'), 'ci-2');
-    await submit(dialog.querySelector('form')!);
-    await until(() => expect(text(root)).toContain('Token renamed.'));
+    await user.type(byLabel(dialog, 'Name'), 'ci-2');
+    await user.submit(dialog.querySelector('form')!);
+    await waitFor(() => expect(text(root)).toContain('Token renamed.'));
     expect(requests).toContainEqual({
       target: 'bridge',
       method: 'PUT',
@@ -268,19 +268,19 @@ describe('the API tokens view', () => {
 
   it('says when the token in use is refused, and offers to stop using it', async () => {
     handlers['request/send'] = () => response(401, { message: 'Invalid API token' }, 'bearer');
-    const root = mount(<TokensView />);
-    await until(() => expect(text(root)).toContain('The bridge refused the API token in use'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => expect(text(root)).toContain('The bridge refused the API token in use'));
     expect(button(root, 'Stop using that token and retry with OAuth')).toBeTruthy();
   });
 
   it('pastes an existing token for a listed id', async () => {
-    const root = mount(<TokensView />);
-    await until(() => button(root, 'Use for bridge calls: ci'));
-    await click(button(root, 'Use for bridge calls: ci'));
+    const { root } = mount(<TokensView />);
+    await waitFor(() => button(root, 'Use for bridge calls: ci'));
+    await user.click(button(root, 'Use for bridge calls: ci'));
     const dialog = root.querySelector('dialog')!;
-    await type(byLabel(dialog, 'Token value'), 'sbx_pasted');
-    await submit(dialog.querySelector('form')!);
-    await until(() => expect(root.querySelector('dialog')).toBeNull());
+    await user.type(byLabel(dialog, 'Token value'), 'sbx_pasted');
+    await user.submit(dialog.querySelector('form')!);
+    await waitFor(() => expect(root.querySelector('dialog')).toBeNull());
     expect(send).toHaveBeenCalledWith('tokens/use-for-bridge', {
       apiTokenId: 'apitoken_old',
       value: 'sbx_pasted',
