@@ -6,8 +6,6 @@ import type { SignatureDebug } from './types.ts';
 
 export type SignedParameter = SignatureDebug['parameters'][number];
 
-export { parseHttpUrl, readHttpUrl } from './http-url.ts';
-
 /**
  * RFC 5849 §3.4.1.2. We let the WHATWG URL parser do the normalising because `fetch` sends exactly what
  * it produces: it lowercases the scheme and host, drops :80 for http and :443 for https, percent-encodes

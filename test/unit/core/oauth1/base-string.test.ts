@@ -10,9 +10,9 @@ import {
   collectSignedParameters,
   collectSignedParametersOf,
   normalizeParameters,
-  parseHttpUrl,
 } from '../../../../src/core/oauth1/base-string.ts';
 import { signedFormParameters } from '../../../../src/core/oauth1/form-body.ts';
+import { readHttpUrl } from '../../../../src/core/oauth1/http-url.ts';
 import { rfc5849, twitter } from './vectors.ts';
 
 /** The normalized parameter string of a request with no OAuth parameters, for focused checks. */
@@ -171,7 +171,7 @@ describe('buildBaseString', () => {
         const query = new URLSearchParams(queryParams).toString();
         const url = `https://api.example.com${pathname}${query ? `?${query}` : ''}`;
         const parameters = collectSignedParameters({ url, oauthParams, formParams });
-        const parsed = parseHttpUrl(url);
+        const parsed = readHttpUrl(url);
         expect(collectSignedParametersOf(parsed, encodeOAuthParams(oauthParams), formParams)).toEqual(parameters);
         expect(baseStringUriOf(parsed)).toBe(baseStringUri(url));
         expect(buildBaseStringOf('POST', baseStringUriOf(parsed), parameters)).toBe(
