@@ -2,24 +2,10 @@ import { vi } from 'vitest';
 import type { SendRequest, SendResponse, SessionStatus } from '../../../src/core/protocol.ts';
 import { createMemoryHistoryStore, createMemoryStorage } from '../../../src/devtools/panel/history/history-store.ts';
 import type { PanelServices, SendFn } from '../../../src/devtools/panel/services.ts';
+import { signedIn } from '../support/sandbox-session.ts';
 
 /** Services for component tests: an in-memory history and storage, and a `send` the test scripts. */
-export const SIGNED_IN: SessionStatus = {
-  state: 'signed-in',
-  profile: {
-    id: 'p1',
-    name: 'Sandbox',
-    preset: 'sandbox',
-    apiBaseUrl: 'http://127.0.0.1:8780',
-    bridgeUrl: 'http://127.0.0.1:8781',
-    consumerKey: 'keyhole-sandbox',
-    hasConsumerSecret: true,
-    signatureMethod: 'HMAC-SHA512',
-    tokenEndpoint: 'form',
-  },
-  user: { id: 'user_1', email: 'ada@sandbox.keyhole.test' },
-  expiresAt: '2031-01-01T00:00:00.000Z',
-};
+export const SIGNED_IN: SessionStatus = signedIn('2031-01-01T00:00:00.000Z');
 
 export function jsonResponse(request: SendRequest, value: unknown, status = 200): SendResponse {
   const text = JSON.stringify(value);

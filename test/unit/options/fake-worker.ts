@@ -6,6 +6,7 @@
 import { KeyholeError } from '../../../src/core/errors.ts';
 import { validateProfile } from '../../../src/core/profile-validation.ts';
 import type { MessageName, ProfileView, RequestOf, ResponseOf, SessionStatus } from '../../../src/core/protocol.ts';
+import { SANDBOX_PROFILE } from '../support/sandbox-session.ts';
 
 export interface FakeWorker {
   send: <K extends MessageName>(name: K, ...args: unknown[]) => Promise<ResponseOf<K>>;
@@ -82,17 +83,7 @@ export function createFakeWorker(initial: { profiles?: ProfileView[]; activeId?:
   return worker;
 }
 
-export const SANDBOX_VIEW: ProfileView = {
-  id: 'sandbox-1',
-  name: 'Local sandbox',
-  preset: 'sandbox',
-  apiBaseUrl: 'http://127.0.0.1:8780',
-  bridgeUrl: 'http://127.0.0.1:8781',
-  consumerKey: 'keyhole-sandbox',
-  hasConsumerSecret: true,
-  signatureMethod: 'HMAC-SHA512',
-  tokenEndpoint: 'form',
-};
+export const SANDBOX_VIEW: ProfileView = { ...SANDBOX_PROFILE, id: 'sandbox-1', name: 'Local sandbox' };
 
 export const REAL_VIEW: ProfileView = {
   id: 'real-1',

@@ -5,28 +5,11 @@ import type { SessionStatus } from '../../../src/core/protocol.ts';
 import { generateHostKey } from '../../../src/core/sftp/ed25519-host-key.ts';
 import type { S3Client } from '../../../src/sftp-kit/s3-client.ts';
 import type { KitServices } from '../../../src/sftp-kit/services.ts';
+import { signedIn, signedOut } from '../support/sandbox-session.ts';
 
-export const SIGNED_OUT: SessionStatus = {
-  state: 'signed-out',
-  profile: {
-    id: 'p1',
-    name: 'Sandbox',
-    preset: 'sandbox',
-    apiBaseUrl: 'http://127.0.0.1:8780',
-    bridgeUrl: 'http://127.0.0.1:8781',
-    consumerKey: 'keyhole-sandbox',
-    hasConsumerSecret: true,
-    signatureMethod: 'HMAC-SHA512',
-    tokenEndpoint: 'form',
-  },
-};
+export const SIGNED_OUT: SessionStatus = signedOut();
 
-export const SIGNED_IN: SessionStatus = {
-  state: 'signed-in',
-  profile: SIGNED_OUT.profile,
-  user: { id: 'user_1', email: 'ada@sandbox.keyhole.test' },
-  expiresAt: '2027-01-01T00:00:00Z',
-};
+export const SIGNED_IN: SessionStatus = signedIn('2027-01-01T00:00:00Z');
 
 export function fakeS3(overrides: Partial<S3Client> = {}): S3Client {
   return {

@@ -4,23 +4,12 @@ import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/c
 import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/rights.ts';
 import { RIGHT_DESCRIPTIONS } from '../../../platform/defaults.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
+import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
 
 const { default: RightsView } = await import('../../../../src/devtools/rights/index.tsx');
-
-const PROFILE = {
-  id: 'p1',
-  name: 'Sandbox',
-  preset: 'sandbox' as const,
-  apiBaseUrl: 'http://127.0.0.1:8780',
-  bridgeUrl: 'http://127.0.0.1:8781',
-  consumerKey: 'keyhole-sandbox',
-  hasConsumerSecret: true,
-  signatureMethod: 'HMAC-SHA512' as const,
-  tokenEndpoint: 'form' as const,
-};
 
 function response(status: number, body: unknown): SendResponse {
   return {
@@ -43,7 +32,7 @@ let routes: Record<string, () => SendResponse>;
 beforeEach(() => {
   status = {
     state: 'signed-in',
-    profile: PROFILE,
+    profile: SANDBOX_PROFILE,
     user: { id: 'user_1', email: 'a@b.c' },
     expiresAt: '2099-01-01T00:00:00Z',
   };
@@ -111,7 +100,7 @@ describe('the rights view', () => {
   });
 
   it('marks the consumer column unknown when signed out, saying why', async () => {
-    status = { state: 'signed-out', profile: PROFILE };
+    status = { state: 'signed-out', profile: SANDBOX_PROFILE };
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(text(root)).toContain('Sign in to read what your consumer asks for.'));
     expect(rightItems(root)).toHaveLength(11);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
+import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
@@ -11,18 +12,6 @@ const { default: TokensView } = await import('../../../../src/devtools/tokens/in
 
 const DAY = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-
-const PROFILE = {
-  id: 'p1',
-  name: 'Sandbox',
-  preset: 'sandbox' as const,
-  apiBaseUrl: 'http://127.0.0.1:8780',
-  bridgeUrl: 'http://127.0.0.1:8781',
-  consumerKey: 'keyhole-sandbox',
-  hasConsumerSecret: true,
-  signatureMethod: 'HMAC-SHA512' as const,
-  tokenEndpoint: 'form' as const,
-};
 
 let status: SessionStatus;
 let tokens: Record<string, unknown>[];
@@ -47,7 +36,7 @@ function response(status: number, body: unknown, auth: SendResponse['auth'] = 'o
 beforeEach(() => {
   status = {
     state: 'signed-in',
-    profile: PROFILE,
+    profile: SANDBOX_PROFILE,
     user: { id: 'user_1', email: 'ada@sandbox.keyhole.test' },
     expiresAt: iso(60 * DAY),
   };

@@ -16,21 +16,15 @@ import type {
 import { Popup } from '../../../../src/popup/Popup.tsx';
 import { PopupController } from '../../../../src/popup/popup-controller.ts';
 import type { PopupServices, SendFn } from '../../../../src/popup/services.ts';
+import { SANDBOX_PROFILE as SHARED_SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
 import { MemoryAccountCache } from './memory-account-cache.ts';
 
 export const NOW = Date.parse('2025-03-01T12:00:00Z');
 export const DAY = 24 * 60 * 60 * 1000;
 
 export const SANDBOX_PROFILE: ProfileView = {
+  ...SHARED_SANDBOX_PROFILE,
   id: 'profile-sandbox',
-  name: 'Sandbox',
-  preset: 'sandbox',
-  apiBaseUrl: 'http://127.0.0.1:8780',
-  bridgeUrl: 'http://127.0.0.1:8781',
-  consumerKey: 'keyhole-sandbox',
-  hasConsumerSecret: true,
-  signatureMethod: 'HMAC-SHA512',
-  tokenEndpoint: 'form',
   consoleUrl: 'https://console.example.test',
 };
 
