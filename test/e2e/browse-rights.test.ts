@@ -2,25 +2,11 @@
  * A user browses the OAuth rights in the panel's Rights view: the spec's eleven with a meaning each, what the
  * profile's consumer asks for (read from its record), and the catalog endpoints that need each right.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
-
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical accessibility violations (axe-core), evaluated in the page like open-popup.test.ts does. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { saveScreenshot } from './support/screenshots.ts';
 
 const SPEC_RIGHTS = [
   'access_organisations',
@@ -52,20 +38,16 @@ afterAll(async () => {
 });
 
 async function openRights(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await ext.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1000, height: 800 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel.html#rights`);
+  const page = await ext.openPage('src/devtools/panel.html#rights', {
+    errors: pageErrors,
+    viewport: { width: 1000, height: 800 },
+    colorScheme,
+  });
   await page.getByRole('heading', { name: 'Rights' }).waitFor();
   return page;
 }
 
-async function snap(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: join(SCREENSHOTS, `rights-${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const snap = (page: Page, name: string) => saveScreenshot(page, `rights-${name}`, { fullPage: true });
 
 const listed = (page: Page) =>
   page.locator('[data-right]').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.right));

@@ -7,16 +7,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compose,
-  composerTab,
-  openPanel,
-  responseTab,
-  screenshot,
-  sendAndWait,
-  seriousAxeViolations,
-} from './devtools-panel-page.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { compose, composerTab, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 let page: Page;
@@ -50,8 +44,7 @@ async function historyCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
+  ext = await startSignedInExtension();
   page = await openPanel(ext, pageErrors, { devtools: true, colorScheme: 'light' });
 });
 
@@ -88,7 +81,7 @@ describe('composing and sending from the DevTools panel', () => {
   it('keeps screenshots of composer and JSON tree, light and dark, without serious axe violations', async () => {
     await page.locator('.kh-tree-row').nth(1).click();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'devtools-composer-tree-light');
+    await saveScreenshot(page, 'devtools-composer-tree-light');
     const dark = await openPanel(ext, pageErrors, { devtools: { themeName: 'dark' }, colorScheme: 'light' });
     // The DevTools theme wins over the system's: the stub says dark while the page's scheme is light.
     expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -96,7 +89,7 @@ describe('composing and sending from the DevTools panel', () => {
     expect(await sendAndWait(dark)).toBe('200');
     await dark.locator('.kh-tree-row').nth(1).click();
     expect(await seriousAxeViolations(dark)).toEqual([]);
-    await screenshot(dark, 'devtools-composer-tree-dark');
+    await saveScreenshot(dark, 'devtools-composer-tree-dark');
     await dark.close();
   });
 

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compose, composerTab, openPanel } from './devtools-panel-page.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 
 const run = promisify(execFile);
 
@@ -18,8 +18,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
+  ext = await startSignedInExtension();
   page = await openPanel(ext, pageErrors, { devtools: true });
 });
 

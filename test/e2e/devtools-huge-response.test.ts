@@ -6,8 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compose, longTasks, openPanel, screenshot, sendAndWait } from './devtools-panel-page.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { compose, longTasks, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 const BYTES = 5_000_000;
 /** What "responsive" means here: no single task blocks input for longer, on a shared two-core machine. */
@@ -18,8 +19,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
+  ext = await startSignedInExtension();
   page = await openPanel(ext, pageErrors, { devtools: true });
 });
 
@@ -89,7 +89,7 @@ describe('a 5 MB JSON response', () => {
     await page.getByRole('searchbox', { name: 'Search in the body' }).press('Enter');
     await expect.poll(() => page.locator('.kh-match-count').innerText(), { timeout: 15_000 }).toMatch(/^1 \/ 1$/);
     await expect.poll(() => page.locator('.kh-tree-row--active').textContent()).toContain('load-test-4321');
-    await screenshot(page, 'devtools-huge-response-tree');
+    await saveScreenshot(page, 'devtools-huge-response-tree');
 
     // Raw text: 5 MB on one line, cut into rows; the search moves there too.
     await mark('raw text and search');
@@ -97,7 +97,7 @@ describe('a 5 MB JSON response', () => {
     await expect.poll(() => page.locator('.kh-raw-row--active').count()).toBe(1);
     await expect.poll(() => page.locator('.kh-raw-row--active mark').innerText()).toBe('load-test-4321');
     roundTrips.push(await roundTripMs());
-    await screenshot(page, 'devtools-huge-response-raw');
+    await saveScreenshot(page, 'devtools-huge-response-raw');
 
     // Pretty: the whole body formatted with indentation, still virtualised.
     await mark('pretty (formatted in a worker) and search');

@@ -7,20 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPanel, screenshot, sendAndWait } from './devtools-panel-page.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
-  // Playwright forces GUID file names; the browser's own behaviour keeps ours (browser-testing.md).
-  const browser = ext.context.browser();
-  const session = browser ? await browser.newBrowserCDPSession() : await ext.context.newCDPSession(ext.control);
-  await session.send('Browser.setDownloadBehavior', { behavior: 'default' });
+  ext = await startSignedInExtension();
+  await keepDownloadNames(ext);
   page = await openPanel(ext, pageErrors, { devtools: true });
 });
 
@@ -42,7 +39,7 @@ describe('a PDF response', () => {
 
     const name = `invoice-${invoice.invoice_number}.pdf`;
     await page.getByTitle(`PDF preview of ${name}`).waitFor();
-    await screenshot(page, 'devtools-pdf-preview');
+    await saveScreenshot(page, 'devtools-pdf-preview');
     await page.getByRole('button', { name: `Save ${name}` }).click();
     await expect.poll(() => page.getByText(`Saved as ${name}.`).isVisible()).toBe(true);
 

@@ -8,15 +8,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compose,
-  composerTab,
-  openPanel,
-  screenshot,
-  sendAndWait,
-  seriousAxeViolations,
-} from './devtools-panel-page.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { compose, composerTab, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 let page: Page;
@@ -24,11 +19,8 @@ let tokenValue = '';
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
-  const browser = ext.context.browser();
-  const session = browser ? await browser.newBrowserCDPSession() : await ext.context.newCDPSession(ext.control);
-  await session.send('Browser.setDownloadBehavior', { behavior: 'default' });
+  ext = await startSignedInExtension();
+  await keepDownloadNames(ext);
   page = await openPanel(ext, pageErrors, { devtools: true });
 });
 
@@ -108,7 +100,7 @@ describe('history across panel reloads', () => {
     await page.getByRole('combobox', { name: 'Status filter' }).selectOption('2xx');
     await expect.poll(() => page.locator('.kh-history-path').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'devtools-history-search');
+    await saveScreenshot(page, 'devtools-history-search');
 
     await page.locator('.kh-history-open').first().click();
     await expect

@@ -5,36 +5,20 @@
  * are said as such, not shown as an empty list.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT } from './support/launch-extension.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
-
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical accessibility violations (axe-core), evaluated in the page like open-popup.test.ts does. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousAxeViolations } from './support/axe.ts';
+import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
-  // Playwright forces GUID file names; the browser's own behaviour keeps ours (browser-testing.md).
-  const browser = ext.context.browser();
-  const session = browser ? await browser.newBrowserCDPSession() : await ext.context.newCDPSession(ext.control);
-  await session.send('Browser.setDownloadBehavior', { behavior: 'default' });
+  ext = await startSignedInExtension();
+  await keepDownloadNames(ext);
 });
 
 afterAll(async () => {
@@ -55,20 +39,16 @@ function newestInvoiceOf(organisationId: string) {
 }
 
 async function openInvoices(hash: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await ext.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1000, height: 700 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel.html${hash}`);
+  const page = await ext.openPage(`src/devtools/panel.html${hash}`, {
+    errors: pageErrors,
+    viewport: { width: 1000, height: 700 },
+    colorScheme,
+  });
   await page.getByRole('heading', { name: 'Invoices' }).waitFor();
   return page;
 }
 
-async function snap(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: join(SCREENSHOTS, `invoices-${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const snap = (page: Page, name: string) => saveScreenshot(page, `invoices-${name}`, { fullPage: true });
 
 async function downloaded(filename: string): Promise<Buffer> {
   const path = join(ext.downloadsDir, filename);

@@ -3,33 +3,18 @@
  * shown once), uses it for bridge calls, revokes it (bridge calls with it stop), and meets the bridge's refusals:
  * a wrong password, a two-factor code that is missing or wrong, a token revoked elsewhere.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated, SendResponse } from '../../src/core/protocol.ts';
-import { OUTPUT } from './support/launch-extension.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
-
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical accessibility violations (axe-core), evaluated in the page like open-popup.test.ts does. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousAxeViolations } from './support/axe.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
+  ext = await startSignedInExtension();
 });
 
 afterAll(async () => {
@@ -38,20 +23,16 @@ afterAll(async () => {
 });
 
 async function openTokens(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await ext.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1100, height: 800 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel.html#tokens`);
+  const page = await ext.openPage('src/devtools/panel.html#tokens', {
+    errors: pageErrors,
+    viewport: { width: 1100, height: 800 },
+    colorScheme,
+  });
   await page.getByRole('heading', { name: 'API tokens' }).waitFor();
   return page;
 }
 
-async function snap(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: join(SCREENSHOTS, `tokens-${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const snap = (page: Page, name: string) => saveScreenshot(page, `tokens-${name}`, { fullPage: true });
 
 function bridgeSelf() {
   return ext.message<SendResponse>('request/send', {

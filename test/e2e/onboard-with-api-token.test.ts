@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnboardingResult, SessionStatus } from '../../src/core/protocol.ts';
 import { startPlatform } from '../platform/index.ts';
 import { launchExtension } from './support/launch-extension.ts';
-import { type Platform, type SandboxedExtension, signInOrFail } from './support/sandboxed-extension.ts';
+import { messageVia, type Platform, type SandboxedExtension, signInOrFail } from './support/sandboxed-extension.ts';
 
 let platform: Platform;
 let ext: SandboxedExtension;
@@ -22,11 +22,7 @@ beforeAll(async () => {
     control,
     // No profile yet: onboarding is what creates it.
     profile: undefined as never,
-    message: (name, request) =>
-      control.evaluate(([n, r]) => chrome.runtime.sendMessage({ keyhole: 1, name: n, request: r }), [
-        name,
-        request,
-      ] as const),
+    message: messageVia(control),
   };
 });
 

@@ -2,21 +2,18 @@
  * A user clicks the toolbar icon: the popup (opened here as a tab, as Playwright cannot see the real toolbar
  * popup) shows each session state against the platform sandbox, looks right in light and dark, and passes axe.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { openPopup as openExtensionPopup } from './support/extension-pages.ts';
+import { type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
 import {
   answerAuthorizePage,
   type SandboxedExtension,
   signInOrFail,
   startSandboxedExtension,
 } from './support/sandboxed-extension.ts';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: { close(): Promise<void> } | undefined;
 let pageErrors: string[] = [];
@@ -28,22 +25,10 @@ afterEach(async () => {
 });
 
 /** Opens the popup page at the real popup's size. Avatars on sandbox hosts are refused: only 127.0.0.1 is reached. */
-async function openPopup(target: LaunchedExtension, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await target.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.setViewportSize({ width: 360, height: 600 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${target.extensionId}/src/popup/index.html`);
-  return page;
-}
+const openPopup = (target: LaunchedExtension, colorScheme: 'light' | 'dark' = 'light') =>
+  openExtensionPopup(target, { colorScheme, errors: pageErrors });
 
-/** Saves what the user sees under test-output/screenshots/ (transitions finished, so chevrons are at rest). */
-async function snap(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: join(SCREENSHOTS, `popup-${name}.png`), animations: 'disabled' });
-}
+const snap = (page: Page, name: string) => saveScreenshot(page, `popup-${name}`);
 
 async function spaceNames(page: Page): Promise<string[]> {
   return page.locator('.kp-space__name').allInnerTexts();
@@ -55,15 +40,6 @@ function sandboxOrganisationNames(target: SandboxedExtension): string[] {
   return [...target.platform.state.organisations.values()]
     .filter((org) => !org.personal && org.members.some((member) => member.userId === user.id))
     .map((org) => org.name);
-}
-
-async function seriousAxeViolations(page: Page) {
-  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 describe('opening the popup', () => {

@@ -4,17 +4,15 @@
  * redirect URL and the host-access section; then several profiles, switching and deleting. Screenshots in light
  * and dark, and an axe scan of each state.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { openSettings } from './support/extension-pages.ts';
+import { type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 const SANDBOX_SECRET = 'sandbox-secret-not-for-production';
 const REDIRECT_URL = 'https://gfiiknkkkinbdbkjbifnpolnadmjmkfb.chromiumapp.org/';
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
 
 let ext: LaunchedExtension | undefined;
 let pageErrors: string[] = [];
@@ -25,30 +23,13 @@ afterEach(async () => {
   pageErrors = [];
 });
 
-async function openOptions(target: LaunchedExtension, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await target.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1100, height: 900 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${target.extensionId}/src/options/index.html`);
-  return page;
-}
+const openOptions = (target: LaunchedExtension, colorScheme: 'light' | 'dark' = 'light') =>
+  openSettings(target, '', { colorScheme, errors: pageErrors });
 
 async function snap(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
   // From the top: a full-page capture of a scrolled page draws the sticky header in the middle.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: join(SCREENSHOTS, `options-${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-async function seriousAxeViolations(page: Page) {
-  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  await saveScreenshot(page, `options-${name}`, { fullPage: true });
 }
 
 interface StoredProfiles {

@@ -2,20 +2,16 @@
  * Signing in and out from the settings page's Session section, against the platform sandbox: the button shows
  * "Signing in…" while the authorize window is open, then who is signed in; a closed window shows why it failed.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { openSettings } from './support/extension-pages.ts';
 import {
   answerAuthorizePage,
   type SandboxedExtension,
   startSandboxedExtension,
 } from './support/sandboxed-extension.ts';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension | undefined;
 let pageErrors: string[] = [];
@@ -26,29 +22,10 @@ afterEach(async () => {
   pageErrors = [];
 });
 
-async function openOptions(target: SandboxedExtension, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const page = await target.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1100, height: 900 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${target.extensionId}/src/options/index.html#session`);
-  return page;
-}
+const openOptions = (target: SandboxedExtension, colorScheme: 'light' | 'dark') =>
+  openSettings(target, '#session', { colorScheme, errors: pageErrors });
 
-async function seriousAxeViolations(page: Page) {
-  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function snapSession(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.locator('#session').screenshot({ path: join(SCREENSHOTS, `options-session-${name}.png`) });
-}
+const snapSession = (page: Page, name: string) => saveScreenshot(page.locator('#session'), `options-session-${name}`);
 
 describe('the Session section of the settings page', () => {
   it('signs in through the authorize window, shows who and until when, signs out', async () => {

@@ -2,16 +2,12 @@
  * The popup opened a second time: the account saved in IndexedDB is on screen before the platform answers,
  * and when the platform cannot be reached (or fails) the saved account stays, with its age and a Retry.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { openPopup as openExtensionPopup } from './support/extension-pages.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
-
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension | undefined;
 afterEach(async () => {
@@ -19,26 +15,9 @@ afterEach(async () => {
   ext = undefined;
 });
 
-async function openPopup(target: SandboxedExtension, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await target.context.newPage();
-  // Avatars live on sandbox hosts that do not exist: refuse anything but the loopback sandbox.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.setViewportSize({ width: 360, height: 600 });
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`chrome-extension://${target.extensionId}/src/popup/index.html`);
-  return page;
-}
+const openPopup = (target: SandboxedExtension, colorScheme: 'light' | 'dark' = 'light') =>
+  openExtensionPopup(target, { colorScheme });
 
-async function seriousAxeViolations(page: Page) {
-  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** Opens the popup once, signed in, so the account is fetched and saved; then closes it like a user would. */
 async function openOnceAndSave(target: SandboxedExtension): Promise<string[]> {
   const page = await openPopup(target);
   await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 }).toBe('Updated just now');
@@ -117,8 +96,7 @@ describe('opening the popup again', () => {
       expect(await alert.getAttribute('data-error-code')).toBe('network');
       expect(await page.locator('.kp-stale').textContent()).toBe('Showing saved data · updated 3 min ago');
       expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
-      await mkdir(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, `popup-offline-${scheme}.png`), animations: 'disabled' });
+      await saveScreenshot(page, `popup-offline-${scheme}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
       if (scheme === 'light') await page.close();
       else {

@@ -5,17 +5,14 @@
  * password) reuses the consumer. Real Chromium, the real worker, the platform sandbox; screenshots and axe scans.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform } from '../platform/index.ts';
-import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations as seriousAxeViolationsIn } from './support/axe.ts';
+import { openSettings } from './support/extension-pages.ts';
+import { type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
 import { answerAuthorizePage, type Platform } from './support/sandboxed-extension.ts';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const SCREENSHOTS = join(OUTPUT, 'screenshots');
+import { saveScreenshot } from './support/screenshots.ts';
 
 let platform: Platform;
 let ext: LaunchedExtension;
@@ -27,11 +24,7 @@ beforeAll(async () => {
   // The sandbox's own consumer is registered for another app, so it is not a Keyhole consumer to reuse.
   platform = await startPlatform({ consumerBaseUrl: 'https://another-app.example/' });
   ext = await launchExtension();
-  page = await ext.context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.setViewportSize({ width: 1100, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(`chrome-extension://${ext.extensionId}/src/options/index.html#onboarding`);
+  page = await openSettings(ext, '#onboarding', { errors: pageErrors });
   section = page.locator('#onboarding');
 });
 
@@ -42,26 +35,17 @@ afterAll(async () => {
 });
 
 async function snap(name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
   // The sticky header would be drawn over the section while the capture scrolls through it.
   const setHeader = (position: string) =>
     page.evaluate((value) => {
       document.querySelector<HTMLElement>('.opt-header')!.style.position = value;
     }, position);
   await setHeader('static');
-  await section.screenshot({ path: join(SCREENSHOTS, `options-onboarding-${name}.png`), animations: 'disabled' });
+  await saveScreenshot(section, `options-onboarding-${name}`);
   await setHeader('');
 }
 
-async function seriousAxeViolations(): Promise<string[]> {
-  // The page's CSP refuses inline scripts (addScriptTag); evaluation through the debugger protocol is allowed.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const seriousAxeViolations = () => seriousAxeViolationsIn(page);
 
 /** Everything the page could keep a secret in: its markup, every input's live value, its own storage. */
 async function pageText(): Promise<string> {

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../src/sftp-kit/s3-client.ts';
-import { DIST, type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+import { openKit } from './support/extension-pages.ts';
+import { DIST, type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let server: S3rver;
 let endpoint: string;
@@ -46,10 +48,8 @@ afterAll(async () => {
 
 describe('creating the bucket from the kit', () => {
   it('creates a dotted bucket path-style and lists it', async () => {
-    const page = await ext.openPage('src/sftp-kit/index.html');
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.setViewportSize({ width: 1100, height: 900 });
+    const page = await openKit(ext, { errors });
     const storage = page.locator('#storage');
     await storage.getByLabel('CELLAR_ADDON_HOST').fill('cellar.keyhole.test');
     expect(await storage.getByLabel('S3 endpoint').inputValue()).toBe('https://cellar.keyhole.test');
@@ -78,7 +78,7 @@ describe('creating the bucket from the kit', () => {
     // The SFTP users step picked it up.
     expect(await page.locator('#users').getByLabel('Bucket').inputValue()).toBe('files.keyhole.test');
 
-    await storage.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-bucket-created-light.png` });
+    await saveScreenshot(storage, 'sftp-kit-bucket-created-light');
     expect(errors).toEqual([]);
   });
 });

@@ -2,15 +2,14 @@
  * A user of the SFTP kit creates an SFTP user on a deployed SFTPGo: here the platform sandbox's SFTPGo-like
  * admin API, which validates each field of the record. The kit runs as its own extension page in Chromium.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../platform/index.ts';
-import { type LaunchedExtension, launchExtension, OUTPUT } from './support/launch-extension.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { openKit as openExtensionKit } from './support/extension-pages.ts';
+import { type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
-const KIT = 'src/sftp-kit/index.html';
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CELLAR_HOST = 'cellar-par.services.sandbox.keyhole.test';
 
 let platform: Platform;
@@ -26,21 +25,10 @@ afterAll(async () => {
 });
 
 async function openKit(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
-  const page = await ext.openPage(KIT, { colorScheme });
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.setViewportSize({ width: 1100, height: 900 });
+  const page = await openExtensionKit(ext, { colorScheme, errors });
   await page.getByTestId('host-key-fingerprint').waitFor();
   return { page, errors };
-}
-
-/** Serious and critical accessibility violations found by axe-core in the page. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function fillStorage(page: Page) {
@@ -94,7 +82,7 @@ describe('creating an SFTP user from the kit', () => {
     const note = await users.locator('.kh-banner--warn[role="status"]').textContent();
     if (note) expect(note).toContain(new URL(platform.sftp).origin);
 
-    await page.locator('#users').screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-user-created-light.png` });
+    await saveScreenshot(page.locator('#users'), 'sftp-kit-user-created-light');
 
     await users.getByRole('button', { name: 'Create user' }).click();
     const alert = users.getByRole('alert');
@@ -132,14 +120,14 @@ describe('creating an SFTP user from the kit', () => {
       .poll(() => users.getByRole('alert').textContent(), { timeout: 15_000 })
       .toContain('The SFTP server refused the admin credentials');
     expect(platform.state.sftpUsers.has('mallory')).toBe(false);
-    await page.locator('#users').screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-admin-refused-dark.png` });
+    await saveScreenshot(page.locator('#users'), 'sftp-kit-admin-refused-dark');
   });
 
   it('is usable by keyboard and screen reader, in light and dark', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const { page, errors } = await openKit(scheme);
-      await page.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-top-${scheme}.png` });
-      await page.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-full-${scheme}.png`, fullPage: true });
+      await saveScreenshot(page, `sftp-kit-top-${scheme}`);
+      await saveScreenshot(page, `sftp-kit-full-${scheme}`, { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
       // The first Tab goes to the step links, then into the deploy form.
       await page.keyboard.press('Tab');

@@ -3,14 +3,14 @@
  * through the worker's signed API calls, instead of the user copying them from the console.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT } from './support/launch-extension.ts';
-import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { openKit } from './support/extension-pages.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 
 beforeAll(async () => {
-  ext = await startSandboxedExtension();
-  await signInOrFail(ext);
+  ext = await startSignedInExtension();
 });
 afterAll(async () => {
   await ext?.close();
@@ -24,10 +24,8 @@ describe('reading the add-on variables when signed in', () => {
     const env = new Map(app.env.map(({ name, value }) => [name, value]));
     const vhost = (app.view.vhosts as { fqdn: string }[])[0]!.fqdn;
 
-    const page = await ext.openPage('src/sftp-kit/index.html', { colorScheme: 'dark' });
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.setViewportSize({ width: 1100, height: 900 });
+    const page = await openKit(ext, { colorScheme: 'dark', errors });
     const storage = page.locator('#storage');
     const application = storage.getByLabel('Application', { exact: true });
     await expect.poll(() => application.inputValue(), { timeout: 15_000 }).toBe(app.view.id);
@@ -59,7 +57,7 @@ describe('reading the add-on variables when signed in', () => {
     expect(await page.locator('#users').getByLabel('Application URL').inputValue()).toBe(`https://${vhost}`);
     expect(await page.locator('#connect').getByLabel('Domain').inputValue()).toBe(vhost);
 
-    await storage.screenshot({ path: `${OUTPUT}/screenshots/sftp-kit-storage-signed-in-dark.png` });
+    await saveScreenshot(storage, 'sftp-kit-storage-signed-in-dark');
     expect(errors).toEqual([]);
   });
 });

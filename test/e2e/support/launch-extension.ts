@@ -27,9 +27,20 @@ export interface LaunchedExtension {
   downloadsDir: string;
   /** Stops the service worker as the browser does when it is idle (MV3); the next message restarts it. */
   stopServiceWorker(): Promise<void>;
-  /** Opens an extension page (e.g. 'src/popup/index.html') in a tab. */
-  openPage(path: string, options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  /** Opens an extension page (e.g. 'src/popup/index.html', with a #hash if need be) in a tab. */
+  openPage(path: string, options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
+}
+
+export interface PageOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** Collects the page's uncaught errors, from its first script on. */
+  errors?: string[];
+  /** Refuses requests to anything but the loopback sandbox (e.g. avatars on hosts that do not exist). */
+  loopbackOnly?: boolean;
+  /** A script run before the page's own (a stub of an API the page expects, a recorder). */
+  initScript?: string;
 }
 
 export async function launchExtension(options: { headless?: boolean; dist?: string } = {}): Promise<LaunchedExtension> {
@@ -79,7 +90,12 @@ export async function launchExtension(options: { headless?: boolean; dist?: stri
     },
     async openPage(path, pageOptions = {}) {
       const page = await context.newPage();
+      const { errors } = pageOptions;
+      if (errors) page.on('pageerror', (error) => errors.push(error.message));
+      if (pageOptions.loopbackOnly) await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+      if (pageOptions.viewport) await page.setViewportSize(pageOptions.viewport);
       if (pageOptions.colorScheme) await page.emulateMedia({ colorScheme: pageOptions.colorScheme });
+      if (pageOptions.initScript) await page.addInitScript({ content: pageOptions.initScript });
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
     },

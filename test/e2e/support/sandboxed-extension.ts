@@ -30,11 +30,7 @@ export async function startSandboxedExtension(
   const platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0, ...options.platform });
   const ext = await launchExtension();
   const control = await ext.openPage('src/options/index.html');
-  const message = <T>(name: string, request?: unknown) =>
-    control.evaluate(([n, r]) => chrome.runtime.sendMessage({ keyhole: 1, name: n, request: r }), [
-      name,
-      request,
-    ] as const) as Promise<Reply<T>>;
+  const message = messageVia(control);
   const saved = await message<ProfileView>('profiles/save', {
     name: 'E2E sandbox',
     preset: 'sandbox',
@@ -58,6 +54,31 @@ export async function startSandboxedExtension(
       await platform.close();
     },
   };
+}
+
+/** Sends protocol messages from an extension page, as the pages do; resolves with the worker's raw reply. */
+export function messageVia(control: Page): SandboxedExtension['message'] {
+  return <T>(name: string, request?: unknown) =>
+    control.evaluate(([n, r]) => chrome.runtime.sendMessage({ keyhole: 1, name: n, request: r }), [
+      name,
+      request,
+    ] as const) as Promise<Reply<T>>;
+}
+
+/** A sandboxed extension, already signed in through the authorize page. */
+export async function startSignedInExtension(
+  options: Parameters<typeof startSandboxedExtension>[0] = {},
+): Promise<SandboxedExtension> {
+  const ext = await startSandboxedExtension(options);
+  await signInOrFail(ext);
+  return ext;
+}
+
+/** Downloads keep the name the page gives them: Playwright would force GUID file names (browser-testing.md). */
+export async function keepDownloadNames(ext: SandboxedExtension): Promise<void> {
+  const browser = ext.context.browser();
+  const session = browser ? await browser.newBrowserCDPSession() : await ext.context.newCDPSession(ext.control);
+  await session.send('Browser.setDownloadBehavior', { behavior: 'default' });
 }
 
 export interface AuthorizeAnswer {

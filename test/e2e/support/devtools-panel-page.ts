@@ -1,18 +1,11 @@
 /**
  * Opens the DevTools panel page as a tab, the way the DevTools panel e2e tests use it: with a `chrome.devtools`
- * stub (theme, Network API whose requests the test emits), a long-task recorder, and helpers for axe and
- * screenshots. The stub is a plain script string: functions serialised from TypeScript could carry helpers
+ * stub (theme, Network API whose requests the test emits), a long-task recorder, and helpers to compose and send.
+ * The stub is a plain script string: functions serialised from TypeScript could carry helpers
  * (esbuild's `__name`) that do not exist in the page.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { OUTPUT } from './support/launch-extension.ts';
-import type { SandboxedExtension } from './support/sandboxed-extension.ts';
-
-export const SCREENSHOTS = join(OUTPUT, 'screenshots');
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import type { SandboxedExtension } from './sandboxed-extension.ts';
 
 const DEVTOOLS_STUB = (themeName: string) => `
 (() => {
@@ -46,20 +39,16 @@ export interface PanelOptions {
   height?: number;
 }
 
+const LONG_TASK_RECORDER = `window.__longTasks = []; try { new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true }); } catch {}`;
+
 export async function openPanel(ext: SandboxedExtension, errors: string[], options: PanelOptions = {}): Promise<Page> {
-  const page = await ext.context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.setViewportSize({ width: options.width ?? 1400, height: options.height ?? 900 });
-  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
-  if (options.devtools) {
-    const themeName = typeof options.devtools === 'object' ? options.devtools.themeName : 'default';
-    await page.addInitScript({ content: DEVTOOLS_STUB(themeName) });
-  } else {
-    await page.addInitScript({
-      content: `window.__longTasks = []; try { new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true }); } catch {}`,
-    });
-  }
-  await page.goto(`chrome-extension://${ext.extensionId}/src/devtools/panel.html${options.hash ?? '#catalog'}`);
+  const themeName = typeof options.devtools === 'object' ? options.devtools.themeName : 'default';
+  const page = await ext.openPage(`src/devtools/panel.html${options.hash ?? '#catalog'}`, {
+    errors,
+    viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    initScript: options.devtools ? DEVTOOLS_STUB(themeName) : LONG_TASK_RECORDER,
+  });
   await page.getByRole('textbox', { name: 'Path' }).waitFor();
   return page;
 }
@@ -89,23 +78,6 @@ export async function sendAndWait(page: Page): Promise<string> {
 
 export async function longTasks(page: Page): Promise<{ start: number; duration: number }[]> {
   return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
-}
-
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // addScriptTag would be an inline script, which the extension's CSP (script-src 'self') blocks; evaluate is not.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run());
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-export async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  const path = join(SCREENSHOTS, `${name}.png`);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path, animations: 'disabled' });
-  return path;
 }
 
 /** A tab of the composer (Query, Headers, Body, Signing). */
