@@ -1,6 +1,7 @@
 import { locateJsonError } from './json-syntax.ts';
 import { fillPathTemplate, listPlaceholders } from './path-template.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from './protocol.ts';
+import { findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from './request-guard.ts';
 
 /**
  * What the composer edits, and the checks that stand between it and `request/send`. The checks mirror the
@@ -69,9 +70,6 @@ export function createDraft(overrides: Partial<RequestDraft> = {}): RequestDraft
   };
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** The worker sets these itself (it signs every request); the browser owns the others. */
-const RESERVED_HEADERS = new Set(['authorization', 'proxy-authorization', 'host', 'cookie', 'content-length']);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -91,31 +89,23 @@ export function checkPath(path: string, target: RequestTarget): string | undefin
   if (path.includes('\\')) return 'The path contains a backslash.';
   if (path.startsWith('//')) return 'The path starts with //, which a browser reads as another host.';
   if (!path.startsWith('/')) return 'A path starts with /, e.g. /v2/self.';
-  let decoded = path;
-  for (let round = 0; round < 3; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(decoded);
-    } catch {
+  switch (findHiddenPathProblem(path, target)) {
+    case 'malformed-escape':
       return 'The path contains a malformed percent-escape (% must be followed by two hex digits).';
-    }
-    if (next === decoded) break;
-    decoded = next;
+    case 'control':
+    case 'backslash':
+      return 'The path hides an encoded control character or backslash.';
+    case 'dot-segment':
+      return 'The path contains a . or .. segment; Keyhole never sends those.';
+    case 'empty-segment':
+      return 'The path contains an empty segment (//).';
+    case 'encoded-slash':
+      return 'The path contains an encoded slash (%2F).';
+    case 'outside-api':
+      return target === 'bridge'
+        ? 'Bridge paths start with /v2/, /v4/ or /api-tokens.'
+        : 'API paths start with /v2/ or /v4/ (e.g. /v2/self).';
   }
-  if (CONTROL.test(decoded) || decoded.includes('\\'))
-    return 'The path hides an encoded control character or backslash.';
-  if (decoded.split('/').some((segment) => segment === '.' || segment === '..'))
-    return 'The path contains a . or .. segment; Keyhole never sends those.';
-  if (decoded.includes('//')) return 'The path contains an empty segment (//).';
-  if (decoded !== path && /%2f/i.test(path)) return 'The path contains an encoded slash (%2F).';
-  const prefixOk =
-    decoded.startsWith('/v2/') ||
-    decoded.startsWith('/v4/') ||
-    (target === 'bridge' && (decoded === '/api-tokens' || decoded.startsWith('/api-tokens/')));
-  if (!prefixOk)
-    return target === 'bridge'
-      ? 'Bridge paths start with /v2/, /v4/ or /api-tokens.'
-      : 'API paths start with /v2/ or /v4/ (e.g. /v2/self).';
   return undefined;
 }
 

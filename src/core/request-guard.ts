@@ -18,6 +18,25 @@ export interface GuardedPath {
   query: [string, string][];
 }
 
+/** What a path hides behind its percent-escapes, or why it is outside what the worker signs for. */
+export type HiddenPathProblem =
+  | 'malformed-escape'
+  | 'control'
+  | 'backslash'
+  | 'dot-segment'
+  | 'empty-segment'
+  | 'encoded-slash'
+  | 'outside-api';
+
+const REFUSALS: Record<Exclude<HiddenPathProblem, 'outside-api'>, string> = {
+  'malformed-escape': 'it contains a malformed percent-escape.',
+  control: 'it contains an encoded control character.',
+  backslash: 'it contains an encoded backslash.',
+  'dot-segment': 'it contains a . or .. segment (path traversal).',
+  'empty-segment': 'it contains an empty segment (//).',
+  'encoded-slash': 'it contains an encoded slash (%2F).',
+};
+
 /**
  * Accepts `/v2/...` or `/v4/...` (bridge: also `/api-tokens...`), optionally followed by `?query`.
  * Refuses absolute URLs, protocol-relative paths, backslashes, control characters, fragments, and any
@@ -40,38 +59,46 @@ export function guardPath(rawPath: string, target: RequestTarget): GuardedPath {
   const path = queryStart === -1 ? rawPath : rawPath.slice(0, queryStart);
   const query = queryStart === -1 ? [] : [...new URLSearchParams(rawPath.slice(queryStart + 1))];
 
-  let decoded = path;
-  // Decode repeatedly: a server or proxy may decode twice (%252e → %2e → .).
-  for (let round = 0; round < 3; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(decoded);
-    } catch {
-      throw refuse('it contains a malformed percent-escape.');
-    }
-    if (next === decoded) break;
-    decoded = next;
-  }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) throw refuse('it contains an encoded control character.');
-  if (decoded.includes('\\')) throw refuse('it contains an encoded backslash.');
-  const segments = decoded.split('/');
-  if (segments.some((segment) => segment === '.' || segment === '..'))
-    throw refuse('it contains a . or .. segment (path traversal).');
-  if (decoded.includes('//')) throw refuse('it contains an empty segment (//).');
-  if (decoded !== path && /%2f/i.test(path)) throw refuse('it contains an encoded slash (%2F).');
-
-  const prefixes = target === 'bridge' ? [...API_PREFIXES, ...BRIDGE_EXTRA_PREFIXES] : API_PREFIXES;
-  const allowed = prefixes.some((prefix) =>
-    prefix.endsWith('/') ? decoded.startsWith(prefix) : decoded === prefix || decoded.startsWith(`${prefix}/`),
-  );
-  if (!allowed)
+  const problem = findHiddenPathProblem(path, target);
+  if (problem === 'outside-api')
     throw refuse(
       target === 'bridge'
         ? 'bridge paths start with /v2/, /v4/ or /api-tokens.'
         : 'API paths start with /v2/ or /v4/ (e.g. /v2/self).',
     );
+  if (problem) throw refuse(REFUSALS[problem]);
   return { path, query };
+}
+
+/**
+ * The checks on what a path (no query) means once decoded, shared by the worker's guard and the composer's
+ * inline check so both refuse the same paths: decoded up to three times (a server or proxy may decode twice:
+ * %252e → %2e → .), then no control character, backslash, `.`/`..` or empty segment, no encoded slash, and a
+ * prefix the target serves (API: /v2/, /v4/; bridge: also /api-tokens).
+ */
+export function findHiddenPathProblem(path: string, target: RequestTarget): HiddenPathProblem | undefined {
+  let decoded = path;
+  for (let round = 0; round < 3; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return 'malformed-escape';
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'control';
+  if (decoded.includes('\\')) return 'backslash';
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return 'dot-segment';
+  if (decoded.includes('//')) return 'empty-segment';
+  if (decoded !== path && /%2f/i.test(path)) return 'encoded-slash';
+  const prefixes = target === 'bridge' ? [...API_PREFIXES, ...BRIDGE_EXTRA_PREFIXES] : API_PREFIXES;
+  const allowed = prefixes.some((prefix) =>
+    prefix.endsWith('/') ? decoded.startsWith(prefix) : decoded === prefix || decoded.startsWith(`${prefix}/`),
+  );
+  return allowed ? undefined : 'outside-api';
 }
 
 /**
@@ -102,13 +129,21 @@ export function assertSignableUrl(url: string, allowedBases: readonly string[]):
 }
 
 /** Header names are RFC 7230 tokens; values have no CR/LF/NUL. Authorization and Host are the worker's. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const RESERVED_HEADERS = new Set(['authorization', 'host', 'cookie', 'content-length', 'proxy-authorization']);
+/** A header name as HTTP allows it (an RFC 9110 token). */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** The worker sets these itself (it signs every request); the browser owns the others. */
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'host',
+  'cookie',
+  'content-length',
+]);
 
 export function guardHeaders(headers: readonly [string, string][]): [string, string][] {
   return headers.map(([name, value]) => {
     const trimmed = name.trim();
-    if (!TOKEN.test(trimmed))
+    if (!HEADER_NAME.test(trimmed))
       throw new KeyholeError('invalid-input', `Header name “${truncate(name)}” is not valid (letters, digits, -).`);
     if (/[\r\n\0]/.test(value))
       throw new KeyholeError('invalid-input', `Header “${trimmed}” has a line break in its value; remove it.`);
