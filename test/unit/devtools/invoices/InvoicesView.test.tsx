@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
-import { bytesToBase64 } from '../../../../src/core/response-body.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
+import { sendResponse } from '../../support/send-response.ts';
 
 const { send, downloads } = vi.hoisted(() => ({
   send: vi.fn(),
@@ -15,24 +15,6 @@ vi.mock('../../../../src/ui/send.ts', () => ({ send }));
 vi.mock('webextension-polyfill', () => ({ default: { downloads } }));
 
 const { default: InvoicesView } = await import('../../../../src/devtools/invoices/index.tsx');
-
-function response(status: number, body: unknown, contentType = 'application/json'): SendResponse {
-  const bytes = body instanceof Uint8Array;
-  return {
-    url: 'http://127.0.0.1:8780/x',
-    method: 'GET',
-    status,
-    statusText: '',
-    headers: [],
-    contentType,
-    size: 0,
-    durationMs: 1,
-    body: bytes
-      ? { kind: 'bytes', base64: bytesToBase64(body), truncated: false }
-      : { kind: 'text', text: JSON.stringify(body), truncated: false },
-    auth: 'oauth',
-  };
-}
 
 const SUMMARY = {
   user: { id: 'user_1', name: 'Ada Lovelace', applications: [] },
@@ -69,15 +51,17 @@ beforeEach(() => {
   location.hash = '#invoices?org=orga_eng';
   requests = [];
   routes = {
-    '/v2/summary': () => response(200, SUMMARY),
-    '/v4/billing/organisations/orga_eng/invoices': () => response(200, INVOICES),
-    '/v4/billing/organisations/user_1/invoices': () => response(404, { message: 'No invoices for this organisation' }),
-    '/v4/billing/organisations/orga_eng/invoices/ENG202512-2222.pdf': () => response(200, PDF, 'application/pdf'),
+    '/v2/summary': () => sendResponse(200, SUMMARY),
+    '/v4/billing/organisations/orga_eng/invoices': () => sendResponse(200, INVOICES),
+    '/v4/billing/organisations/user_1/invoices': () =>
+      sendResponse(404, { message: 'No invoices for this organisation' }),
+    '/v4/billing/organisations/orga_eng/invoices/ENG202512-2222.pdf': () =>
+      sendResponse(200, PDF, { contentType: 'application/pdf' }),
   };
   send.mockImplementation(async (_name: string, request: SendRequest) => {
     requests.push(request);
     const route = routes[request.path];
-    return route ? route() : response(404, { message: `Not Found: no endpoint GET ${request.path}` });
+    return route ? route() : sendResponse(404, { message: `Not Found: no endpoint GET ${request.path}` });
   });
 });
 
@@ -116,7 +100,7 @@ describe('the invoices view', () => {
 
   it('explains a missing bills right instead of showing an empty list', async () => {
     routes['/v4/billing/organisations/orga_eng/invoices'] = () =>
-      response(403, {
+      sendResponse(403, {
         message: 'GET /v4/billing/organisations/:orgId/invoices requires right access_organisations_bills',
       });
     const { root } = mount(<InvoicesView />);
@@ -144,7 +128,9 @@ describe('the invoices view', () => {
 
   it('refuses to save an answer that is not a PDF', async () => {
     routes['/v4/billing/organisations/orga_eng/ENG202511-1111.pdf'] = () =>
-      response(200, new TextEncoder().encode('<html>maintenance</html>'), 'application/octet-stream');
+      sendResponse(200, new TextEncoder().encode('<html>maintenance</html>'), {
+        contentType: 'application/octet-stream',
+      });
     const { root } = mount(<InvoicesView />);
     await waitFor(() => button(root, 'Download PDF of invoice ENG202511-1111'));
     await user.click(button(root, 'Download PDF of invoice ENG202511-1111'));

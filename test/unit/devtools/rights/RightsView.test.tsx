@@ -5,26 +5,12 @@ import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/rights.ts';
 import { RIGHT_DESCRIPTIONS } from '../../../platform/defaults.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
+import { sendResponse } from '../../support/send-response.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
 
 const { default: RightsView } = await import('../../../../src/devtools/rights/index.tsx');
-
-function response(status: number, body: unknown): SendResponse {
-  return {
-    url: 'http://127.0.0.1:8780/x',
-    method: 'GET',
-    status,
-    statusText: '',
-    headers: [],
-    contentType: 'application/json',
-    size: 0,
-    durationMs: 1,
-    body: { kind: 'text', text: JSON.stringify(body), truncated: false },
-    auth: 'oauth',
-  };
-}
 
 let status: SessionStatus;
 let routes: Record<string, () => SendResponse>;
@@ -37,9 +23,9 @@ beforeEach(() => {
     expiresAt: '2099-01-01T00:00:00Z',
   };
   routes = {
-    '/v2/oauth/rights': () => response(200, RIGHT_DESCRIPTIONS),
+    '/v2/oauth/rights': () => sendResponse(200, RIGHT_DESCRIPTIONS),
     '/v2/self/consumers/keyhole-sandbox': () =>
-      response(200, {
+      sendResponse(200, {
         key: 'keyhole-sandbox',
         rights: { almighty: false, access_organisations: true, access_personal_information: true },
       }),
@@ -47,7 +33,7 @@ beforeEach(() => {
   send.mockImplementation(async (name: string, request: SendRequest) => {
     if (name === 'session/status') return status;
     const route = routes[request.path];
-    return route ? route() : response(404, { message: 'not found' });
+    return route ? route() : sendResponse(404, { message: 'not found' });
   });
 });
 
@@ -78,21 +64,21 @@ describe('the rights view', () => {
   });
 
   it('finds an organisation’s consumer through /v2/summary', async () => {
-    routes['/v2/self/consumers/keyhole-sandbox'] = () => response(404, { message: 'Consumer not found' });
+    routes['/v2/self/consumers/keyhole-sandbox'] = () => sendResponse(404, { message: 'Consumer not found' });
     routes['/v2/summary'] = () =>
-      response(200, {
+      sendResponse(200, {
         user: { id: 'user_1', consumers: [] },
         organisations: [{ id: 'orga_x', consumers: [{ key: 'keyhole-sandbox' }] }],
       });
     routes['/v2/organisations/orga_x/consumers/keyhole-sandbox'] = () =>
-      response(200, { rights: { manage_ssh_keys: true } });
+      sendResponse(200, { rights: { manage_ssh_keys: true } });
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(text(root)).toContain('read from /v2/organisations/orga_x/consumers/keyhole-sandbox'));
     expect(text(root.querySelector('[data-right="manage_ssh_keys"]')!)).toContain('Requested by your consumer');
   });
 
   it('still lists the spec’s rights when the platform’s list fails, and says so', async () => {
-    routes['/v2/oauth/rights'] = () => response(500, { message: 'boom' });
+    routes['/v2/oauth/rights'] = () => sendResponse(500, { message: 'boom' });
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
     expect(rightItems(root)).toHaveLength(12);
@@ -109,7 +95,7 @@ describe('the rights view', () => {
 
   it('explains a consumer record the session may not read', async () => {
     routes['/v2/self/consumers/keyhole-sandbox'] = () =>
-      response(403, { message: 'requires right access_personal_information' });
+      sendResponse(403, { message: 'requires right access_personal_information' });
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(text(root)).toContain('Reading a consumer needs access_personal_information'));
   });

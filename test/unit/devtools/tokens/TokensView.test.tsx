@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
-import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
+import type { SendRequest, SessionStatus } from '../../../../src/core/protocol.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
+import { sendResponse } from '../../support/send-response.ts';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/send.ts', () => ({ send }));
@@ -11,27 +12,13 @@ vi.mock('../../../../src/ui/send.ts', () => ({ send }));
 const { default: TokensView } = await import('../../../../src/devtools/tokens/index.tsx');
 
 const DAY = 86_400_000;
+const TOKENS_URL = 'http://127.0.0.1:8781/api-tokens';
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 let status: SessionStatus;
 let tokens: Record<string, unknown>[];
 let requests: SendRequest[];
 let handlers: Record<string, (request: unknown) => unknown>;
-
-function response(status: number, body: unknown, auth: SendResponse['auth'] = 'oauth'): SendResponse {
-  return {
-    url: 'http://127.0.0.1:8781/api-tokens',
-    method: 'GET',
-    status,
-    statusText: '',
-    headers: [],
-    contentType: 'application/json',
-    size: 0,
-    durationMs: 1,
-    body: { kind: 'text', text: body === undefined ? '' : JSON.stringify(body), truncated: false },
-    auth,
-  };
-}
 
 beforeEach(() => {
   status = {
@@ -65,8 +52,8 @@ beforeEach(() => {
     'request/send': (request) => {
       const call = request as SendRequest;
       requests.push(call);
-      if (call.method === 'GET') return response(200, tokens);
-      return response(204, undefined);
+      if (call.method === 'GET') return sendResponse(200, tokens, { url: TOKENS_URL });
+      return sendResponse(204, undefined, { url: TOKENS_URL });
     },
     'tokens/create': () => {
       throw new Error('unexpected');
@@ -256,7 +243,8 @@ describe('the API tokens view', () => {
   });
 
   it('says when the token in use is refused, and offers to stop using it', async () => {
-    handlers['request/send'] = () => response(401, { message: 'Invalid API token' }, 'bearer');
+    handlers['request/send'] = () =>
+      sendResponse(401, { message: 'Invalid API token' }, { url: TOKENS_URL, auth: 'bearer' });
     const { root } = mount(<TokensView />);
     await waitFor(() => expect(text(root)).toContain('The bridge refused the API token in use'));
     expect(button(root, 'Stop using that token and retry with OAuth')).toBeTruthy();
