@@ -179,6 +179,8 @@ describe('setting up profiles on the settings page', () => {
 
     await page.getByRole('button', { name: 'Delete Local sandbox' }).click();
     expect(await page.getByText('Delete “Local sandbox”?').isVisible()).toBe(true);
+    // The confirmation takes focus (after its render); Escape is read there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByText('Delete “Local sandbox”?').count()).toBe(0);
     expect((await storedProfiles(ext))?.profiles).toHaveLength(2);
