@@ -1,12 +1,12 @@
+import { copyText as copyWithFallback } from './copy-text.ts';
 import { useCopyResult } from './use-copy-result.ts';
-
-const writeToClipboard = (text: string) => navigator.clipboard.writeText(text);
 
 /** A text button that copies a value and says so, visibly and to screen readers, for a few seconds. */
 export function CopyButton({
   value,
   label,
-  copy = writeToClipboard,
+  // The fallback matters in a real DevTools panel, whose frame often refuses the async Clipboard API.
+  copy = copyWithFallback,
 }: {
   value: string;
   label: string;

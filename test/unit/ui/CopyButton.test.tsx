@@ -2,7 +2,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyButton } from '../../../src/ui/CopyButton.tsx';
-import { button, mount, text, unmountAll, user } from '../support/dom.ts';
+import { button, mount, text, unmountAll, user, waitFor } from '../support/dom.ts';
 
 afterEach(() => {
   unmountAll();
@@ -32,5 +32,21 @@ describe('CopyButton', () => {
     await user.click(button(root, 'Copy'));
     expect(text(root.querySelector('[role="status"]'))).toBe('Copy failed: select the value and copy it yourself.');
     expect(button(root, 'Copy')).toBeDefined();
+  });
+
+  it('falls back to a selected textarea when the Clipboard API is refused, as in a DevTools panel', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('Write permission denied.')));
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const execCommand = vi.fn(() => true);
+    document.execCommand = execCommand as typeof document.execCommand;
+    try {
+      const { root } = mount(<CopyButton value="sbx_secret" label="Copy" />);
+      await user.click(button(root, 'Copy'));
+      await waitFor(() => button(root, 'Copied'));
+      expect(writeText).toHaveBeenCalledWith('sbx_secret');
+      expect(execCommand).toHaveBeenCalledWith('copy');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
