@@ -6,20 +6,20 @@
  * `npm run demo -- --headless` signs in through the real authorize page, opens the popup, panel and settings
  * pages, saves screenshots to demo-output/ and prints their paths.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SANDBOX_PRESET } from '../src/core/profile-presets.ts';
 import { launchExtension } from '../test/e2e/support/launch-extension.ts';
 import { startPlatform } from '../test/platform/index.ts';
+import { ensureSystemPackages } from './ensure-system-packages.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const outputDir = resolve(root, 'demo-output');
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
 
-ensureChromium();
+// Debian's Chromium, installed when missing and we are root; otherwise the exact apt-get line is printed.
+if (ensureSystemPackages('demo').missing.length > 0) process.exit(1);
 console.error('Building the extension…');
 await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
 
@@ -93,16 +93,4 @@ if (!headless) {
   await shoot(options, 'options');
   console.log(shots.join('\n'));
   await stop(0);
-}
-
-function ensureChromium() {
-  if (existsSync('/usr/lib/chromium/chromium') || process.env.CHROMIUM_PATH) return;
-  if (process.getuid?.() === 0) {
-    console.error('Installing Debian’s Chromium (apt-get install -y chromium)…');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
-    return;
-  }
-  console.error('Chromium is missing: run `sudo apt-get install -y chromium`, then `npm run demo` again.');
-  process.exit(1);
 }

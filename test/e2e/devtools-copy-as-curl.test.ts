@@ -5,19 +5,26 @@
  * credential. Pasting the revealed command back with "Import curl" drops the header and says so.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { missingReason } from '../../scripts/system-packages.ts';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 
 const run = promisify(execFile);
+/** Without the system curl the copied commands cannot be run: each test here is skipped with this reason. */
+const noCurl = missingReason('curl', existsSync);
 
 let ext: SandboxedExtension;
 let page: Page;
 const pageErrors: string[] = [];
 
+beforeEach(({ skip }) => skip(noCurl !== undefined, noCurl));
+
 beforeAll(async () => {
+  if (noCurl) return;
   ext = await startSignedInExtension();
   page = await openPanel(ext, pageErrors, { devtools: true });
 });

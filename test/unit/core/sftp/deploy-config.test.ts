@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingReason } from '../../../../scripts/system-packages.ts';
 import {
   BOOTSTRAP_VARIABLES,
   buildDeployKit,
@@ -12,6 +13,9 @@ import {
 } from '../../../../src/core/sftp/deploy-config.ts';
 import { generateHostKey, type HostKey } from '../../../../src/core/sftp/ed25519-host-key.ts';
 import { generatePassword } from '../../../../src/core/sftp/password.ts';
+
+/** Set when OpenSSH is not installed: the run-task test that reads the key back with ssh-keygen is skipped. */
+const noSshKeygen = missingReason('sshKeygen', existsSync);
 
 let hostKey: HostKey;
 let input: DeployKitInput;
@@ -98,7 +102,10 @@ describe('mise.toml', () => {
     expect(miseToml).toMatch(/CC_RUN_COMMAND/);
   });
 
-  it('has a run task that restores the key (600 in a 700 directory), maps the database URI and starts SFTPGo', () => {
+  it('has a run task that restores the key (600 in a 700 directory), maps the database URI and starts SFTPGo', ({
+    skip,
+  }) => {
+    skip(noSshKeygen !== undefined, noSshKeygen);
     const runtimeDir = join(dir, 'runtime');
     const bin = join(dir, 'bin');
     execFileSync('mkdir', ['-p', bin]);

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { missingReason } from '../../../../scripts/system-packages.ts';
 import {
   describeHostKey,
   encodeOpenSshPrivateKey,
@@ -14,6 +15,8 @@ import { formatPublicKeyLine } from '../../../../src/core/sftp/ssh-fingerprint.t
 import { fromBase64, SshReader } from '../../../../src/core/sftp/ssh-wire.ts';
 
 const SSH_KEYGEN = '/usr/bin/ssh-keygen';
+/** Set when OpenSSH is not installed: the tests that run ssh-keygen are skipped with this reason. */
+const noSshKeygen = missingReason('sshKeygen', existsSync);
 const dir = mkdtempSync(join(tmpdir(), 'keyhole-hostkey-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -40,7 +43,8 @@ function sshKeygen(...args: string[]): string {
 }
 
 describe('the OpenSSH private key file', () => {
-  it('encodes a fixed key so that ssh-keygen reads it back (RFC 8032 test 1)', async () => {
+  it('encodes a fixed key so that ssh-keygen reads it back (RFC 8032 test 1)', async ({ skip }) => {
+    skip(noSshKeygen !== undefined, noSshKeygen);
     const key = await describeHostKey({
       seed: RFC8032_SEED,
       publicKey: RFC8032_PUBLIC,
@@ -92,7 +96,10 @@ describe('the OpenSSH private key file', () => {
 });
 
 describe('a host key generated with Web Crypto', () => {
-  it('is accepted by ssh-keygen -y, which derives the same public key, and -lf prints the same fingerprint', async () => {
+  it('is accepted by ssh-keygen -y, which derives the same public key, and -lf prints the same fingerprint', async ({
+    skip,
+  }) => {
+    skip(noSshKeygen !== undefined, noSshKeygen);
     const key = await generateHostKey({ comment: 'sftpgo@keyhole-test' });
     const path = writeKeyFile(key.privateKeyFile);
     expect(sshKeygen('-y', '-f', path)).toBe(key.publicKeyLine);
@@ -103,7 +110,8 @@ describe('a host key generated with Web Crypto', () => {
     expect(sshKeygen('-lf', publicPath)).toBe(`256 ${key.fingerprint} sftpgo@keyhole-test (ED25519)`);
   });
 
-  it('gives a one-line base64 value that decodes to the exact key file, as the run task does', async () => {
+  it('gives a one-line base64 value that decodes to the exact key file, as the run task does', async ({ skip }) => {
+    skip(noSshKeygen !== undefined, noSshKeygen);
     const key = await generateHostKey();
     expect(key.privateKeyFileBase64).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     const decoded = new TextDecoder().decode(fromBase64(key.privateKeyFileBase64));

@@ -1,0 +1,69 @@
+/**
+ * The one list of Debian packages Keyhole's demo and tests need, and the check each test uses to say why it is
+ * skipped when one is missing. Pure: what exists is asked through `exists`, so the logic is unit-tested without
+ * touching the machine; scripts/ensure-system-packages.ts does the installing.
+ */
+
+export interface SystemPackage {
+  /** Debian package name, as given to apt-get. */
+  name: string;
+  /** The file that proves it is installed (the first that exists wins). */
+  paths: readonly string[];
+  /** What needs it, for messages. */
+  neededBy: string;
+}
+
+/** What runs the extension and what its tests call. Add a package here when a test starts calling a program. */
+export const SYSTEM_PACKAGES = {
+  chromium: {
+    name: 'chromium',
+    paths: ['/usr/lib/chromium/chromium'],
+    neededBy: 'the demo and the end-to-end tests (Keyhole runs in it)',
+  },
+  firefox: {
+    name: 'firefox-esr',
+    paths: ['/usr/bin/firefox-esr'],
+    neededBy: 'the Firefox build tests (test/e2e/firefox-build.test.ts)',
+  },
+  sshKeygen: {
+    name: 'openssh-client',
+    paths: ['/usr/bin/ssh-keygen'],
+    neededBy: 'the SFTP host-key tests (OpenSSH reads the keys Keyhole generates)',
+  },
+  curl: {
+    name: 'curl',
+    paths: ['/usr/bin/curl'],
+    neededBy: 'the copy-as-curl tests (the copied command is run)',
+  },
+} as const satisfies Record<string, SystemPackage>;
+
+export type PackageKey = keyof typeof SYSTEM_PACKAGES;
+
+/** Which packages each entry point needs. */
+export const NEEDS: Record<'demo' | 'test', readonly PackageKey[]> = {
+  demo: ['chromium'],
+  test: ['chromium', 'firefox', 'sshKeygen', 'curl'],
+};
+
+export function installedPath(pkg: SystemPackage, exists: (path: string) => boolean): string | undefined {
+  return pkg.paths.find((path) => exists(path));
+}
+
+export function missingPackages(keys: readonly PackageKey[], exists: (path: string) => boolean): SystemPackage[] {
+  return keys.map((key) => SYSTEM_PACKAGES[key]).filter((pkg) => installedPath(pkg, exists) === undefined);
+}
+
+/** The exact command a user without root runs, on one line. */
+export function installCommand(missing: readonly SystemPackage[]): string {
+  return `sudo apt-get install -y ${missing.map((pkg) => pkg.name).join(' ')}`;
+}
+
+/**
+ * Why a test cannot run, or undefined when it can. Shown as the skip note, so a skipped test says what is missing
+ * and how to get it instead of passing silently.
+ */
+export function missingReason(key: PackageKey, exists: (path: string) => boolean): string | undefined {
+  const pkg: SystemPackage = SYSTEM_PACKAGES[key];
+  if (installedPath(pkg, exists) !== undefined) return undefined;
+  return `needs Debian's ${pkg.name} (${pkg.paths[0]} is missing): ${installCommand([pkg])}`;
+}
