@@ -171,10 +171,9 @@ describe('composing and sending from the DevTools panel', () => {
     await page.getByRole('radio', { name: 'None' }).check();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Sending GET /v4/products/zones' }).waitFor();
-    const started = Date.now();
     await page.keyboard.press('Escape');
+    // The sandbox holds the answer back longer than this wait: only the cancel can end the call in time.
     await page.locator('.kh-response [data-error-code="cancelled"]').waitFor({ timeout: 5000 });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('replays a call captured from the inspected page with the user’s own session', async () => {
