@@ -3,6 +3,7 @@
  * Two weeks of warning leaves time to sign in again before scripts and pages start failing.
  */
 import { formatRelativeTime } from './format-relative-time.ts';
+import { readPlatformDate } from './platform-date.ts';
 
 export const EXPIRY_WARNING_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -17,9 +18,9 @@ export interface SessionExpiry {
 }
 
 export function describeSessionExpiry(expiresAt: string | undefined, now: number): SessionExpiry {
-  const time = expiresAt ? Date.parse(expiresAt) : Number.NaN;
-  if (Number.isNaN(time)) return { tone: 'unknown', text: 'Expiry date unknown' };
-  const at = new Date(time);
+  const at = readPlatformDate(expiresAt);
+  if (!at) return { tone: 'unknown', text: 'Expiry date unknown' };
+  const time = at.getTime();
   if (time <= now) return { tone: 'expired', text: `Expired ${formatRelativeTime(time, now)}`, at };
   const tone: ExpiryTone = time - now < EXPIRY_WARNING_MS ? 'warn' : 'ok';
   return { tone, text: `Expires ${formatRelativeTime(time, now)}`, at };

@@ -25,6 +25,14 @@ describe('describeSessionExpiry', () => {
     });
   });
 
+  it('reads the real platform’s [UTC] dates (the popup said "Expiry date unknown")', () => {
+    expect(describeSessionExpiry('2025-03-13T12:00:00Z[UTC]', NOW)).toMatchObject({
+      tone: 'warn',
+      text: 'Expires in 12 days',
+    });
+    expect(describeSessionExpiry('2025-03-13T12:00:00Z[UTC]', NOW).at?.getTime()).toBe(NOW + 12 * DAY);
+  });
+
   it('admits an unknown or unreadable date', () => {
     expect(describeSessionExpiry(undefined, NOW)).toEqual({ tone: 'unknown', text: 'Expiry date unknown' });
     expect(describeSessionExpiry('not a date', NOW).tone).toBe('unknown');
