@@ -3,6 +3,7 @@
  * before a password travels anywhere, and turning the bridge's refusals into errors a user can act on.
  */
 import { checkExpirationDate } from './api-token-expiry.ts';
+import { describeErrorSummary } from './error-body.ts';
 import { KeyholeError } from './errors.ts';
 import { readPlatformDateIso } from './platform-date.ts';
 import type { ApiTokenCreated, ApiTokenCreateRequest } from './protocol.ts';
@@ -105,7 +106,7 @@ export function validateCreateRequest(
  */
 export function createRefusalError(status: number, bodyText: string, sentMfaCode: boolean): KeyholeError {
   const platform = readPlatformError(bodyText);
-  const detail = platform ? `${status}: ${platform.message}` : `HTTP ${status}`;
+  const detail = platform ? `${status}: ${describeErrorSummary(platform)}` : `HTTP ${status}`;
   const code = platform?.code?.toLowerCase();
   if (code === 'invalid-mfa-code')
     return sentMfaCode

@@ -1,4 +1,5 @@
 /** Decides how a response body crosses to the page, and reads the platform's error bodies. */
+import { type ErrorBodySummary, summarizeErrorBody } from './error-body.ts';
 
 const TEXT_TYPES =
   /^(text\/|application\/(json|[\w.+-]+\+json|xml|[\w.+-]+\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
@@ -28,24 +29,11 @@ export function base64ToBytes(base64: string): Uint8Array {
 
 /**
  * The platform answers errors as `{id, message, type: "error"}`; some services use `{error, code, message}`.
- * Returns the human part, or undefined when the body is not one of those.
+ * Returns the human part and the platform's code (`code`, else `id`: an internal code, not the HTTP status), or
+ * undefined when the body is not one of those.
  */
-export function readPlatformError(bodyText: string): { message: string; code?: string; id?: number } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bodyText);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const record = parsed as Record<string, unknown>;
-  const message =
-    typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : undefined;
-  if (!message) return undefined;
-  const result: { message: string; code?: string; id?: number } = { message };
-  if (typeof record.code === 'string') result.code = record.code;
-  if (typeof record.id === 'number') result.id = record.id;
-  return result;
+export function readPlatformError(bodyText: string): ErrorBodySummary | undefined {
+  return summarizeErrorBody(bodyText);
 }
 
 /** The server's clock from its Date header, as an offset in whole seconds (server minus local). */

@@ -206,7 +206,7 @@ describe('createRefusalError', () => {
     const error = createRefusalError(401, body('invalid-credential', 'Invalid email or password'), false);
     expect(error.code).toBe('invalid-credential');
     expect(error.message).toBe('Wrong email or password. Check them and try again.');
-    expect(error.detail).toBe('401: Invalid email or password');
+    expect(error.detail).toBe('401: Invalid email or password (platform code invalid-credential)');
   });
   it('maps invalid-mfa-code to "enter the code" or "wrong code" depending on whether one was sent', () => {
     const needed = createRefusalError(401, body('invalid-mfa-code', 'send mfaCode'), false);
