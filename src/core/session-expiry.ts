@@ -3,7 +3,6 @@
  * Two weeks of warning leaves time to sign in again before scripts and pages start failing.
  */
 import { formatRelativeTime } from './format-relative-time.ts';
-import { readPlatformDate } from './platform-date.ts';
 
 export const EXPIRY_WARNING_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -17,10 +16,15 @@ export interface SessionExpiry {
   at?: Date;
 }
 
+/**
+ * `expiresAt` is the session's stored expiry, which the worker writes in canonical ISO (parseAccessTokenResponse
+ * reads the platform's `…Z[UTC]` and epoch forms through platform-date.ts). So a plain Date.parse reads it, and
+ * the popup, whose bundle is at its budget, does not carry the platform date reader.
+ */
 export function describeSessionExpiry(expiresAt: string | undefined, now: number): SessionExpiry {
-  const at = readPlatformDate(expiresAt);
-  if (!at) return { tone: 'unknown', text: 'Expiry date unknown' };
-  const time = at.getTime();
+  const time = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  if (Number.isNaN(time)) return { tone: 'unknown', text: 'Expiry date unknown' };
+  const at = new Date(time);
   if (time <= now) return { tone: 'expired', text: `Expired ${formatRelativeTime(time, now)}`, at };
   const tone: ExpiryTone = time - now < EXPIRY_WARNING_MS ? 'warn' : 'ok';
   return { tone, text: `Expires ${formatRelativeTime(time, now)}`, at };

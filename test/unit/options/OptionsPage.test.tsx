@@ -264,7 +264,7 @@ describe('session', () => {
       state: 'signed-in',
       profile: SANDBOX_VIEW,
       user: { id: 'u1', email: 'ada@sandbox.keyhole.test' },
-      expiresAt: '2099-06-01T00:00:00Z[UTC]',
+      expiresAt: '2099-06-01T00:00:00.000Z',
       bridgeToken: { apiTokenId: 'apitoken_1', name: 'laptop', expirationDate: '2099-05-01T12:00:00Z[UTC]' },
     };
     const root = await open(worker);
