@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/platform/**/*.test.ts'],
           environment: 'node',
+          // The signer's property tests run ≥ 1,000 cases each: seconds on a quiet two-core machine, more when busy.
+          testTimeout: 20_000,
         },
         esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
       },
