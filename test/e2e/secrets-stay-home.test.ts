@@ -16,7 +16,6 @@ import {
   messageVia,
   type SandboxedExtension,
   signIn,
-  signInOrFail,
   startSignedInExtension,
 } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -65,10 +64,10 @@ describe('a profile moved to another host (items 1 and 2)', () => {
 
   beforeAll(async () => {
     log = await startRequestLog();
-    ext = await startSignedInExtension();
+    // PLAINTEXT: the worst case, where a signature is the secrets themselves, in clear.
+    ext = await startSignedInExtension({ profile: { signatureMethod: 'PLAINTEXT' } });
     await chooseBridgeToken(ext);
-    // The secrets in use before the move: a PLAINTEXT call shows the session works (and issues nothing new).
-    expect(await call(ext, { target: 'api', signatureMethod: 'PLAINTEXT' })).toMatchObject({ value: { status: 200 } });
+    expect(await call(ext, { target: 'api' })).toMatchObject({ value: { status: 200 } });
   });
 
   afterAll(async () => {
@@ -138,10 +137,7 @@ describe('a profile moved to another host (items 1 and 2)', () => {
     await page.close();
 
     // The next calls: nothing signed for the new host; a sign-in there carries only the secret typed for it.
-    expect(await call(ext, { target: 'api', signatureMethod: 'PLAINTEXT' })).toMatchObject({
-      ok: false,
-      error: { code: 'not-signed-in' },
-    });
+    expect(await call(ext, { target: 'api' })).toMatchObject({ ok: false, error: { code: 'not-signed-in' } });
     const signInThere = await ext.message('session/sign-in');
     expect(signInThere.ok).toBe(false);
     expect(log.requests.map((request) => request.url)).toEqual(['/v2/oauth/request_token']);
@@ -167,7 +163,7 @@ describe('a profile moved to another host (items 1 and 2)', () => {
 });
 
 async function snapForm(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  const form = page.locator('form.opt-form');
+  const form = page.getByRole('form', { name: /^Edit “/ });
   await form.scrollIntoViewIfNeeded();
   await saveScreenshot(form, `secrets-stay-home-edit-address-${scheme}`);
 }
@@ -246,6 +242,10 @@ describe('sign-out and profile deletion (item 6)', () => {
     const settings = await openSettings(ext, '#session');
     await expect.poll(() => settings.locator('#session').innerText()).toMatch(/Signing out stops that/);
     await saveScreenshot(settings.locator('#session'), 'secrets-stay-home-bridge-token-light');
+    const dark = await openSettings(ext, '#session', { colorScheme: 'dark' });
+    await expect.poll(() => dark.locator('#session').innerText()).toMatch(/Signing out stops that/);
+    await saveScreenshot(dark.locator('#session'), 'secrets-stay-home-bridge-token-dark');
+    await dark.close();
     await settings.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(async () => (await status(ext!)).state).toBe('signed-out');
     expect('bridgeToken' in (await status(ext))).toBe(false);
