@@ -1,4 +1,4 @@
-import { createStore, delMany, get, keys } from 'idb-keyval';
+import { createStore, delMany, get, keys, type UseStore } from 'idb-keyval';
 import {
   ACCOUNT_CACHE_DB,
   ACCOUNT_CACHE_LAST_KEY,
@@ -11,8 +11,10 @@ import {
  * before the worker wakes. The worker shares the extension's origin, so it can remove a profile's entries itself
  * when the profile is deleted or signed out, whether or not a popup is open.
  */
+let store: UseStore | undefined;
+
 export async function forgetPopupAccounts(profileId: string): Promise<void> {
-  const store = createStore(ACCOUNT_CACHE_DB, ACCOUNT_CACHE_STORE);
+  store ??= createStore(ACCOUNT_CACHE_DB, ACCOUNT_CACHE_STORE);
   const prefix = cacheKeyPrefix(profileId);
   const mine = (await keys(store)).filter((key): key is string => typeof key === 'string' && key.startsWith(prefix));
   if (mine.length === 0) return;
