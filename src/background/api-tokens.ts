@@ -1,5 +1,6 @@
 import { createRefusalError, parseCreatedApiToken, validateCreateRequest } from '../core/api-tokens.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { isBoundTo, originOf } from '../core/origin-binding.ts';
 import { checkBaseUrl, normalizeBaseUrl } from '../core/profile-validation.ts';
 import type {
   ApiTokenCreated,
@@ -7,7 +8,8 @@ import type {
   BridgeTokenView,
   UseBridgeTokenRequest,
 } from '../core/protocol.ts';
-import { clearBridgeToken, getBridgeToken, setBridgeToken } from './bridge-token.ts';
+import { hasBridgeToken } from './bound-secrets.ts';
+import { clearBridgeToken, setBridgeToken } from './bridge-token.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
 import { requireActiveProfile } from './send-request.ts';
@@ -15,7 +17,8 @@ import { requireActiveProfile } from './send-request.ts';
 /**
  * The worker side of the API-token messages. Creation posts the user's email and password to the bridge once and
  * forgets them. A new token's value goes to the page exactly once (to be shown) and stays in this worker's memory
- * for a few minutes, so "Use for bridge calls" does not make the page send it back; chosen, it is sealed in the vault.
+ * for a few minutes, so "Use for bridge calls" does not make the page send it back; chosen, it is sealed in the vault,
+ * bound to the bridge it was created on or pasted for.
  */
 
 /** How long a just-created value stays available to "Use for bridge calls" without pasting it. */
@@ -24,6 +27,8 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 interface RememberedToken {
   profileId: string;
+  /** The bridge it was created on: the only one it may be used with. */
+  bridgeUrl: string;
   value: string;
   name: string;
   expirationDate: string;
@@ -36,9 +41,10 @@ function forgetStale(now = Date.now()): void {
   for (const [id, token] of justCreated) if (token.forgetAt <= now) justCreated.delete(id);
 }
 
-/** For tests and sign-out: drop every remembered value. */
-export function forgetCreatedTokens(): void {
-  justCreated.clear();
+/** For tests and sign-out: drop every remembered value (or one profile's, when it is deleted). */
+export function forgetCreatedTokens(profileId?: string): void {
+  if (profileId === undefined) justCreated.clear();
+  else for (const [id, token] of justCreated) if (token.profileId === profileId) justCreated.delete(id);
 }
 
 function decodeJson(bytes: Uint8Array): unknown {
@@ -90,13 +96,14 @@ export async function createApiToken(request: ApiTokenCreateRequest): Promise<Ap
     );
   forgetStale();
   // Remembered for "use for bridge calls" only when it was made on the active profile's own bridge.
-  if (bridgeUrl.profileId) rememberCreated(created, bridgeUrl.profileId);
+  if (bridgeUrl.profileId) rememberCreated(created, bridgeUrl.profileId, bridgeUrl.url);
   return created;
 }
 
-function rememberCreated(created: ApiTokenCreated, profileId: string): void {
+function rememberCreated(created: ApiTokenCreated, profileId: string, bridgeUrl: string): void {
   justCreated.set(created.apiTokenId, {
     profileId,
+    bridgeUrl,
     value: created.apiToken,
     name: created.name,
     expirationDate: created.expirationDate,
@@ -167,6 +174,13 @@ export async function useApiTokenForBridge(request: UseBridgeTokenRequest): Prom
     name = request.name?.trim() || remembered?.name || 'Pasted API token';
     expirationDate = request.expirationDate ?? remembered?.expirationDate;
   } else if (remembered && remembered.profileId === profile.id) {
+    if (!isBoundTo(profile.bridgeUrl, [remembered.bridgeUrl]))
+      throw new KeyholeError(
+        'origin-refused',
+        `The API token “${remembered.name}” was created on ${originOf(remembered.bridgeUrl)}, and this profile’s ` +
+          `bridge is now ${originOf(profile.bridgeUrl)}: Keyhole sends a token only to the bridge it was made for. ` +
+          'Create or paste a token for this bridge.',
+      );
     ({ value, name, expirationDate } = remembered);
   } else {
     throw new KeyholeError(
@@ -175,7 +189,7 @@ export async function useApiTokenForBridge(request: UseBridgeTokenRequest): Prom
         'when the browser restarts its background worker). Paste the value to use it.',
     );
   }
-  const view = await setBridgeToken(profile.id, {
+  const view = await setBridgeToken(profile.id, profile.bridgeUrl, {
     apiTokenId,
     name,
     value,
@@ -188,7 +202,7 @@ export async function useApiTokenForBridge(request: UseBridgeTokenRequest): Prom
 
 export async function stopUsingApiTokenForBridge(): Promise<{ cleared: boolean }> {
   const profile = await requireActiveProfile();
-  const had = (await getBridgeToken(profile.id)) !== undefined;
+  const had = await hasBridgeToken(profile.id);
   await clearBridgeToken(profile.id);
   return { cleared: had };
 }

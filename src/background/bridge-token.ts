@@ -1,31 +1,35 @@
 import type { BridgeTokenView } from '../core/protocol.ts';
+import { type BridgeToken, sealBridgeToken } from './bound-secrets.ts';
 import { browser } from './extension-api.ts';
-import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
+import { localKeys, vaultNames } from './profile-records.ts';
+import { deleteSecret } from './secret-store.ts';
 
 /**
- * The API token chosen for bridge calls: its value sealed in the vault, its name and expiry (no value) in
- * storage.local so pages can show which token is in use.
+ * The API token chosen for bridge calls: its value sealed in the vault and bound to the bridge it was created on or
+ * pasted for (read it with `bridgeTokenFor`), its name and expiry (no value) in storage.local so pages can show
+ * which token is in use.
  */
 
-export interface BridgeToken extends BridgeTokenView {
-  value: string;
+export type { BridgeToken };
+
+export async function getBridgeTokenView(profileId: string): Promise<BridgeTokenView | undefined> {
+  const key = localKeys.bridgeTokenView(profileId);
+  return (await browser.storage.local.get(key))[key] as BridgeTokenView | undefined;
 }
 
-const viewKey = (profileId: string) => `bridge-token:${profileId}`;
-
-export function getBridgeToken(profileId: string): Promise<BridgeToken | undefined> {
-  return getSecretJson<BridgeToken>(`bridge-token:${profileId}`);
-}
-
-export async function setBridgeToken(profileId: string, token: BridgeToken): Promise<BridgeTokenView> {
-  await putSecretJson(`bridge-token:${profileId}`, token);
+export async function setBridgeToken(
+  profileId: string,
+  bridgeUrl: string,
+  token: BridgeToken,
+): Promise<BridgeTokenView> {
+  await sealBridgeToken(profileId, bridgeUrl, token);
   const view: BridgeTokenView = { apiTokenId: token.apiTokenId, name: token.name };
   if (token.expirationDate) view.expirationDate = token.expirationDate;
-  await browser.storage.local.set({ [viewKey(profileId)]: view });
+  await browser.storage.local.set({ [localKeys.bridgeTokenView(profileId)]: view });
   return view;
 }
 
 export async function clearBridgeToken(profileId: string): Promise<void> {
-  await deleteSecret(`bridge-token:${profileId}`);
-  await browser.storage.local.remove(viewKey(profileId));
+  await deleteSecret(vaultNames.bridgeToken(profileId));
+  await browser.storage.local.remove(localKeys.bridgeTokenView(profileId));
 }

@@ -4,9 +4,10 @@ import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApi
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
-import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
+import { activateProfile, deleteProfile, listProfiles, saveProfile } from './profiles.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
-import { getClockOffset, getSessionStatus, markSignedOut } from './session.ts';
+import { getClockOffset, signOut } from './session.ts';
+import { getSessionStatus } from './session-status.ts';
 import { prepareRequest } from './signed-request.ts';
 
 /** The worker's whole surface: one handler per protocol message, each a thin call into a module. */
@@ -21,7 +22,7 @@ export const handlers: ProtocolHandlers = {
 
   'session/sign-out': async () => {
     const profile = await requireActiveProfile();
-    await markSignedOut(profile.id);
+    await signOut(profile.id);
     // A token value shown after creation is kept briefly for "use for bridge calls"; sign-out ends that too.
     forgetCreatedTokens();
     return getSessionStatus();
@@ -30,8 +31,8 @@ export const handlers: ProtocolHandlers = {
   'profiles/list': () => listProfiles(),
   'profiles/save': (input) => saveProfile(input),
   'profiles/delete': async ({ id }) => {
-    if (await getProfile(id)) await markSignedOut(id);
     await deleteProfile(id);
+    forgetCreatedTokens(id);
     return listProfiles();
   },
   'profiles/activate': async ({ id }) => {

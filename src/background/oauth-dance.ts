@@ -6,25 +6,56 @@ import {
   percentEncode,
   signRequest,
 } from '../core/oauth1/index.ts';
+import { changedOrigins } from '../core/origin-binding.ts';
 import type { ProfileView, SessionUser } from '../core/protocol.ts';
 import { assertSignableUrl } from '../core/request-guard.ts';
 import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
+import { consumerSecretFor, requestTokenFor, sealRequestToken } from './bound-secrets.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
-import { consumerSecretOf } from './profiles.ts';
-import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
-import { endDance, getClockOffset, markSignedIn, markSignedOut, setClockOffset, startDance } from './session.ts';
+import { forgetProfileRecords, vaultNames } from './profile-records.ts';
+import { getProfile } from './profiles.ts';
+import { deleteSecret } from './secret-store.ts';
+import {
+  endDance,
+  getClockOffset,
+  isLive,
+  markSignedIn,
+  markSignedOut,
+  noteFailedSignIn,
+  readSession,
+  setClockOffset,
+  startDance,
+} from './session.ts';
 
 /**
  * The OAuth 1.0a dance of spec §3: request token → authorize page in a browser window → access token →
  * who am I. Runs entirely in the worker; the request-token secret lives in the vault only until step 3.
+ * One dance per profile at a time, and a failed one never ends a working session: only a successful sign-in
+ * replaces its tokens.
  */
 
 const DEFAULT_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 const SKEW_TOLERANCE_SECONDS = 60;
 
-export async function signIn(profile: ProfileView): Promise<void> {
-  const consumerSecret = await consumerSecretOf(profile.id);
+/** Dances in flight in this worker run, by profile id. */
+const dances = new Map<string, Promise<void>>();
+
+/**
+ * Signs in. A second sign-in while one is in flight (the popup, then the settings page) joins the first and gets
+ * its result: a second request token would replace the first one's in the vault, and the browser allows one
+ * authorize window at a time, so starting another would make both fail.
+ */
+export function signIn(profile: ProfileView): Promise<void> {
+  const running = dances.get(profile.id);
+  if (running) return running;
+  const dance = runDance(profile).finally(() => dances.delete(profile.id));
+  dances.set(profile.id, dance);
+  return dance;
+}
+
+async function runDance(profile: ProfileView): Promise<void> {
+  const consumerSecret = await consumerSecretFor(profile, profile.apiBaseUrl);
   if (!consumerSecret)
     throw new KeyholeError('not-configured', 'This profile has no consumer secret yet. Add it in Settings.');
   await startDance(profile.id);
@@ -34,14 +65,14 @@ export async function signIn(profile: ProfileView): Promise<void> {
     const requestToken = parseRequestTokenResponse(
       await postTokenEndpoint(profile, 'request_token', consumer, [['oauth_callback', callback]]),
     );
-    await putSecretJson(`request-token:${profile.id}`, requestToken);
+    await sealRequestToken(profile, requestToken);
 
     const authorizeUrl = `${profile.apiBaseUrl}/v2/oauth/authorize?oauth_token=${percentEncode(requestToken.token)}`;
     const redirect = await launchAuthorizeWindow(authorizeUrl);
     const verifier = readVerifier(redirect, callback, requestToken.token);
 
     // Re-read from the vault: proves the secret survived in the worker's store, not only in this closure.
-    const stored = await getSecretJson<{ token: string; tokenSecret: string }>(`request-token:${profile.id}`);
+    const stored = await requestTokenFor(profile, profile.apiBaseUrl);
     if (!stored) throw new KeyholeError('sign-in-failed', 'The sign-in state was lost. Sign in again.');
     const accessText = await postTokenEndpoint(
       profile,
@@ -49,17 +80,51 @@ export async function signIn(profile: ProfileView): Promise<void> {
       { ...consumer, token: stored.token, tokenSecret: stored.tokenSecret },
       [['oauth_verifier', verifier]],
     );
-    await deleteSecret(`request-token:${profile.id}`);
+    await deleteSecret(vaultNames.requestToken(profile.id));
     const access = parseAccessTokenResponse(accessText);
     const expiresAt = access.expirationDate ?? new Date(Date.now() + DEFAULT_LIFETIME_MS).toISOString();
     const token = { token: access.token, tokenSecret: access.tokenSecret };
     const user = await fetchUser(profile, { ...consumer, ...token });
-    await markSignedIn(profile.id, token, { user, expiresAt });
+    await assertProfileUnmoved(profile);
+    await markSignedIn(profile, token, { user, expiresAt });
     await endDance(profile.id);
   } catch (error) {
-    await markSignedOut(profile.id, toErrorData(error));
-    throw error;
+    throw await settleFailedDance(profile, error);
   }
+}
+
+/** A session belongs to the addresses it was opened on: one finished after the profile moved (or went) is dropped. */
+async function assertProfileUnmoved(profile: ProfileView): Promise<void> {
+  const current = await getProfile(profile.id);
+  if (!current) throw new KeyholeError('sign-in-failed', 'The profile was deleted while signing in.');
+  if (changedOrigins(profile, current).length > 0)
+    throw new KeyholeError(
+      'origin-refused',
+      'The profile’s address changed while signing in, so the session opened on the old address was dropped. Sign in again.',
+    );
+}
+
+/**
+ * After a failed dance: a working session stays (the error says so, and is noted for the UI); otherwise the
+ * profile is signed out with the reason. A profile deleted meanwhile keeps no record at all.
+ */
+async function settleFailedDance(profile: ProfileView, error: unknown): Promise<unknown> {
+  if (!(await getProfile(profile.id))) {
+    await forgetProfileRecords(profile.id);
+    return error;
+  }
+  const data = toErrorData(error);
+  const session = await readSession(profile.id);
+  if (!isLive(session)) {
+    await markSignedOut(profile.id, data);
+    return error;
+  }
+  const extra: { detail?: string; status?: number } = {};
+  if (data.detail !== undefined) extra.detail = data.detail;
+  if (data.status !== undefined) extra.status = data.status;
+  const kept = new KeyholeError(data.code, `${data.message} You are still signed in as ${session.user.email}.`, extra);
+  await noteFailedSignIn(profile.id, kept.toData());
+  return kept;
 }
 
 type TokenStep = 'request_token' | 'access_token';

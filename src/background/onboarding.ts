@@ -4,7 +4,8 @@ import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profile-
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
 import { readPlatformError } from '../core/response-body.ts';
 import { isSpecRight, SPEC_RIGHTS } from '../core/right-names.ts';
-import { getBridgeToken, setBridgeToken } from './bridge-token.ts';
+import { bridgeTokenFor } from './bound-secrets.ts';
+import { setBridgeToken } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
 import { activateProfile, getActiveProfile, listProfiles, saveProfile } from './profiles.ts';
@@ -12,7 +13,8 @@ import { activateProfile, getActiveProfile, listProfiles, saveProfile } from './
 /**
  * One-step onboarding (issue 11): with an API token, create (or find again) Keyhole's own OAuth consumer
  * through the bridge, read its secret and turn it into a profile, so the user never copies a key or secret.
- * The token is used only for these calls unless the user asks to keep it for bridge calls.
+ * The token is used only for these calls unless the user asks to keep it for bridge calls, and then only for the
+ * bridge it was used with.
  */
 
 const CONSUMER_NAME = 'Keyhole';
@@ -28,11 +30,11 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
   if (unknownRight) throw new KeyholeError('invalid-input', `Unknown right “${unknownRight}”.`);
   if (request.rights.length === 0) throw new KeyholeError('invalid-input', 'Pick at least one right to request.');
 
-  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge());
-  if (!apiToken)
-    throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
   const bridgeUrl = checkedBaseUrl(request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl, 'bridge');
   const apiBaseUrl = checkedBaseUrl(request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl, 'API');
+  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge(bridgeUrl));
+  if (!apiToken)
+    throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
   const owner = request.organisationId ? `/v2/organisations/${encodeURIComponent(request.organisationId)}` : '/v2/self';
   const redirectUrl = browser.identity.getRedirectURL();
   const call = bridgeCaller(bridgeUrl, apiToken);
@@ -75,7 +77,7 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
     });
     await activateProfile(profile.id);
     if (request.keepTokenForBridge)
-      await setBridgeToken(profile.id, {
+      await setBridgeToken(profile.id, bridgeUrl, {
         apiTokenId: 'onboarding',
         name: 'Token used for onboarding',
         value: apiToken,
@@ -98,9 +100,10 @@ function checkedBaseUrl(value: string, label: string): string {
   return normalizeBaseUrl(value);
 }
 
-async function tokenChosenForBridge(): Promise<string | undefined> {
+/** The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge. */
+async function tokenChosenForBridge(bridgeUrl: string): Promise<string | undefined> {
   const profile = await getActiveProfile();
-  return profile ? (await getBridgeToken(profile.id))?.value : undefined;
+  return profile ? (await bridgeTokenFor(profile, bridgeUrl))?.value : undefined;
 }
 
 function sameUrl(a: string | undefined, b: string): boolean {

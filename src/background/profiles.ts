@@ -1,12 +1,17 @@
 import { KeyholeError } from '../core/errors.ts';
+import { defaultKeyCache } from '../core/oauth1/index.ts';
+import { type AddressKind, changedOrigins, rebindingReason } from '../core/origin-binding.ts';
 import { normalizeBaseUrl, validateProfile } from '../core/profile-validation.ts';
 import type { ProfileInput, ProfileView } from '../core/protocol.ts';
+import { hasConsumerSecret, sealConsumerSecret } from './bound-secrets.ts';
+import { clearBridgeToken, getBridgeTokenView } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
-import { deleteSecret, getSecret, putSecret } from './secret-store.ts';
+import { forgetProfileRecords } from './profile-records.ts';
+import { clearClockOffset, markSignedOut, readSession } from './session.ts';
 
 /**
- * Profiles: the non-secret fields in storage.local, the consumer secret in the encrypted vault.
- * A ProfileView is all a page ever gets.
+ * Profiles: the non-secret fields in storage.local, the consumer secret in the encrypted vault, bound to the
+ * profile's addresses. A ProfileView is all a page ever gets.
  */
 
 type StoredProfile = Omit<ProfileView, 'hasConsumerSecret'>;
@@ -45,17 +50,22 @@ export async function getProfile(id: string): Promise<ProfileView | undefined> {
   return found ? toView(found) : undefined;
 }
 
-export function consumerSecretOf(profileId: string): Promise<string | undefined> {
-  return getSecret(`consumer-secret:${profileId}`);
-}
-
-/** Creates or updates a profile; the first profile saved becomes the active one. */
+/**
+ * Creates or updates a profile; the first profile saved becomes the active one. A secret is bound to the addresses
+ * it was entered for, so moving a profile to another API or bridge origin needs the consumer secret typed again,
+ * and ends what belonged to the old addresses: the session, and the API token chosen for the old bridge.
+ */
 export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
   const record = await readRecord();
   const existing = input.id ? record.profiles.find((profile) => profile.id === input.id) : undefined;
   if (input.id && !existing) throw new KeyholeError('not-found', 'That profile no longer exists.');
-  const hasStoredSecret = existing ? (await consumerSecretOf(existing.id)) !== undefined : false;
-  const errors = validateProfile(input, { requireSecret: !hasStoredSecret });
+  const hasStoredSecret = existing ? await hasConsumerSecret(existing.id) : false;
+  const moved = existing ? changedOrigins(existing, input) : [];
+  const secretReason = hasStoredSecret ? rebindingReason(moved) : undefined;
+  const errors = validateProfile(input, {
+    requireSecret: !hasStoredSecret || secretReason !== undefined,
+    secretReason,
+  });
   const firstError = Object.values(errors)[0];
   if (firstError) throw new KeyholeError('invalid-input', firstError, { detail: JSON.stringify(errors) });
 
@@ -70,7 +80,9 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
     tokenEndpoint: input.tokenEndpoint,
   };
   if (input.consoleUrl?.trim()) stored.consoleUrl = normalizeBaseUrl(input.consoleUrl);
-  if (input.consumerSecret?.trim()) await putSecret(`consumer-secret:${stored.id}`, input.consumerSecret.trim());
+  // Before the new addresses are written: nothing bound to the old ones outlives the change.
+  if (existing && moved.length > 0) await leaveOldAddresses(existing.id, moved);
+  if (input.consumerSecret?.trim()) await sealConsumerSecret(stored, input.consumerSecret.trim());
 
   const profiles = existing
     ? record.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
@@ -79,12 +91,35 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
   return toView(stored);
 }
 
+async function leaveOldAddresses(profileId: string, moved: readonly AddressKind[]): Promise<void> {
+  const session = await readSession(profileId);
+  const hadSession = session?.state === 'signed-in' || session?.state === 'expired';
+  const hadToken = moved.includes('bridge') && (await getBridgeTokenView(profileId)) !== undefined;
+  const sentences = [
+    hadSession
+      ? 'Signed out because the profile’s address changed: a session belongs to the address it was opened on. Sign in again.'
+      : '',
+    hadToken
+      ? 'The API token chosen for the old bridge is no longer used: an API token goes only to the bridge it was made ' +
+        'for. Choose one made for the new bridge.'
+      : '',
+  ].filter(Boolean);
+  await markSignedOut(
+    profileId,
+    sentences.length > 0 ? { code: 'not-signed-in', message: sentences.join(' ') } : undefined,
+  );
+  await clearClockOffset(profileId);
+  if (moved.includes('bridge')) await clearBridgeToken(profileId);
+}
+
+/** Deletes a profile and every record of it: secrets, session and view records, the popup's cached account. */
 export async function deleteProfile(id: string): Promise<void> {
   const record = await readRecord();
   const profiles = record.profiles.filter((profile) => profile.id !== id);
   const activeProfileId = record.activeProfileId === id ? (profiles[0]?.id ?? null) : record.activeProfileId;
-  await deleteSecret(`consumer-secret:${id}`);
   await writeRecord({ profiles, activeProfileId });
+  await forgetProfileRecords(id);
+  defaultKeyCache.clear();
 }
 
 export async function activateProfile(id: string): Promise<void> {
@@ -95,5 +130,5 @@ export async function activateProfile(id: string): Promise<void> {
 }
 
 async function toView(profile: StoredProfile): Promise<ProfileView> {
-  return { ...profile, hasConsumerSecret: (await consumerSecretOf(profile.id)) !== undefined };
+  return { ...profile, hasConsumerSecret: await hasConsumerSecret(profile.id) };
 }

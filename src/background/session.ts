@@ -1,66 +1,75 @@
 import type { KeyholeErrorData } from '../core/errors.ts';
 import { defaultKeyCache } from '../core/oauth1/index.ts';
-import type { BridgeTokenView, ProfileView, SessionStatus, SessionUser } from '../core/protocol.ts';
+import type { SessionUser } from '../core/protocol.ts';
+import { type SecretOwner, sealAccessToken, type TokenPair } from './bound-secrets.ts';
+import { clearBridgeToken } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
-import { getActiveProfile } from './profiles.ts';
-import { deleteSecret, getSecretJson, putSecretJson } from './secret-store.ts';
+import { forgetPopupAccounts } from './popup-account-cache.ts';
+import { localKeys, vaultNames } from './profile-records.ts';
+import { deleteSecret } from './secret-store.ts';
 
 /**
  * Session state per profile. What a page may see (user, expiry, state) lives in storage.local; the access
- * token pair lives in the encrypted vault. A dance in progress is recorded with the id of the worker run that
- * started it, so a restarted worker recognises an orphaned dance and reports it instead of hanging.
+ * token pair lives in the encrypted vault, bound to the addresses the session was opened on (read it with
+ * `accessTokenFor`). A dance in progress is recorded with the id of the worker run that started it, so a
+ * restarted worker recognises an orphaned dance and reports it instead of hanging. What pages are told is
+ * assembled in session-status.ts.
  */
 
-export interface AccessToken {
-  token: string;
-  tokenSecret: string;
-}
+export type AccessToken = TokenPair;
 
-interface StoredSession {
+export interface StoredSession {
   state: 'signed-in' | 'expired' | 'signed-out';
   user?: SessionUser;
   expiresAt?: string;
+  /** For a signed-in session: why the last sign-in attempt failed (the session itself still works). */
   lastError?: KeyholeErrorData;
 }
 
-interface DanceRecord {
+export interface DanceRecord {
   startedAt: string;
   workerRunId: string;
 }
 
 /** Identifies this run of the worker; a new one after every MV3 restart. */
 export const WORKER_RUN_ID = crypto.randomUUID();
-/** A dance longer than this is abandoned (the authorize window was left open). */
-const DANCE_TIMEOUT_MS = 10 * 60 * 1000;
-
-const sessionKey = (profileId: string) => `session:${profileId}`;
-const danceKey = (profileId: string) => `dance:${profileId}`;
-const clockKey = (profileId: string) => `clock:${profileId}`;
-const bridgeViewKey = (profileId: string) => `bridge-token:${profileId}`;
 
 async function readLocal<T>(key: string): Promise<T | undefined> {
   return (await browser.storage.local.get(key))[key] as T | undefined;
 }
 
 export async function readSession(profileId: string): Promise<StoredSession | undefined> {
-  return readLocal<StoredSession>(sessionKey(profileId));
+  return readLocal<StoredSession>(localKeys.session(profileId));
 }
 
 export async function writeSession(profileId: string, session: StoredSession): Promise<void> {
-  await browser.storage.local.set({ [sessionKey(profileId)]: session });
+  await browser.storage.local.set({ [localKeys.session(profileId)]: session });
 }
 
-export function getAccessToken(profileId: string): Promise<AccessToken | undefined> {
-  return getSecretJson<AccessToken>(`access-token:${profileId}`);
+/** A session that can sign requests now: signed in and not past its expiry date. */
+export function isLive(
+  session: StoredSession | undefined,
+  now = Date.now(),
+): session is StoredSession & {
+  state: 'signed-in';
+  user: SessionUser;
+  expiresAt: string;
+} {
+  return (
+    session?.state === 'signed-in' &&
+    session.user !== undefined &&
+    session.expiresAt !== undefined &&
+    Date.parse(session.expiresAt) > now
+  );
 }
 
 export async function markSignedIn(
-  profileId: string,
+  owner: SecretOwner,
   token: AccessToken,
   session: { user: SessionUser; expiresAt: string },
 ): Promise<void> {
-  await putSecretJson(`access-token:${profileId}`, token);
-  await writeSession(profileId, { state: 'signed-in', ...session });
+  await sealAccessToken(owner, token);
+  await writeSession(owner.id, { state: 'signed-in', ...session });
 }
 
 export async function markExpired(profileId: string, error: KeyholeErrorData): Promise<void> {
@@ -68,83 +77,55 @@ export async function markExpired(profileId: string, error: KeyholeErrorData): P
   await writeSession(profileId, { ...session, state: 'expired', lastError: error });
 }
 
+/** Ends the session: the access token, a sign-in in progress and the cached HMAC keys go. */
 export async function markSignedOut(profileId: string, error?: KeyholeErrorData): Promise<void> {
-  await deleteSecret(`access-token:${profileId}`);
-  await deleteSecret(`request-token:${profileId}`);
-  await browser.storage.local.remove([danceKey(profileId)]);
+  await deleteSecret(vaultNames.accessToken(profileId));
+  await deleteSecret(vaultNames.requestToken(profileId));
+  await browser.storage.local.remove([localKeys.dance(profileId)]);
   defaultKeyCache.clear();
   await writeSession(profileId, error ? { state: 'signed-out', lastError: error } : { state: 'signed-out' });
 }
 
+/**
+ * The user's sign-out: the session ends, bridge calls stop using the chosen API token (its sealed value goes; the
+ * token itself stays valid on the platform), and the popup forgets the account it cached.
+ */
+export async function signOut(profileId: string): Promise<void> {
+  await markSignedOut(profileId);
+  await clearBridgeToken(profileId);
+  await forgetPopupAccounts(profileId);
+}
+
+/** A failed sign-in does not end a working session: it stays, with the failure noted for the UI. */
+export async function noteFailedSignIn(profileId: string, error: KeyholeErrorData): Promise<void> {
+  await endDance(profileId);
+  const session = await readSession(profileId);
+  if (session) await writeSession(profileId, { ...session, lastError: error });
+}
+
 export async function startDance(profileId: string): Promise<void> {
   const record: DanceRecord = { startedAt: new Date().toISOString(), workerRunId: WORKER_RUN_ID };
-  await browser.storage.local.set({ [danceKey(profileId)]: record });
+  await browser.storage.local.set({ [localKeys.dance(profileId)]: record });
+}
+
+export function readDance(profileId: string): Promise<DanceRecord | undefined> {
+  return readLocal<DanceRecord>(localKeys.dance(profileId));
 }
 
 export async function endDance(profileId: string): Promise<void> {
-  await deleteSecret(`request-token:${profileId}`);
-  await browser.storage.local.remove(danceKey(profileId));
+  await deleteSecret(vaultNames.requestToken(profileId));
+  await browser.storage.local.remove(localKeys.dance(profileId));
 }
 
 export async function getClockOffset(profileId: string): Promise<number> {
-  return (await readLocal<number>(clockKey(profileId))) ?? 0;
+  return (await readLocal<number>(localKeys.clock(profileId))) ?? 0;
 }
 
 export async function setClockOffset(profileId: string, offsetSeconds: number): Promise<void> {
-  await browser.storage.local.set({ [clockKey(profileId)]: offsetSeconds });
+  await browser.storage.local.set({ [localKeys.clock(profileId)]: offsetSeconds });
 }
 
-export async function getBridgeTokenView(profileId: string): Promise<BridgeTokenView | undefined> {
-  return readLocal<BridgeTokenView>(bridgeViewKey(profileId));
-}
-
-/** What pages see. Also settles stale state: an orphaned dance, or a session past its expiry date. */
-export async function getSessionStatus(): Promise<SessionStatus> {
-  const profile = await getActiveProfile();
-  if (!profile) return { state: 'unconfigured' };
-  return statusOf(profile);
-}
-
-export async function statusOf(profile: ProfileView): Promise<SessionStatus> {
-  const dance = await readLocal<DanceRecord>(danceKey(profile.id));
-  if (dance) {
-    const orphaned = dance.workerRunId !== WORKER_RUN_ID;
-    const tooOld = Date.now() - Date.parse(dance.startedAt) > DANCE_TIMEOUT_MS;
-    if (!orphaned && !tooOld) return { state: 'signing-in', profile, startedAt: dance.startedAt };
-    await endDance(profile.id);
-    const error: KeyholeErrorData = orphaned
-      ? {
-          code: 'sign-in-failed',
-          message: 'Sign-in was interrupted because the browser stopped Keyhole’s background worker. Sign in again.',
-        }
-      : { code: 'sign-in-failed', message: 'Sign-in took longer than 10 minutes and was abandoned. Sign in again.' };
-    const previous = await readSession(profile.id);
-    if (previous?.state !== 'signed-in') await writeSession(profile.id, { state: 'signed-out', lastError: error });
-  }
-
-  const session = await readSession(profile.id);
-  if (!session || session.state === 'signed-out') {
-    return session?.lastError
-      ? { state: 'signed-out', profile, lastError: session.lastError }
-      : { state: 'signed-out', profile };
-  }
-  if (session.state === 'signed-in' && session.expiresAt && Date.parse(session.expiresAt) <= Date.now()) {
-    const error: KeyholeErrorData = { code: 'session-expired', message: 'Session expired — sign in again.' };
-    await markExpired(profile.id, error);
-    return { state: 'expired', profile, ...(session.user ? { user: session.user } : {}), lastError: error };
-  }
-  if (session.state === 'expired' || !session.user || !session.expiresAt) {
-    const status: SessionStatus = { state: 'expired', profile };
-    if (session.user) status.user = session.user;
-    if (session.lastError) status.lastError = session.lastError;
-    return status;
-  }
-  const bridgeToken = await getBridgeTokenView(profile.id);
-  return {
-    state: 'signed-in',
-    profile,
-    user: session.user,
-    expiresAt: session.expiresAt,
-    ...(bridgeToken ? { bridgeToken } : {}),
-  };
+/** A clock offset was measured against one server; another address starts from zero. */
+export async function clearClockOffset(profileId: string): Promise<void> {
+  await browser.storage.local.remove(localKeys.clock(profileId));
 }

@@ -2,9 +2,8 @@ import { KeyholeError } from '../core/errors.ts';
 import { percentEncode, type SignatureDebug, type SignatureMethod, signRequest } from '../core/oauth1/index.ts';
 import type { ProfileView, RequestBody, SendRequest } from '../core/protocol.ts';
 import { assertSignableUrl, guardHeaders, guardPath } from '../core/request-guard.ts';
-import { getBridgeToken } from './bridge-token.ts';
-import { consumerSecretOf } from './profiles.ts';
-import { getAccessToken, readSession } from './session.ts';
+import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
+import { readSession } from './session.ts';
 
 /**
  * Turns a page's SendRequest into a concrete, signed HTTP request for the active profile — used both to send
@@ -77,7 +76,7 @@ export async function prepareRequest(
   const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };
 
   if (request.target === 'bridge' && request.bridgeAuth !== 'oauth-plaintext') {
-    const bridgeToken = await getBridgeToken(profile.id);
+    const bridgeToken = await bridgeTokenFor(profile, url);
     if (bridgeToken) {
       return {
         ...prepared,
@@ -97,8 +96,8 @@ export async function prepareRequest(
   const signatureMethod: SignatureMethod =
     request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? profile.signatureMethod);
   const [consumerSecret, token, session] = await Promise.all([
-    consumerSecretOf(profile.id),
-    getAccessToken(profile.id),
+    consumerSecretFor(profile, url),
+    accessTokenFor(profile, url),
     readSession(profile.id),
   ]);
   if (!consumerSecret)

@@ -1,5 +1,6 @@
+import { changedOrigins, rebindingReason } from './origin-binding.ts';
 import { REAL_PLATFORM_PRESET, SANDBOX_PRESET } from './profile-presets.ts';
-import type { ProfileFieldErrors } from './profile-validation.ts';
+import { type ProfileFieldErrors, validateProfile } from './profile-validation.ts';
 import type { ProfileInput, ProfilePreset, ProfileView, SignatureMethod, TokenEndpointVariant } from './protocol.ts';
 
 /**
@@ -123,6 +124,26 @@ export function toProfileInput(form: ProfileFormValues, id?: string): ProfileInp
   if (form.consoleUrl.trim()) input.consoleUrl = form.consoleUrl;
   if (form.consumerSecret.trim()) input.consumerSecret = form.consumerSecret;
   return input;
+}
+
+/**
+ * Whether the consumer secret must be typed: always for a new profile or one without a stored secret, and again when
+ * an edit moves a profile with a stored secret to another API or bridge origin (the stored secret stays bound to the
+ * old address). `reason` says why in the latter case, in the worker's own words.
+ */
+export function secretRequirement(
+  form: ProfileFormValues,
+  editing: ProfileView | undefined,
+): { required: boolean; reason?: string } {
+  if (!editing?.hasConsumerSecret) return { required: true };
+  const reason = rebindingReason(changedOrigins(editing, form));
+  return reason ? { required: true, reason } : { required: false };
+}
+
+/** The form's checks: the worker's validation, with the secret required as `secretRequirement` says. */
+export function validateProfileForm(form: ProfileFormValues, editing: ProfileView | undefined): ProfileFieldErrors {
+  const secret = secretRequirement(form, editing);
+  return validateProfile(toProfileInput(form), { requireSecret: secret.required, secretReason: secret.reason });
 }
 
 /** The first field, in page order, that has an error. */

@@ -5,9 +5,13 @@ export type ProfileFieldErrors = Partial<Record<keyof ProfileInput, string>>;
 
 /**
  * Checks a profile before it is saved; each message names the field and what to do. An empty result means valid.
- * `requireSecret` is false when updating a profile whose secret is already stored.
+ * `requireSecret` is false when updating a profile whose secret is already stored; `secretReason` says why it is
+ * required anyway (an address edit: the stored secret is bound to the old address).
  */
-export function validateProfile(input: ProfileInput, options: { requireSecret: boolean }): ProfileFieldErrors {
+export function validateProfile(
+  input: ProfileInput,
+  options: { requireSecret: boolean; secretReason?: string | undefined },
+): ProfileFieldErrors {
   const errors: ProfileFieldErrors = {};
   if (!input.name.trim()) errors.name = 'Give the profile a name.';
   const api = checkBaseUrl(input.apiBaseUrl, 'API');
@@ -22,7 +26,8 @@ export function validateProfile(input: ProfileInput, options: { requireSecret: b
   if (!input.consumerKey.trim()) errors.consumerKey = 'Enter the consumer key of your OAuth consumer.';
   else if (/\s/.test(input.consumerKey.trim())) errors.consumerKey = 'A consumer key has no spaces.';
   const secret = input.consumerSecret;
-  if (options.requireSecret && !secret?.trim()) errors.consumerSecret = 'Enter the consumer secret.';
+  if (options.requireSecret && !secret?.trim())
+    errors.consumerSecret = options.secretReason ?? 'Enter the consumer secret.';
   if (!SIGNATURE_METHODS.includes(input.signatureMethod)) errors.signatureMethod = 'Choose a signature method.';
   if (input.tokenEndpoint !== 'form' && input.tokenEndpoint !== 'query')
     errors.tokenEndpoint = 'Choose form body or query string.';

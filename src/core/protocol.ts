@@ -51,12 +51,30 @@ export interface SessionUser {
   avatar?: string;
 }
 
+/**
+ * A profile's session. `bridgeToken` names the API token bridge calls use, in whatever state it is (bridge calls
+ * use it independently of the OAuth session; sign-out stops using it). A signed-in `lastError` is a failed new
+ * sign-in that left the working session in place.
+ */
 export type SessionStatus =
   | { state: 'unconfigured' }
-  | { state: 'signed-out'; profile: ProfileView; lastError?: KeyholeErrorData }
-  | { state: 'signing-in'; profile: ProfileView; startedAt: string }
-  | { state: 'signed-in'; profile: ProfileView; user: SessionUser; expiresAt: string; bridgeToken?: BridgeTokenView }
-  | { state: 'expired'; profile: ProfileView; user?: SessionUser; lastError?: KeyholeErrorData };
+  | { state: 'signed-out'; profile: ProfileView; lastError?: KeyholeErrorData; bridgeToken?: BridgeTokenView }
+  | { state: 'signing-in'; profile: ProfileView; startedAt: string; bridgeToken?: BridgeTokenView }
+  | {
+      state: 'signed-in';
+      profile: ProfileView;
+      user: SessionUser;
+      expiresAt: string;
+      bridgeToken?: BridgeTokenView;
+      lastError?: KeyholeErrorData;
+    }
+  | {
+      state: 'expired';
+      profile: ProfileView;
+      user?: SessionUser;
+      lastError?: KeyholeErrorData;
+      bridgeToken?: BridgeTokenView;
+    };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -163,7 +181,10 @@ export interface UseBridgeTokenRequest {
 
 /** One-step onboarding (issue 11): create or reuse Keyhole's own consumer through the bridge. */
 export interface OnboardingRequest {
-  /** A pasted API token, or omitted to use the token just created / chosen for bridge calls. */
+  /**
+   * A pasted API token, or omitted to use the token chosen for bridge calls, which is sent only to the bridge it was
+   * created on or pasted for.
+   */
   apiToken?: string;
   rights: string[];
   /** Create under this organisation instead of the personal space. */

@@ -10,9 +10,11 @@ import {
   type ProfileFormField,
   type ProfileFormValues,
   profileFormFromView,
+  secretRequirement,
   toProfileInput,
+  validateProfileForm,
 } from '../core/profile-form.ts';
-import { type ProfileFieldErrors, validateProfile } from '../core/profile-validation.ts';
+import type { ProfileFieldErrors } from '../core/profile-validation.ts';
 import type { ProfileInput, ProfileView, SignatureMethod, TokenEndpointVariant } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { RadioGroup, type RadioOption } from './RadioGroup.tsx';
@@ -79,13 +81,14 @@ export function ProfileForm(props: {
   const [serverError, setServerError] = useState<KeyholeErrorData | null>(null);
   const [saving, setSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const requireSecret = !editing?.hasConsumerSecret;
+  // Recomputed on every keystroke: the reason shows as soon as an edited address leaves the secret's origin.
+  const secret = secretRequirement(values, editing);
 
   useEffect(() => {
     if (props.focusOnOpen) headingRef.current?.focus();
   }, []);
 
-  const validate = (next: ProfileFormValues) => validateProfile(toProfileInput(next), { requireSecret });
+  const validate = (next: ProfileFormValues) => validateProfileForm(next, editing);
 
   const update = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     const next = { ...values, [field]: value };
@@ -200,6 +203,10 @@ export function ProfileForm(props: {
           placeholder="https://api-bridge.clever-cloud.com"
         />
       </div>
+      {/* A live region present from the start, so the reason is announced the moment an address edit brings it. */}
+      <div role="status" class={secret.reason ? undefined : 'kh-visually-hidden'}>
+        {secret.reason ? <p class="kh-banner kh-banner--warn">{secret.reason}</p> : null}
+      </div>
       <TextField
         {...field('consoleUrl')}
         label="Console URL"
@@ -217,7 +224,13 @@ export function ProfileForm(props: {
           type="password"
           mono
           autoComplete="new-password"
-          placeholder={editing?.hasConsumerSecret ? 'Stored — leave empty to keep' : undefined}
+          placeholder={
+            secret.reason
+              ? 'Required: the address changed'
+              : editing?.hasConsumerSecret
+                ? 'Stored — leave empty to keep'
+                : undefined
+          }
           hint="Kept encrypted by Keyhole’s background worker; never shown again."
         />
       </div>

@@ -68,10 +68,13 @@ export function SessionCard(props: { status: SessionStatus | null; onStatus: (st
           </p>
         )}
       </div>
-      {status.state === 'signed-in' && status.bridgeToken ? (
+      {status.bridgeToken ? (
         <p class="kh-muted">
           Bridge calls use the API token “{status.bridgeToken.name}”
-          {status.bridgeToken.expirationDate ? ` (until ${formatDateTime(status.bridgeToken.expirationDate)})` : ''}.
+          {status.bridgeToken.expirationDate ? ` (until ${formatDateTime(status.bridgeToken.expirationDate)})` : ''}.{' '}
+          {status.state === 'signed-in'
+            ? 'Signing out stops that; the token itself stays valid on the platform until it expires or is revoked.'
+            : 'It does not need the OAuth session: stop using it in the DevTools panel’s API tokens view.'}
         </p>
       ) : null}
       {shownError && !signingIn ? <ErrorBanner error={shownError} /> : null}

@@ -38,8 +38,19 @@ export interface AccountCache {
   remove(key: string): Promise<void>;
 }
 
+/** Where the cache lives (IndexedDB, via idb-keyval); the worker clears a deleted profile's entries there too. */
+export const ACCOUNT_CACHE_DB = 'keyhole-popup';
+export const ACCOUNT_CACHE_STORE = 'cache';
+/** The pointer to the entry shown last. */
+export const ACCOUNT_CACHE_LAST_KEY = 'last';
+
+/** Every entry of one profile starts with this. */
+export function cacheKeyPrefix(profileId: string): string {
+  return `account:${profileId}:`;
+}
+
 export function buildCacheKey(profileId: string, userId: string): string {
-  return `account:${profileId}:${userId}`;
+  return `${cacheKeyPrefix(profileId)}${userId}`;
 }
 
 export function toSnapshot(status: Extract<SessionStatus, { state: 'signed-in' }>): AccountSnapshot {

@@ -3,12 +3,19 @@
  * worker has woken up. A store of its own keeps it apart from anything else the extension keeps in IndexedDB.
  */
 import { createStore, del, get, set } from 'idb-keyval';
-import { type AccountCache, type CachedAccount, isCachedAccount } from './account-cache.ts';
+import {
+  ACCOUNT_CACHE_DB,
+  ACCOUNT_CACHE_LAST_KEY,
+  ACCOUNT_CACHE_STORE,
+  type AccountCache,
+  type CachedAccount,
+  isCachedAccount,
+} from './account-cache.ts';
 
-const LAST_KEY = 'last';
+const LAST_KEY = ACCOUNT_CACHE_LAST_KEY;
 
 export function createIdbAccountCache(): AccountCache {
-  const store = createStore('keyhole-popup', 'cache');
+  const store = createStore(ACCOUNT_CACHE_DB, ACCOUNT_CACHE_STORE);
 
   async function read(key: string): Promise<CachedAccount | undefined> {
     const value = await get<unknown>(key, store);

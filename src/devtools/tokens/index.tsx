@@ -51,7 +51,7 @@ export default function TokensView() {
     send('session/status').then(
       (value) => {
         setStatus(value);
-        if (value.state === 'signed-in') setInUse(value.bridgeToken);
+        setInUse(value.state === 'unconfigured' ? undefined : value.bridgeToken);
       },
       () => setStatus(undefined),
     );

@@ -170,8 +170,8 @@ describe('tokens/use-for-bridge', () => {
     const view = await handlers['tokens/use-for-bridge']({ apiTokenId: 'apitoken_1' }, {});
     expect(view).toEqual({ apiTokenId: 'apitoken_1', name: 'laptop', expirationDate: created.expirationDate });
     expect(JSON.parse(vault.get('bridge-token:p1')!)).toMatchObject({
-      value: created.apiToken,
-      apiTokenId: 'apitoken_1',
+      boundTo: [BRIDGE],
+      value: { value: created.apiToken, apiTokenId: 'apitoken_1' },
     });
     expect(local.get('bridge-token:p1')).toEqual(view);
     expect(JSON.stringify(local.get('bridge-token:p1'))).not.toContain(created.apiToken);
@@ -201,7 +201,20 @@ describe('tokens/use-for-bridge', () => {
     });
     expect(calls[0]!.url).toBe(`${BRIDGE}/v2/self`);
     expect(view).toEqual({ apiTokenId: 'apitoken_9', name: 'old one' });
-    expect(JSON.parse(vault.get('bridge-token:p1')!).value).toBe('sbx_pasted_value');
+    expect(JSON.parse(vault.get('bridge-token:p1')!)).toMatchObject({
+      boundTo: [BRIDGE],
+      value: { value: 'sbx_pasted_value' },
+    });
+  });
+
+  it('refuses a value created on a bridge the profile no longer uses (issue 14)', async () => {
+    await createApiToken(request());
+    local.set('profiles', { profiles: [{ ...PROFILE, bridgeUrl: 'http://127.0.0.1:9999' }], activeProfileId: 'p1' });
+    await expect(useApiTokenForBridge({ apiTokenId: 'apitoken_1' })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringMatching(/created on http:\/\/127\.0\.0\.1:8781.*now http:\/\/127\.0\.0\.1:9999/),
+    });
+    expect(vault.size).toBe(0);
   });
 
   it('refuses a pasted value the bridge refuses, and keeps nothing', async () => {

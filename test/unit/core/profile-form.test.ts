@@ -5,7 +5,9 @@ import {
   fieldErrorsFromDetail,
   firstInvalidField,
   profileFormFromView,
+  secretRequirement,
   toProfileInput,
+  validateProfileForm,
 } from '../../../src/core/profile-form.ts';
 import { REAL_PLATFORM_PRESET, SANDBOX_PRESET } from '../../../src/core/profile-presets.ts';
 import { validateProfile } from '../../../src/core/profile-validation.ts';
@@ -111,5 +113,37 @@ describe('fieldErrorsFromDetail', () => {
 
   it.each([undefined, '', 'not json', '[1]', 'null', '{"name": 3, "other": "x"}'])('ignores %s', (detail) => {
     expect(fieldErrorsFromDetail(detail)).toEqual({});
+  });
+});
+
+describe('secretRequirement (issue 14: a secret is bound to the address it was entered for)', () => {
+  it('needs no secret to edit a profile with one stored, while its origins stay', () => {
+    const form = { ...profileFormFromView(stored), name: 'Renamed', apiBaseUrl: 'https://api.clever-cloud.com/' };
+    expect(secretRequirement(form, stored)).toEqual({ required: false });
+    expect(validateProfileForm(form, stored)).toEqual({});
+  });
+
+  it('needs the secret again, with the reason, as soon as an address leaves its origin', () => {
+    const form = { ...profileFormFromView(stored), apiBaseUrl: 'https://api.example.com' };
+    const requirement = secretRequirement(form, stored);
+    expect(requirement).toEqual({
+      required: true,
+      reason: expect.stringMatching(/^The API address changed: type the consumer secret again/),
+    });
+    expect(validateProfileForm(form, stored).consumerSecret).toBe(requirement.reason);
+    expect(validateProfileForm({ ...form, consumerSecret: 'typed again' }, stored)).toEqual({});
+  });
+
+  it('says the bridge token goes too when the bridge moves', () => {
+    const form = { ...profileFormFromView(stored), bridgeUrl: 'https://bridge.example.com' };
+    expect(secretRequirement(form, stored).reason).toMatch(/forgets the API token chosen for the old bridge/);
+  });
+
+  it('always needs a secret for a new profile or one without a stored secret, with the plain message', () => {
+    expect(secretRequirement(emptyProfileForm(), undefined)).toEqual({ required: true });
+    const bare = { ...stored, hasConsumerSecret: false };
+    const form = { ...profileFormFromView(bare), apiBaseUrl: 'https://api.example.com' };
+    expect(secretRequirement(form, bare)).toEqual({ required: true });
+    expect(validateProfileForm(form, bare).consumerSecret).toBe('Enter the consumer secret.');
   });
 });

@@ -5,12 +5,18 @@ import { validateProfile } from '../../../src/core/profile-validation.ts';
 import type { ProfileInput } from '../../../src/core/protocol.ts';
 import { ProfileForm } from '../../../src/options/ProfileForm.tsx';
 import { blur, button, click, errorFor, field, mount, text, typeInto, waitFor } from '../support/dom.ts';
+import { SANDBOX_PROFILE } from '../support/sandbox-session.ts';
 
 let view: ReturnType<typeof mount> | undefined;
 afterEach(() => view?.unmount());
 
 function mountForm(onSave = vi.fn(async (_input: ProfileInput) => {})) {
   view = mount(<ProfileForm onSave={onSave} onCancel={() => {}} />);
+  return { root: view.root, onSave };
+}
+
+function mountEditForm(onSave = vi.fn(async (_input: ProfileInput) => {})) {
+  view = mount(<ProfileForm profile={SANDBOX_PROFILE} onSave={onSave} onCancel={() => {}} />);
   return { root: view.root, onSave };
 }
 
@@ -124,5 +130,46 @@ describe('ProfileForm and the worker’s answer', () => {
     await waitFor(() => expect(text(root.querySelector('[role="alert"]')!)).toContain('did not answer'));
     expect(root.querySelector('[role="alert"]')!.getAttribute('data-error-code')).toBe('internal');
     expect(field(root, 'API base URL').value).toBe('http://127.0.0.1:8780');
+  });
+});
+
+describe('ProfileForm: editing the address of a profile with a stored secret (issue 14)', () => {
+  it('says at once that the secret must be typed again, and keeps it optional while the origin stays', () => {
+    const { root } = mountEditForm();
+    const secret = field(root, 'Consumer secret');
+    expect(secret.placeholder).toBe('Stored — leave empty to keep');
+    expect(text(root.querySelector('[role="status"]')!)).toBe('');
+    typeInto(field(root, 'API base URL'), 'http://127.0.0.1:9999');
+    const status = root.querySelector('[role="status"]')!;
+    expect(text(status)).toMatch(
+      /^The API address changed: type the consumer secret again\. Keyhole sends a secret only/,
+    );
+    expect(secret.placeholder).toBe('Required: the address changed');
+    // Back to the same origin (another path): nothing required any more.
+    typeInto(field(root, 'API base URL'), 'http://127.0.0.1:8780/');
+    expect(text(root.querySelector('[role="status"]')!)).toBe('');
+  });
+
+  it('refuses to save without the secret, on that field with the reason, and loses nothing typed', async () => {
+    const { root, onSave } = mountEditForm();
+    typeInto(field(root, 'Name'), 'Moved');
+    typeInto(field(root, 'Bridge URL'), 'http://127.0.0.1:9999');
+    click(button(root, 'Save changes'));
+    expect(onSave).not.toHaveBeenCalled();
+    const secret = field(root, 'Consumer secret');
+    expect(errorFor(secret)).toMatch(
+      /^The bridge address changed: .*forgets the API token chosen for the old bridge\.$/,
+    );
+    expect(document.activeElement).toBe(secret);
+    expect(field(root, 'Name').value).toBe('Moved');
+    expect(field(root, 'Bridge URL').value).toBe('http://127.0.0.1:9999');
+    typeInto(secret, 'typed-again');
+    click(button(root, 'Save changes'));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      id: 'p1',
+      bridgeUrl: 'http://127.0.0.1:9999',
+      consumerSecret: 'typed-again',
+    });
   });
 });

@@ -4,6 +4,7 @@
  * call so tests can check the exact payloads.
  */
 import { KeyholeError } from '../../../src/core/errors.ts';
+import { changedOrigins, rebindingReason } from '../../../src/core/origin-binding.ts';
 import { validateProfile } from '../../../src/core/profile-validation.ts';
 import type { MessageName, ProfileView, RequestOf, ResponseOf, SessionStatus } from '../../../src/core/protocol.ts';
 import { SANDBOX_PROFILE } from '../support/sandbox-session.ts';
@@ -55,7 +56,10 @@ export function createFakeWorker(initial: { profiles?: ProfileView[]; activeId?:
       case 'profiles/save': {
         const input = request as RequestOf<'profiles/save'>;
         const existing = worker.profiles.find((p) => p.id === input.id);
-        const errors = validateProfile(input, { requireSecret: !(existing && worker.secrets.has(existing.id)) });
+        const stored = existing !== undefined && worker.secrets.has(existing.id);
+        // As the worker: moving a profile to another origin needs the secret again (it is bound to the old one).
+        const secretReason = stored ? rebindingReason(changedOrigins(existing, input)) : undefined;
+        const errors = validateProfile(input, { requireSecret: !stored || secretReason !== undefined, secretReason });
         const first = Object.values(errors)[0];
         if (first) throw new KeyholeError('invalid-input', first, { detail: JSON.stringify(errors) });
         const id = existing?.id ?? `p${nextId++}`;

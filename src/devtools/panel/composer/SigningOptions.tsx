@@ -17,7 +17,8 @@ export function SigningOptions({
   const id = useId();
   const status = session.state === 'ready' ? session.status : undefined;
   const profileMethod = status && 'profile' in status ? status.profile.signatureMethod : undefined;
-  const bridgeToken = status?.state === 'signed-in' ? status.bridgeToken : undefined;
+  // The worker names the token in every state: bridge calls use it whether or not the OAuth session is live.
+  const bridgeToken = status && 'profile' in status ? status.bridgeToken : undefined;
   if (draft.target === 'api') {
     return (
       <div class="kh-signing">

@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock(
+  '../../../src/background/extension-api.ts',
+  async () => (await import('./support/fake-edges.ts')).extensionApiModule,
+);
+vi.mock(
+  '../../../src/background/secret-store.ts',
+  async () => (await import('./support/fake-edges.ts')).secretStoreModule,
+);
+vi.mock(
+  '../../../src/background/popup-account-cache.ts',
+  async () => (await import('./support/fake-edges.ts')).popupAccountCacheModule,
+);
+
+const { calls, jsonResponse, local, resetEdges, sentTo, stubFetch, vault } = await import('./support/fake-edges.ts');
+const { handlers } = await import('../../../src/background/handlers.ts');
+const { setBridgeToken } = await import('../../../src/background/bridge-token.ts');
+
+const API = 'http://127.0.0.1:8780';
+const BRIDGE = 'http://127.0.0.1:8781';
+const OTHER_API = 'http://127.0.0.1:9998';
+const OTHER_BRIDGE = 'http://127.0.0.1:9999';
+const STORED_TOKEN = 'api-token-made-on-8781';
+
+/** A bridge that makes consumers: whichever host is asked answers the same way. */
+function bridge(call: { url: string; method: string }): Response {
+  const path = new URL(call.url).pathname;
+  if (path === '/v2/self/consumers' && call.method === 'GET') return jsonResponse(200, []);
+  if (path === '/v2/self/consumers') return jsonResponse(201, { key: 'made-key', name: 'Keyhole' });
+  if (path === '/v2/self/consumers/made-key/secret') return jsonResponse(200, { secret: 'made-secret' });
+  return jsonResponse(404, { message: 'not found' });
+}
+
+beforeEach(async () => {
+  resetEdges();
+  stubFetch(bridge);
+  const profile = await handlers['profiles/save'](
+    {
+      name: 'Sandbox',
+      preset: 'sandbox',
+      apiBaseUrl: API,
+      bridgeUrl: BRIDGE,
+      consumerKey: 'keyhole-sandbox',
+      consumerSecret: 'consumer-secret',
+      signatureMethod: 'HMAC-SHA512',
+      tokenEndpoint: 'form',
+    },
+    {},
+  );
+  await setBridgeToken(profile.id, BRIDGE, { apiTokenId: 't1', name: 'laptop', value: STORED_TOKEN });
+});
+
+const setUp = (extra: Record<string, unknown>) =>
+  handlers['onboarding/setup-consumer']({ rights: ['access_organisations'], keepTokenForBridge: false, ...extra }, {});
+
+describe('onboarding without a pasted token (issue 14, item 2)', () => {
+  it('refuses to send the stored API token to another bridge, before any call, and saves no profile', async () => {
+    const before = structuredClone(local.get('profiles'));
+    await expect(setUp({ apiBaseUrl: OTHER_API, bridgeUrl: OTHER_BRIDGE })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringContaining(`will not send the API token “laptop” to ${OTHER_BRIDGE}`),
+    });
+    expect(calls).toHaveLength(0);
+    expect(sentTo(OTHER_BRIDGE)).not.toContain(STORED_TOKEN);
+    expect(local.get('profiles')).toEqual(before);
+  });
+
+  it('uses it with the bridge it was made for', async () => {
+    const result = await setUp({ apiBaseUrl: API, bridgeUrl: BRIDGE });
+    expect(result).toMatchObject({ consumerKey: 'made-key', reused: false });
+    expect(new Set(calls.map((call) => new URL(call.url).origin))).toEqual(new Set([BRIDGE]));
+    expect(calls.every((call) => call.headers.get('authorization') === `Bearer ${STORED_TOKEN}`)).toBe(true);
+  });
+});
+
+describe('onboarding with a pasted token', () => {
+  it('sends it to the bridge named, and a token kept for bridge calls is bound to that bridge', async () => {
+    const result = await setUp({
+      apiToken: 'pasted-for-9999',
+      apiBaseUrl: OTHER_API,
+      bridgeUrl: OTHER_BRIDGE,
+      keepTokenForBridge: true,
+    });
+    expect(calls.every((call) => call.headers.get('authorization') === 'Bearer pasted-for-9999')).toBe(true);
+    expect(JSON.parse(vault.get(`bridge-token:${result.profile.id}`)!)).toMatchObject({
+      boundTo: [OTHER_BRIDGE],
+      value: { value: 'pasted-for-9999' },
+    });
+    // The stored token of the other profile never went anywhere.
+    expect(calls.some((call) => call.headers.get('authorization')?.includes(STORED_TOKEN))).toBe(false);
+  });
+});
