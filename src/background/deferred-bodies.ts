@@ -3,8 +3,14 @@
  * browser process and parsed again: for a 5 MB body that alone measured 110–150 ms. Instead the worker keeps
  * the bytes for a moment and the page fetches them from the worker's own origin (`/__keyhole/body/<id>`),
  * which the service worker answers from memory as a plain streamed Response. Only a service worker receives
- * such fetches (Chrome); Firefox's background page keeps using messages.
+ * such fetches (Chrome); Firefox's background page keeps using messages. And only from a page it controls: a
+ * page opened before the worker was active (right after install or update) or hard-reloaded is not, so such a
+ * page asks for the body with the 'request/held-body' message instead (src/ui/send.ts): slower, never lost.
  */
+
+import { KeyholeError } from '../core/errors.ts';
+import type { HeldBody } from '../core/protocol.ts';
+import { bytesToBase64 } from '../core/response-body.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
 /** Below this size a message is as fast and simpler. */
@@ -12,17 +18,23 @@ export const DEFER_MIN_BYTES = 256 * 1024;
 /** A body not fetched by then is dropped (the page asks for it right after the reply). */
 const KEEP_MS = 60_000;
 
-interface HeldBody {
+interface StoredBody {
   bytes: Uint8Array<ArrayBuffer>;
   contentType: string;
 }
 
-const held = new Map<string, HeldBody>();
+const held = new Map<string, StoredBody>();
 
 interface FetchEventLike extends Event {
   request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+
+interface ServiceWorkerScopeLike {
+  clients: { claim(): Promise<void> };
+}
+
+const GONE = 'This response body is no longer held by the worker; send the request again.';
 
 function isServiceWorker(): boolean {
   return typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope === 'function';
@@ -37,9 +49,27 @@ export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string): 
   return id;
 }
 
-/** Answers `/__keyhole/body/<id>` once; must be registered while the worker script first runs. */
+/** Hands a held body over once through the message channel, for a page this worker does not control. */
+export function takeHeldBody(id: string, kind: HeldBody['kind']): HeldBody {
+  const body = typeof id === 'string' ? held.get(id) : undefined;
+  if (!body) throw new KeyholeError('not-found', GONE);
+  held.delete(id);
+  return kind === 'bytes'
+    ? { kind: 'bytes', base64: bytesToBase64(body.bytes) }
+    : { kind: 'text', text: new TextDecoder().decode(body.bytes) };
+}
+
+/**
+ * Answers `/__keyhole/body/<id>` once, and takes control of the pages already open when this worker becomes
+ * active, so they too send it those fetches. Must be registered while the worker script first runs.
+ */
 export function listenForBodyFetches(): void {
   if (!isServiceWorker()) return;
+  globalThis.addEventListener('activate', (event) => {
+    (event as Event & { waitUntil(promise: Promise<unknown>): void }).waitUntil(
+      (globalThis as unknown as ServiceWorkerScopeLike).clients.claim(),
+    );
+  });
   globalThis.addEventListener('fetch', (event) => {
     const fetchEvent = event as FetchEventLike;
     const url = new URL(fetchEvent.request.url);
@@ -50,9 +80,7 @@ export function listenForBodyFetches(): void {
     fetchEvent.respondWith(
       body
         ? new Response(body.bytes, { headers: { 'Content-Type': body.contentType, 'Cache-Control': 'no-store' } })
-        : new Response('This response body is no longer held by the worker; send the request again.', {
-            status: 410,
-          }),
+        : new Response(GONE, { status: 410 }),
     );
   });
 }

@@ -1,6 +1,7 @@
 import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { takeHeldBody } from './deferred-bodies.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
@@ -44,6 +45,7 @@ export const handlers: ProtocolHandlers = {
 
   'request/send': (request) => sendRequest(request),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
+  'request/held-body': async ({ bodyRef, kind }) => takeHeldBody(bodyRef, kind),
 
   'request/curl': async ({ request, reveal }) => {
     const profile = await requireActiveProfile();

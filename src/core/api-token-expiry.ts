@@ -18,13 +18,23 @@ export type ExpiryChoice = { kind: 'days'; days: number } | { kind: 'hours'; hou
 
 export type ExpiryResult = { ok: true; expirationDate: string } | { ok: false; error: string };
 
+const MINUTE_MS = 60_000;
+
+/**
+ * The form states the expiry to the minute before Create; cutting the seconds makes the token's date exactly
+ * the one stated (down, so a year stays within a year).
+ */
+function toMinute(at: number): string {
+  return new Date(Math.floor(at / MINUTE_MS) * MINUTE_MS).toISOString();
+}
+
 /** Turns a choice into the ISO 8601 date-time the bridge expects, or says why it cannot. */
 export function computeExpirationDate(choice: ExpiryChoice, now: Date): ExpiryResult {
   if (choice.kind === 'days') {
     if (!Number.isInteger(choice.days) || choice.days < 1)
       return { ok: false, error: 'Choose how many days the token lasts.' };
     if (choice.days > MAX_LIFETIME_DAYS) return { ok: false, error: 'A token lasts at most one year (365 days).' };
-    return { ok: true, expirationDate: new Date(now.getTime() + choice.days * DAY_MS).toISOString() };
+    return { ok: true, expirationDate: toMinute(now.getTime() + choice.days * DAY_MS) };
   }
   const text = String(choice.hours).trim();
   if (text === '') return { ok: false, error: 'Enter a number of hours, e.g. 12.' };
@@ -33,7 +43,34 @@ export function computeExpirationDate(choice: ExpiryChoice, now: Date): ExpiryRe
   if (hours < 1) return { ok: false, error: 'A token lasts at least one hour.' };
   if (hours > MAX_LIFETIME_HOURS)
     return { ok: false, error: `A token lasts at most one year (${MAX_LIFETIME_HOURS} hours).` };
-  return { ok: true, expirationDate: new Date(now.getTime() + hours * HOUR_MS).toISOString() };
+  return { ok: true, expirationDate: toMinute(now.getTime() + hours * HOUR_MS) };
+}
+
+/** `2027-02-22 14:03 UTC`: the local date and time, unambiguous (year first, 24-hour clock, zone named). */
+export function formatExpiryMoment(expirationDate: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(Date.parse(expirationDate));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}
+
+/**
+ * What the form says before Create: "Expires on 2027-02-22 14:03 UTC (in 90 days)". The lifetime is the one
+ * chosen, not one computed back from the date, so it reads exactly as the choice was made.
+ */
+export function describeExpiry(choice: ExpiryChoice, expirationDate: string, timeZone?: string): string {
+  const count = choice.kind === 'days' ? choice.days : Number(String(choice.hours).trim());
+  const unit = choice.kind === 'days' ? 'day' : 'hour';
+  const lifetime = choice.kind === 'days' && count === 365 ? '1 year' : `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return `Expires on ${formatExpiryMoment(expirationDate, timeZone)} (in ${lifetime})`;
 }
 
 /** Whether a date the page is about to send is a valid future date at most a year ahead (the worker re-checks). */

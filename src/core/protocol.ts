@@ -135,6 +135,9 @@ export interface SendResponse {
   bodyRef?: string;
 }
 
+/** A body the worker held for `/__keyhole/body/`, handed over by message to a page the worker does not control. */
+export type HeldBody = { kind: 'text'; text: string } | { kind: 'bytes'; base64: string };
+
 export interface BridgeTokenView {
   apiTokenId: string;
   name: string;
@@ -215,6 +218,7 @@ export interface Protocol {
   'identity/redirect-url': { request: undefined; response: { url: string } };
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
+  'request/held-body': { request: { bodyRef: string; kind: HeldBody['kind'] }; response: HeldBody };
   'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };
   'tokens/create': { request: ApiTokenCreateRequest; response: ApiTokenCreated };
   'tokens/use-for-bridge': { request: UseBridgeTokenRequest; response: BridgeTokenView };

@@ -47,15 +47,69 @@ function redactValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The looser test for what a user typed in the composer's draft (kept across sessions, so it must hold no
+ * secret): any name with a secret word in it, in any case or separator style (`X-Api-Key`, `clientSecret`,
+ * `db-password`, `Auth`), unless it names something about a secret rather than the secret (`apiTokenId`,
+ * `token_type`). `oauth_token` stays, as for history: it is useless without its secret.
+ */
+export function looksSecretName(name: string): boolean {
+  if (isSecretName(name) || isSensitiveHeader(name)) return true;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const last = words[words.length - 1];
+  if (!last || NOT_SECRET_LAST_WORDS.has(last)) return false;
+  const joined = words.join('_');
+  if (joined === 'oauth_token') return false;
+  return words.some((word) => SECRET_WORDS.has(word)) || /(^|_)(api|private|secret)_?key(_|$)/.test(joined);
+}
+
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'cookie',
+  'otp',
+  'totp',
+  'mfa',
+  'signature',
+]);
+const NOT_SECRET_LAST_WORDS = new Set(['id', 'ids', 'type', 'name', 'url', 'uri', 'date', 'expiration', 'hint']);
+
+/** A value that carries its own credential scheme (`Bearer …`, `Basic …`), whatever the field is called. */
+export function looksLikeCredentialValue(value: string): boolean {
+  return /^\s*(bearer|basic|digest|oauth|token|apikey)\s+\S/i.test(value);
+}
+
+/** Whether a value is the mask (as is, or percent-encoded in a form body). */
+export function isRedacted(value: string): boolean {
+  return value.includes(REDACTED) || value.includes(encodeURIComponent(REDACTED));
+}
+
 /** Returns the value with every property under a secret name masked (deeply), and whether anything changed. */
-export function redactJsonValue(value: unknown): { value: unknown; changed: boolean } {
+export function redactJsonValue(
+  value: unknown,
+  isSecret: (name: string) => boolean = isSecretName,
+): { value: unknown; changed: boolean } {
   let changed = false;
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
-      if (isSecretName(key) && child !== null && child !== '' && typeof child !== 'boolean') {
+      if (isSecret(key) && child !== null && child !== '' && typeof child !== 'boolean') {
         out[key] = redactValue(child);
         changed = true;
       } else {
@@ -69,8 +123,11 @@ export function redactJsonValue(value: unknown): { value: unknown; changed: bool
 }
 
 /** Masks secret-named pairs; keeps everything else as given. */
-export function redactPairs(pairs: readonly [string, string][]): [string, string][] {
-  return pairs.map(([name, value]) => [name, isSecretName(name) && value !== '' ? REDACTED : value]);
+export function redactPairs(
+  pairs: readonly [string, string][],
+  isSecret: (name: string) => boolean = isSecretName,
+): [string, string][] {
+  return pairs.map(([name, value]) => [name, isSecret(name) && value !== '' ? REDACTED : value]);
 }
 
 // "name": "value" pairs in JSON text that may be cut short (a capped body does not parse).
@@ -81,18 +138,22 @@ const FORM_SECRET_PAIR = /(^|&)([^=&]*)=([^&]*)/g;
  * Masks secrets in a body text. JSON that parses is walked (nested values too, key order kept); JSON cut short
  * is masked pair by pair; form-encoded text (OAuth token responses) pair by pair.
  */
-export function redactSecretsInText(text: string, contentType = ''): string {
+export function redactSecretsInText(
+  text: string,
+  contentType = '',
+  isSecret: (name: string) => boolean = isSecretName,
+): string {
   const type = contentType.toLowerCase();
   const trimmed = text.trimStart();
   if (type.includes('json') || trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      const { value, changed } = redactJsonValue(JSON.parse(text));
+      const { value, changed } = redactJsonValue(JSON.parse(text), isSecret);
       if (!changed) return text;
       // Keep the author's layout choice: pretty stays pretty, compact stays compact.
       return JSON.stringify(value, null, /\n\s/.test(text.slice(0, 200)) ? 2 : undefined);
     } catch {
       return text.replace(JSON_SECRET_PAIR, (whole, key: string, colon: string) =>
-        isSecretName(key) ? `"${key}"${colon}"${REDACTED}"` : whole,
+        isSecret(key) ? `"${key}"${colon}"${REDACTED}"` : whole,
       );
     }
   }
@@ -105,10 +166,43 @@ export function redactSecretsInText(text: string, contentType = ''): string {
       } catch {
         // Keep the raw name.
       }
-      return isSecretName(name) ? `${lead}${key}=${encodeURIComponent(REDACTED)}` : whole;
+      return isSecret(name) ? `${lead}${key}=${encodeURIComponent(REDACTED)}` : whole;
     });
   }
   return text;
+}
+
+// `name = value` and `name: value` (the name perhaps quoted) anywhere in free text. A quoted value ends at
+// its quote; after `=` a value runs to a space or separator (`a=1&b=2`, `--password=x y`); after `:` to the
+// end of the line or a separator (`password: my pass phrase`, `Authorization: Bearer abc`). A value starting
+// with { or [ is left to the JSON walk: masking the bracket would break the JSON.
+const NAME = String.raw`(^|[^\w.])(["']?)([a-z_][\w.-]*)\2`;
+const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'`;
+const STOP = String.raw`\s&;,"'{}[\]`;
+const LOOSE_SECRET_PAIRS = [
+  new RegExp(String.raw`${NAME}(\s*=\s*)(${QUOTED}|(?:(?:bearer|basic|digest|oauth|token)[ \t]+)?[^${STOP}]+)`, 'gi'),
+  new RegExp(String.raw`${NAME}([ \t]*:[ \t]*)(${QUOTED}|[^${STOP}](?:[^\n&;,"'{}[\]]*[^${STOP}])?)`, 'gi'),
+];
+
+/**
+ * Masks secrets in a body the user typed (the composer's saved draft), whatever its format: first as
+ * `redactSecretsInText` does with the looser name test, then every `name=value` or `name: value` left in free
+ * text (`password: hunter2` in a text/plain body, an unfinished JSON value). Unlike history, which keeps a
+ * server's prose as sent, a draft may lose a word of prose but must not keep a password.
+ */
+export function redactSecretsInTypedText(text: string, contentType = ''): string {
+  let masked = redactSecretsInText(text, contentType, looksSecretName);
+  for (const pattern of LOOSE_SECRET_PAIRS) {
+    masked = masked.replace(
+      pattern,
+      (whole, lead: string, quote: string, name: string, separator: string, value: string) => {
+        if (!looksSecretName(name) || isRedacted(value) || /^(true|false|null|""|'')$/.test(value)) return whole;
+        const mask = value.startsWith('"') ? `"${REDACTED}"` : value.startsWith("'") ? `'${REDACTED}'` : REDACTED;
+        return `${lead}${quote}${name}${quote}${separator}${mask}`;
+      },
+    );
+  }
+  return masked;
 }
 
 /** Masks secret-named query parameters of a URL; a URL that does not parse is returned as is. */

@@ -1,6 +1,7 @@
 import { locateJsonError } from './json-syntax.ts';
 import { fillPathTemplate, listPlaceholders } from './path-template.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from './protocol.ts';
+import { isRedacted, REDACTED } from './redact-secrets.ts';
 import { findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from './request-guard.ts';
 
 /**
@@ -48,6 +49,12 @@ export interface DraftIssue {
   row?: number;
   message: string;
 }
+
+/**
+ * A masked secret (from a restored draft or a history entry) is a placeholder, not a value: sending it would
+ * send the mask as the password. The user types the real value first.
+ */
+const MASKED = 'This value was masked when it was saved: type the real value again.';
 
 export type DraftCheck = { ok: true; request: SendRequest } | { ok: false; issues: DraftIssue[] };
 
@@ -182,10 +189,11 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
   draft.query.forEach((row, index) => {
     if (row.enabled && row.name.trim() === '' && row.value !== '')
       issues.push({ field: 'query', row: index, message: 'Give this query parameter a name.' });
+    else if (row.enabled && isRedacted(row.value)) issues.push({ field: 'query', row: index, message: MASKED });
   });
   draft.headers.forEach((row, index) => {
     if (!row.enabled) return;
-    const problem = checkHeader(row.name, row.value);
+    const problem = checkHeader(row.name, row.value) ?? (isRedacted(row.value) ? MASKED : undefined);
     if (problem) issues.push({ field: 'headers', row: index, message: problem });
   });
 
@@ -202,9 +210,18 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
     draft.form.forEach((row, index) => {
       if (row.enabled && row.name.trim() === '' && row.value !== '')
         issues.push({ field: 'form', row: index, message: 'Give this field a name.' });
+      else if (row.enabled && isRedacted(row.value)) issues.push({ field: 'form', row: index, message: MASKED });
     });
   } else if (draft.bodyMode === 'text' && /[\r\n]/.test(draft.textContentType)) {
     issues.push({ field: 'body', message: 'The content type cannot contain a line break.' });
+  }
+  if (methodAllowsBody(draft.method) && !issues.some((issue) => issue.field === 'body')) {
+    const text = draft.bodyMode === 'json' ? draft.json : draft.bodyMode === 'text' ? draft.text : '';
+    if (isRedacted(text))
+      issues.push({
+        field: 'body',
+        message: `The body holds a value masked when it was saved (“${REDACTED}”): type the real value again.`,
+      });
   }
 
   if (issues.length > 0) return { ok: false, issues };

@@ -103,7 +103,7 @@ export function DeployKitSection({
           error={formProblem('adminPassword')}
           secret
           mono
-          hint="Generated in your browser. Keep it in your password manager: you need it for the SFTP users step."
+          hint="Generated in your browser, and not deployed until you set it from the files below (a reload makes another one). Keep the one you deploy in your password manager: the SFTP users step needs it."
           actions={
             <button
               type="button"
@@ -123,8 +123,9 @@ export function DeployKitSection({
         {hostKey ? (
           <>
             <p>
-              Ed25519, made with Web Crypto in this tab. SFTP clients will show this fingerprint on their first
-              connection:
+              Ed25519, made with Web Crypto in this tab, and not deployed until you set SFTPGO_HOST_KEY_B64 from the
+              files below (a reload makes another one). The Connect step shows the key the application really has. This
+              one’s fingerprint:
             </p>
             <p class="sk-fingerprint kh-mono" data-testid="host-key-fingerprint">
               {hostKey.fingerprint}

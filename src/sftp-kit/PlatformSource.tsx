@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { KeyholeErrorData } from '../core/errors.ts';
 import type { SessionStatus } from '../core/protocol.ts';
-import { applicationEnvPath, pickStorageVariables, STORAGE_VARIABLES, type StorageEnv } from '../core/sftp/app-env.ts';
+import {
+  applicationEnvPath,
+  parseApplicationEnv,
+  pickStorageVariables,
+  STORAGE_VARIABLES,
+  type StorageEnv,
+} from '../core/sftp/app-env.ts';
+import { type DeployedKitState, readDeployedKit } from '../core/sftp/deployed-kit.ts';
 import { listOrganisations, type OrganisationChoice } from '../core/sftp/organisations.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { runAction } from './run-action.ts';
@@ -11,6 +18,8 @@ interface PlatformSourceProps {
   services: KitServices;
   /** Called with what was read; the page fills the fields from it. */
   onRead: (env: StorageEnv, appDomain: string | null) => void;
+  /** Called with what the same read says of the deployed kit (host key, bootstrap admin), or why it failed. */
+  onDeployed: (state: DeployedKitState) => void;
 }
 
 type Phase =
@@ -23,7 +32,7 @@ type Phase =
  * Reads CELLAR_ADDON_* and POSTGRESQL_ADDON_URI from an application's environment when the user is signed
  * in. Signed out, it says so and the fields stay typeable: this part is a convenience, never a gate.
  */
-export function PlatformSource({ services, onRead }: PlatformSourceProps) {
+export function PlatformSource({ services, onRead, onDeployed }: PlatformSourceProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [orgId, setOrgId] = useState('');
   const [appId, setAppId] = useState('');
@@ -60,14 +69,20 @@ export function PlatformSource({ services, onRead }: PlatformSourceProps) {
   async function read() {
     setReading(true);
     setReadError(null);
+    const appName =
+      (phase.kind === 'signed-in' &&
+        phase.organisations?.flatMap((org) => org.applications).find((app) => app.id === appId)?.name) ||
+      appId;
     const result = await runAction(async () =>
-      pickStorageVariables(await services.apiGet(applicationEnvPath(orgId, appId))),
+      parseApplicationEnv(await services.apiGet(applicationEnvPath(orgId, appId))),
     );
     if (!result.ok) {
       setReadError(result.error);
       setReading(false);
+      onDeployed({ kind: 'failed', appName, message: result.error.message });
       return;
     }
+    const storage = pickStorageVariables(result.value);
     // The application's domain, for the SFTP users and Connect steps; optional, so failures are ignored.
     const details = await runAction(
       async () =>
@@ -80,9 +95,10 @@ export function PlatformSource({ services, onRead }: PlatformSourceProps) {
     const fqdn = details.ok
       ? (details.value.vhosts?.find((vhost) => typeof vhost.fqdn === 'string')?.fqdn ?? null)
       : null;
-    setLastRead(result.value);
+    setLastRead(storage);
     setReading(false);
-    onRead(result.value, fqdn ? fqdn.replace(/\/+$/, '') : null);
+    onRead(storage, fqdn ? fqdn.replace(/\/+$/, '') : null);
+    onDeployed({ kind: 'read', kit: readDeployedKit(result.value, appName) });
   }
 
   if (phase.kind === 'checking') return <p class="kh-muted">Checking whether you are signed in…</p>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
+import type { DeployedKitState } from '../core/sftp/deployed-kit.ts';
 import type { HostKey } from '../core/sftp/ed25519-host-key.ts';
 import { ConnectSection } from './ConnectSection.tsx';
 import { type DeployForm, DeployKitSection } from './DeployKitSection.tsx';
@@ -17,7 +18,9 @@ const SECTIONS = [
 
 /**
  * The guided page. It owns what the sections share (host key, first admin, storage values, application URL,
- * created username) in memory only: nothing here is written to storage, so a reload starts over.
+ * created username) in memory only: nothing here is written to storage, so a reload starts over. What the
+ * application really has (its host key, its bootstrap admin) comes only from reading its variables: the key
+ * and password generated here are never presented as deployed.
  */
 export function SftpKit({ services }: { services: KitServices }) {
   const [form, setForm] = useState<DeployForm>(() => ({
@@ -36,6 +39,7 @@ export function SftpKit({ services }: { services: KitServices }) {
   const [appUrl, setAppUrl] = useState('');
   const [domain, setDomain] = useState<string | null>(null);
   const [username, setUsername] = useState('');
+  const [deployed, setDeployed] = useState<DeployedKitState>({ kind: 'not-read' });
 
   async function newHostKey() {
     setGeneratingKey(true);
@@ -96,6 +100,7 @@ export function SftpKit({ services }: { services: KitServices }) {
           onAppDomain={(fqdn) => {
             if (!appUrl.trim()) setAppUrl(`https://${fqdn}`);
           }}
+          onDeployed={setDeployed}
           services={services}
         />
         <UsersSection
@@ -103,12 +108,13 @@ export function SftpKit({ services }: { services: KitServices }) {
           onAppUrlChange={setAppUrl}
           storage={storage}
           onBucketChange={(bucket) => setStorage({ ...storage, bucket })}
-          kitAdmin={{ username: form.adminUsername, password: form.adminPassword }}
+          defaultAdminUsername={form.adminUsername}
+          deployed={deployed}
           onCreated={setUsername}
           services={services}
         />
         <ConnectSection
-          hostKeyBlob={hostKey?.publicKeyBlob ?? null}
+          deployed={deployed}
           domain={domain ?? derivedDomain}
           onDomainChange={setDomain}
           username={username}

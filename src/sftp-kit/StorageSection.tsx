@@ -1,4 +1,5 @@
 import type { StorageEnv } from '../core/sftp/app-env.ts';
+import type { DeployedKitState } from '../core/sftp/deployed-kit.ts';
 import { BucketPanel } from './BucketPanel.tsx';
 import { PlatformSource } from './PlatformSource.tsx';
 import type { KitServices } from './services.ts';
@@ -9,10 +10,11 @@ interface StorageSectionProps {
   values: StorageValues;
   onChange: (values: StorageValues) => void;
   onAppDomain: (domain: string) => void;
+  onDeployed: (state: DeployedKitState) => void;
   services: KitServices;
 }
 
-export function StorageSection({ values, onChange, onAppDomain, services }: StorageSectionProps) {
+export function StorageSection({ values, onChange, onAppDomain, onDeployed, services }: StorageSectionProps) {
   const set = (patch: Partial<StorageValues>) => onChange({ ...values, ...patch });
 
   function fillFrom(env: StorageEnv, domain: string | null) {
@@ -33,7 +35,7 @@ export function StorageSection({ values, onChange, onAppDomain, services }: Stor
         The object-storage add-on’s keys, from your application or typed here, and its bucket. The secret stays in this
         tab’s memory.
       </p>
-      <PlatformSource services={services} onRead={fillFrom} />
+      <PlatformSource services={services} onRead={fillFrom} onDeployed={onDeployed} />
       <div class="sk-grid">
         <TextField
           label="CELLAR_ADDON_HOST"

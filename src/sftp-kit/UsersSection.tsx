@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
 import { type CreatedSftpUser, normaliseAppUrl } from '../core/sftp/admin-api.ts';
+import { type DeployedKitState, unknownAdminReason } from '../core/sftp/deployed-kit.ts';
 import {
   buildSftpUserRecord,
   checkSftpUserInput,
@@ -20,8 +21,13 @@ interface UsersSectionProps {
   onAppUrlChange: (url: string) => void;
   storage: StorageValues;
   onBucketChange: (bucket: string) => void;
-  /** The deploy kit's first admin, offered as a shortcut. */
-  kitAdmin: { username: string; password: string };
+  /** The admin username the deploy form names (a default only: it is not a secret). */
+  defaultAdminUsername: string;
+  /**
+   * What the application really has: its bootstrap admin is offered as a shortcut while those variables are
+   * set. The password generated on this page is not: it is new after a reload and deployed only if set.
+   */
+  deployed: DeployedKitState;
   onCreated: (username: string) => void;
   services: KitServices;
 }
@@ -34,11 +40,12 @@ export function UsersSection({
   onAppUrlChange,
   storage,
   onBucketChange,
-  kitAdmin,
+  defaultAdminUsername,
+  deployed,
   onCreated,
   services,
 }: UsersSectionProps) {
-  const [adminUsername, setAdminUsername] = useState(kitAdmin.username);
+  const [adminUsername, setAdminUsername] = useState(defaultAdminUsername);
   const [adminPassword, setAdminPassword] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -61,6 +68,7 @@ export function UsersSection({
     region: DEFAULT_STORAGE_REGION,
   };
   const problems = checkSftpUserInput(input);
+  const deployedAdmin = deployed.kind === 'read' && deployed.kit.admin.state === 'found' ? deployed.kit.admin : null;
   const shown = (field: keyof SftpUserInput) => (attempted ? problems[field] : undefined);
   const storageProblems = (['accessKey', 'accessSecret', 'storageHost'] as const).filter((field) => problems[field]);
   const preview = buildSftpUserRecord(input);
@@ -154,15 +162,23 @@ export function UsersSection({
             secret
             mono
             error={attempted && !adminPassword ? 'Enter the admin password.' : undefined}
+            hint={
+              deployedAdmin && deployed.kind === 'read'
+                ? `${deployed.kit.appName} still has the bootstrap admin variables: “Use the deployed one” fills them in.`
+                : unknownAdminReason(deployed)
+            }
             actions={
-              kitAdmin.password ? (
+              deployedAdmin ? (
                 <button
                   type="button"
                   class="kh-button"
-                  aria-label="Use the kit’s admin password"
-                  onClick={() => setAdminPassword(kitAdmin.password)}
+                  aria-label="Use the deployed admin password"
+                  onClick={() => {
+                    setAdminUsername(deployedAdmin.username);
+                    setAdminPassword(deployedAdmin.password);
+                  }}
                 >
-                  Use the kit’s
+                  Use the deployed one
                 </button>
               ) : null
             }

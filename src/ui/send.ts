@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
-import type { Envelope, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
+import type { Envelope, HeldBody, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
 import { bytesToBase64 } from '../core/response-body.ts';
 
 /**
@@ -30,20 +30,30 @@ export async function send<K extends MessageName>(
   return reply.value;
 }
 
-/** Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). */
+/**
+ * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). A page
+ * the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
+ * and any page whose fetch fails, gets the body by message instead.
+ */
 async function fetchHeldBody(response: SendResponse): Promise<void> {
   const ref = response.bodyRef;
   if (!ref) return;
   delete response.bodyRef;
-  let held: Response;
+  const { kind } = response.body;
+  const held = (await fetchFromWorker(ref, kind)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
+  if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
+  else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
+}
+
+async function fetchFromWorker(ref: string, kind: HeldBody['kind']): Promise<HeldBody | undefined> {
+  if (!globalThis.navigator?.serviceWorker?.controller) return undefined;
   try {
-    held = await fetch(`/__keyhole/body/${encodeURIComponent(ref)}`, { cache: 'no-store' });
-  } catch (error) {
-    throw new KeyholeError('internal', 'The response body could not be read from the background worker.', {
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    const held = await fetch(`/__keyhole/body/${encodeURIComponent(ref)}`, { cache: 'no-store' });
+    if (!held.ok) return undefined;
+    return kind === 'text'
+      ? { kind, text: await held.text() }
+      : { kind, base64: bytesToBase64(new Uint8Array(await held.arrayBuffer())) };
+  } catch {
+    return undefined;
   }
-  if (!held.ok) throw new KeyholeError('internal', await held.text());
-  if (response.body.kind === 'text') response.body.text = await held.text();
-  else response.body.base64 = bytesToBase64(new Uint8Array(await held.arrayBuffer()));
 }

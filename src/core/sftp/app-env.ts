@@ -18,7 +18,8 @@ export interface StorageEnv {
   missing: StorageVariable[];
 }
 
-export function pickStorageVariables(body: string): StorageEnv {
+/** Reads the platform's answer into name → value; empty values count as unset. */
+export function parseApplicationEnv(body: string): Map<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -30,17 +31,20 @@ export function pickStorageVariables(body: string): StorageEnv {
   if (!Array.isArray(parsed)) {
     throw new KeyholeError('malformed-response', 'The application’s environment is not a list of variables.');
   }
-  const found: Partial<Record<StorageVariable, string>> = {};
+  const env = new Map<string, string>();
   for (const item of parsed) {
     const { name, value } = (item ?? {}) as { name?: unknown; value?: unknown };
-    if (
-      typeof name === 'string' &&
-      typeof value === 'string' &&
-      value &&
-      (STORAGE_VARIABLES as readonly string[]).includes(name)
-    ) {
-      found[name as StorageVariable] = value;
-    }
+    if (typeof name === 'string' && typeof value === 'string' && value) env.set(name, value);
+  }
+  return env;
+}
+
+export function pickStorageVariables(env: string | ReadonlyMap<string, string>): StorageEnv {
+  const variables = typeof env === 'string' ? parseApplicationEnv(env) : env;
+  const found: Partial<Record<StorageVariable, string>> = {};
+  for (const name of STORAGE_VARIABLES) {
+    const value = variables.get(name);
+    if (value) found[name] = value;
   }
   return { found, missing: STORAGE_VARIABLES.filter((name) => !found[name]) };
 }

@@ -13,7 +13,7 @@ import {
   type RequestDraft,
   validateDraft,
 } from '../../core/request-draft.ts';
-import { loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
+import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import type { PanelServices } from './services.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -152,9 +152,10 @@ export function createWorkbench(services: PanelServices): Workbench {
     if (saved && !touched && !disposed) {
       draft.set(saved);
       touched = false;
-      if (JSON.stringify(saved).includes(REDACTED))
+      const masked = describeMaskedParts(saved);
+      if (masked.length > 0)
         notices.set([
-          'Secrets in this saved draft (a password, a token) were not kept: type them again before sending.',
+          `Secret-looking values in this restored draft were not kept (${masked.join('; ')}): they read “${REDACTED}”. Type them again before sending.`,
         ]);
     }
   })();

@@ -1,8 +1,12 @@
-import { useRef, useState } from 'preact/hooks';
-import { computeExpirationDate, EXPIRY_PRESET_DAYS, type ExpiryChoice } from '../../core/api-token-expiry.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  computeExpirationDate,
+  describeExpiry,
+  EXPIRY_PRESET_DAYS,
+  type ExpiryChoice,
+} from '../../core/api-token-expiry.ts';
 import { type CreateField, validateCreateRequest } from '../../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format-date.ts';
 import type { ApiTokenCreated, ApiTokenCreateRequest } from '../../core/protocol.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';
@@ -13,6 +17,9 @@ type ExpiryMode = { kind: 'days'; days: number } | { kind: 'hours' };
  * Creating a token: name, description, expiry, and the account's email and password (plus a two-factor code when
  * the account has one). The password goes to the worker once, which posts it to the bridge and forgets it; this form
  * keeps it only while the user may retry, and clears it after a success.
+ *
+ * The expiry changes only when the user changes it (a radio, or typing in the hours box: merely tabbing through
+ * the box does not choose it), and the exact date stated under the choice is the date sent.
  */
 export function CreateTokenForm({
   defaultEmail,
@@ -37,9 +44,19 @@ export function CreateTokenForm({
   const mfaRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // `autoFocus` is honoured only once per document, and the "New token" button that opened the form is now
+  // disabled: without this, a keyboard user's focus falls back to the page's start.
+  useEffect(() => nameRef.current?.focus(), []);
+  // The stated date follows the clock, so it is still the date sent when the form stays open a while.
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
 
   const choice: ExpiryChoice = expiry.kind === 'days' ? expiry : { kind: 'hours', hours };
-  const computed = computeExpirationDate(choice, new Date());
+  const computed = computeExpirationDate(choice, now);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -103,11 +120,11 @@ export function CreateTokenForm({
         <label for="kt-create-name">Name</label>
         <input
           {...fieldProps('name')}
+          ref={nameRef}
           class="kh-input"
           value={name}
           onInput={(event) => setName(event.currentTarget.value)}
           autocomplete="off"
-          autoFocus
         />
         {fieldError('name')}
       </div>
@@ -154,7 +171,6 @@ export function CreateTokenForm({
           step={1}
           aria-label="Number of hours"
           value={hours}
-          onFocus={() => setExpiry({ kind: 'hours' })}
           onInput={(event) => {
             setHours(event.currentTarget.value);
             setExpiry({ kind: 'hours' });
@@ -162,10 +178,12 @@ export function CreateTokenForm({
         />
         <span
           id="kt-create-expiry-result"
-          class={computed.ok && !errors.expirationDate ? 'kh-muted kh-small' : 'kh-field-error'}
+          class={computed.ok && !errors.expirationDate ? 'kt-expiry-result' : 'kh-field-error'}
+          data-testid="token-expiry"
+          aria-live="polite"
         >
           {computed.ok
-            ? (errors.expirationDate ?? `Until ${formatDateTime(computed.expirationDate)} (at most one year).`)
+            ? (errors.expirationDate ?? `${describeExpiry(choice, computed.expirationDate)}.`)
             : computed.error}
         </span>
       </fieldset>
@@ -225,7 +243,12 @@ export function CreateTokenForm({
         </div>
       ) : null}
       <div class="kt-row kt-wide">
-        <button type="submit" class="kh-button kh-button--primary" disabled={busy}>
+        <button
+          type="submit"
+          class="kh-button kh-button--primary"
+          disabled={busy}
+          aria-describedby="kt-create-expiry-result"
+        >
           {busy ? 'Creating…' : 'Create token'}
         </button>
         <button type="button" class="kh-button" onClick={onCancel}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkExpirationDate,
   computeExpirationDate,
+  describeExpiry,
   EXPIRY_PRESET_DAYS,
   expiryWarning,
 } from '../../../src/core/api-token-expiry.ts';
@@ -44,6 +45,33 @@ describe('computeExpirationDate', () => {
     const result = computeExpirationDate(choice, NOW);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(message);
+  });
+});
+
+describe('the stated expiry', () => {
+  it('cuts the seconds, so the date sent is the minute stated', () => {
+    const now = new Date('2026-03-01T12:00:42.123Z');
+    expect(computeExpirationDate({ kind: 'days', days: 90 }, now)).toEqual({
+      ok: true,
+      expirationDate: '2026-05-30T12:00:00.000Z',
+    });
+    expect(computeExpirationDate({ kind: 'hours', hours: '1' }, now)).toEqual({
+      ok: true,
+      expirationDate: '2026-03-01T13:00:00.000Z',
+    });
+  });
+
+  it('states the date, time and zone, and the lifetime as chosen', () => {
+    expect(describeExpiry({ kind: 'days', days: 90 }, '2026-05-30T12:00:00.000Z', 'UTC')).toBe(
+      'Expires on 2026-05-30 12:00 UTC (in 90 days)',
+    );
+    expect(describeExpiry({ kind: 'days', days: 365 }, '2027-03-01T23:30:00.000Z', 'Europe/Paris')).toBe(
+      'Expires on 2027-03-02 00:30 GMT+1 (in 1 year)',
+    );
+    expect(describeExpiry({ kind: 'hours', hours: ' 1 ' }, '2026-03-01T13:00:00.000Z', 'UTC')).toBe(
+      'Expires on 2026-03-01 13:00 UTC (in 1 hour)',
+    );
+    expect(describeExpiry({ kind: 'days', days: 1 }, '2026-03-02T12:00:00.000Z', 'UTC')).toContain('(in 1 day)');
   });
 });
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isRedacted,
+  looksLikeCredentialValue,
+  looksSecretName,
   REDACTED,
   redactJsonValue,
   redactPairs,
   redactSecretsInText,
+  redactSecretsInTypedText,
   redactUrl,
   stripSensitiveHeaders,
 } from '../../../src/core/redact-secrets.ts';
@@ -78,5 +82,48 @@ describe('secret redaction', () => {
       'hello password=visible in prose',
     );
     expect(redactSecretsInText('<p>secret=1</p>', 'text/html')).toBe('<p>secret=1</p>');
+  });
+});
+
+describe('redaction of what a user typed (the composer draft)', () => {
+  it('reads secret words in any name style, but not names about a secret', () => {
+    for (const name of [
+      'password',
+      'X-Api-Key',
+      'x-auth-token',
+      'clientSecret',
+      'db_password',
+      'Auth',
+      'API_KEY',
+      'pwd',
+    ])
+      expect(looksSecretName(name), name).toBe(true);
+    for (const name of ['name', 'apiTokenId', 'token_type', 'oauth_token', 'X-Trace', 'key', 'passenger', 'limit'])
+      expect(looksSecretName(name), name).toBe(false);
+    expect(looksLikeCredentialValue('Bearer abc')).toBe(true);
+    expect(looksLikeCredentialValue('basic')).toBe(false);
+  });
+
+  it('masks key=value and key: value pairs in free text, keeping the rest', () => {
+    expect(redactSecretsInTypedText('password=hunter2', 'text/plain')).toBe(`password=${encodeURIComponent(REDACTED)}`);
+    expect(redactSecretsInTypedText('user: ada\npassword: hunter 2\nAuthorization: Bearer abc.def', 'text/plain')).toBe(
+      `user: ada\npassword: ${REDACTED}\nAuthorization: ${REDACTED}`,
+    );
+    expect(redactSecretsInTypedText("login ada with pwd='s3 cr3t' now", 'text/plain')).toBe(
+      `login ada with pwd='${REDACTED}' now`,
+    );
+    expect(redactSecretsInTypedText('no secrets here: just=text', 'text/plain')).toBe('no secrets here: just=text');
+    expect(redactSecretsInTypedText('--password=x1 --user=ada, token: t 2; next', 'text/plain')).toBe(
+      `--password=${REDACTED} --user=ada, token: ${REDACTED}; next`,
+    );
+  });
+
+  it('masks JSON with the looser names, unfinished JSON too, and leaves its structure valid', () => {
+    const masked = redactSecretsInTypedText('{"user":"ada","db_password":"pw1","auth":{"k":"v"},"on":true}', '');
+    expect(JSON.parse(masked)).toEqual({ user: 'ada', db_password: REDACTED, auth: { k: REDACTED }, on: true });
+    const unfinished = redactSecretsInTypedText('{"user": "ada", "password": hunter2', 'application/json');
+    expect(unfinished).not.toContain('hunter2');
+    expect(unfinished).toContain('"user": "ada"');
+    expect(isRedacted(unfinished)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../src/core/redact-secrets.ts';
 import {
   checkHeader,
   checkJson,
@@ -145,6 +146,33 @@ describe('validateDraft', () => {
     const automatic = validateDraft(createDraft({ target: 'bridge', path: '/v2/self' }));
     expect(automatic.ok && 'bridgeAuth' in automatic.request).toBe(false);
     expect(check.ok && check.request.signatureMethod).toBeUndefined();
+  });
+
+  it('refuses to send a value masked when it was saved, until it is retyped', () => {
+    const masked = createDraft({
+      method: 'POST',
+      query: [{ name: 'token', value: REDACTED, enabled: true }],
+      headers: [{ name: 'X-Api-Key', value: REDACTED, enabled: true }],
+      bodyMode: 'form',
+      form: [{ name: 'password', value: encodeURIComponent(REDACTED), enabled: true }],
+    });
+    const check = validateDraft(masked);
+    expect(check.ok).toBe(false);
+    if (!check.ok)
+      expect(check.issues.map((issue) => `${issue.field}:${issue.row}`)).toEqual(['query:0', 'headers:0', 'form:0']);
+    const body = validateDraft(createDraft({ method: 'PUT', bodyMode: 'text', text: `password=${REDACTED}` }));
+    expect(body.ok ? [] : body.issues.map((issue) => issue.field)).toEqual(['body']);
+    // A disabled row and an unsent body mode do not block.
+    expect(
+      validateDraft(
+        createDraft({
+          method: 'POST',
+          headers: [{ name: 'X-Api-Key', value: REDACTED, enabled: false }],
+          bodyMode: 'none',
+          json: `{"password":"${REDACTED}"}`,
+        }),
+      ).ok,
+    ).toBe(true);
   });
 
   it('round-trips through draftFromRequest', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../src/core/redact-secrets.ts';
 import { createDraft } from '../../../src/core/request-draft.ts';
 import { Composer } from '../../../src/devtools/panel/composer/Composer.tsx';
 import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
@@ -194,11 +195,90 @@ describe('keyboard and persistence in the panel', () => {
     await second.ready;
     const draft = second.draft.get();
     expect(draft).toMatchObject({ method: 'POST', target: 'bridge', path: '/api-tokens', bodyMode: 'json' });
-    expect(draft.headers).toEqual([{ name: 'X-Keep', value: '1', enabled: true }]);
+    expect(draft.headers).toEqual([
+      { name: 'Authorization', value: REDACTED, enabled: true },
+      { name: 'X-Keep', value: '1', enabled: true },
+    ]);
     expect(JSON.parse(draft.json)).toMatchObject({ email: 'ada@sandbox.keyhole.test', name: 'ci' });
     expect(JSON.stringify(draft)).not.toContain('lovelace-1815');
     expect(JSON.stringify(draft)).not.toContain('Bearer tok');
-    expect(second.notices.get().join(' ')).toMatch(/type them again/);
+    expect(second.notices.get().join(' ')).toMatch(/Type them again/);
     second.dispose();
+  });
+
+  it('stores no secret typed in a text, JSON or form body, a header or the query, and says what to retype', async () => {
+    const fake = createFakeServices();
+    const first = createWorkbench(fake.services);
+    await first.ready;
+    first.open(
+      createDraft({
+        method: 'POST',
+        path: '/v2/self',
+        query: [
+          { name: 'token', value: 'query-tok-1', enabled: true },
+          { name: 'limit', value: '10', enabled: true },
+        ],
+        headers: [
+          { name: 'X-Api-Key', value: 'hdr-key-2', enabled: true },
+          { name: 'X-Custom', value: 'Bearer hdr-bearer-3', enabled: true },
+          { name: 'X-Trace', value: 'trace-4', enabled: true },
+        ],
+        bodyMode: 'text',
+        text: 'user=ada&password=hunter2',
+        json: '{\n  "user": "ada",\n  "password": "json-pw-5",\n  "nested": {"clientSecret": "json-secret-6"}\n}',
+        form: [
+          { name: 'db_password', value: 'form-pw-7', enabled: true },
+          { name: 'name', value: 'keep-me', enabled: true },
+        ],
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const stored = JSON.stringify(await fake.storage.get('keyhole.devtools.draft'));
+    for (const secret of [
+      'query-tok-1',
+      'hdr-key-2',
+      'hdr-bearer-3',
+      'hunter2',
+      'json-pw-5',
+      'json-secret-6',
+      'form-pw-7',
+    ])
+      expect(stored, secret).not.toContain(secret);
+    // What is not secret is kept as typed.
+    for (const kept of ['trace-4', 'keep-me', 'X-Api-Key', 'db_password', 'user=ada', '"limit"', 'clientSecret'])
+      expect(stored, kept).toContain(kept);
+    first.dispose();
+
+    const second = createWorkbench(fake.services);
+    await second.ready;
+    const notice = second.notices.get().join(' ');
+    for (const part of [
+      'Query: token',
+      'Headers: X-Api-Key',
+      'Headers: X-Custom',
+      'Form: db_password',
+      'JSON body',
+      'Text body',
+    ])
+      expect(notice).toContain(part);
+    // The masks are placeholders: the composer refuses to send them until retyped.
+    await second.send();
+    expect(fake.sent()).toEqual([]);
+    expect(second.issues().map((issue) => `${issue.field}:${issue.row ?? ''}`)).toEqual(
+      expect.arrayContaining(['query:0', 'headers:0', 'headers:1', 'body:']),
+    );
+    second.dispose();
+  });
+
+  it('masks a draft saved in clear by an earlier version as soon as it is loaded', async () => {
+    const fake = createFakeServices();
+    await fake.storage.set('keyhole.devtools.draft', {
+      ...createDraft({ method: 'POST', bodyMode: 'text', text: 'password: old-clear-8\nname: x' }),
+    });
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    expect(workbench.draft.get().text).toBe(`password: ${REDACTED}\nname: x`);
+    expect(JSON.stringify(await fake.storage.get('keyhole.devtools.draft'))).not.toContain('old-clear-8');
+    workbench.dispose();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../src/core/redact-secrets.ts';
 import { createDraft } from '../../../src/core/request-draft.ts';
 import { toCapturedRequest } from '../../../src/devtools/panel/capture/captured-request.ts';
 import { draftForStorage, reviveDraft } from '../../../src/devtools/panel/composer/draft-storage.ts';
@@ -33,7 +34,11 @@ describe('draft storage', () => {
         form: [{ name: 'password', value: 'pw', enabled: true }],
       }),
     );
-    expect(stored.headers).toEqual([{ name: 'X-A', value: '1', enabled: false }]);
+    // The header is kept, its credential value masked: the user sees what to retype.
+    expect(stored.headers).toEqual([
+      { name: 'authorization', value: REDACTED, enabled: true },
+      { name: 'X-A', value: '1', enabled: false },
+    ]);
     expect(stored.form[0]?.value).not.toBe('pw');
     expect(reviveDraft(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
     expect(reviveDraft({ method: 'BREW', path: '/v2/self' })).toBeUndefined();

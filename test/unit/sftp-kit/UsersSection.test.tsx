@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
 import { SftpKit } from '../../../src/sftp-kit/SftpKit.tsx';
-import { button, click, errorFor, field, mount, textOf, typeInto, waitFor } from '../support/dom.ts';
-import { fakeServices } from './fake-services.ts';
+import { button, click, errorFor, field, mount, queryButton, textOf, typeInto, waitFor } from '../support/dom.ts';
+import { fakeServices, SIGNED_IN } from './fake-services.ts';
 
 let view: ReturnType<typeof mount> | undefined;
 afterEach(() => view?.unmount());
@@ -106,10 +106,50 @@ describe('creating an SFTP user', () => {
     expect(preview).not.toContain('GeneratedPassword2xyz');
   });
 
-  it('offers the deploy kit’s admin password', async () => {
+  it('never fills the admin password generated on the page: it may never have been deployed', async () => {
     const { users } = await mountKit();
-    click(button(users, 'Use the kit’s admin password'));
-    expect(field(users, 'Admin password').value).toBe('GeneratedPassword1xyz');
+    expect(queryButton(users, /admin password/)).toBeUndefined();
+    expect(textOf(users)).toContain('Keyhole can’t know the deployed admin password');
+    expect(users.innerHTML).not.toContain('GeneratedPassword1xyz');
+  });
+
+  it.each([
+    [
+      [
+        { name: 'SFTPGO_DEFAULT_ADMIN_USERNAME', value: 'root-admin' },
+        { name: 'SFTPGO_DEFAULT_ADMIN_PASSWORD', value: 'DeployedPassword42' },
+      ],
+      'DeployedPassword42',
+    ],
+    [[{ name: 'NODE_ENV', value: 'production' }], undefined],
+  ])('offers the admin password set on the application, and only that (%#)', async (env, deployedPassword) => {
+    const { root, users } = await mountKit({
+      sessionStatus: vi.fn(async () => SIGNED_IN),
+      apiGet: vi.fn(async (path: string) => {
+        if (path === '/v2/summary')
+          return JSON.stringify({
+            user: { id: 'user_1', applications: [{ id: 'app_sftp', name: 'sftp-gateway', variantSlug: 'linux' }] },
+            organisations: [],
+          });
+        if (path.endsWith('/env')) return JSON.stringify(env);
+        return '{}';
+      }),
+    });
+    await waitFor(() => button(root, 'Read the application’s variables'));
+    click(button(root, 'Read the application’s variables'));
+    if (deployedPassword) {
+      await waitFor(() => button(users, 'Use the deployed admin password'));
+      click(button(users, 'Use the deployed admin password'));
+      expect(field(users, 'Admin password').value).toBe(deployedPassword);
+      expect(field(users, 'Admin username').value).toBe('root-admin');
+    } else {
+      await waitFor(() =>
+        expect(textOf(users)).toContain(
+          'sftp-gateway has no SFTPGO_DEFAULT_ADMIN_PASSWORD (removed after the first deploy',
+        ),
+      );
+      expect(queryButton(users, /admin password/)).toBeUndefined();
+    }
   });
 
   it('shows a 409 as an existing username and keeps the form as typed', async () => {

@@ -1,18 +1,33 @@
-import { isSensitiveHeader, redactPairs, redactSecretsInText } from '../../../core/redact-secrets.ts';
+import {
+  isRedacted,
+  looksLikeCredentialValue,
+  looksSecretName,
+  REDACTED,
+  redactPairs,
+  redactSecretsInTypedText,
+} from '../../../core/redact-secrets.ts';
 import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from '../../../core/request-draft.ts';
 import type { KeyValueStorage } from '../services.ts';
 
 /**
  * Keeps the composer's draft across DevTools sessions in storage.local, written at most every 400 ms.
- * Secrets are not kept: credential headers are dropped and secret-named values (a password typed into the
- * API-token body) are masked, so the user retypes those after a reload.
+ * Everything typed is kept except secrets: the value of every secret-looking field (password, secret, token,
+ * API key, Authorization…) is masked, in the query, the headers, the form, and in JSON and text bodies, so the
+ * user keeps the request and retypes only those values (the composer says which after a reload).
  */
 const KEY = 'keyhole.devtools.draft';
 const DELAY_MS = 400;
 
 const rowsWithoutSecrets = (rows: KeyValueRow[]): KeyValueRow[] => {
-  const masked = redactPairs(rows.map((row) => [row.name, row.value]));
-  return rows.map((row, index) => ({ ...row, value: (masked[index] as [string, string])[1] }));
+  const masked = redactPairs(
+    rows.map((row) => [row.name, row.value]),
+    (name) => looksSecretName(name),
+  );
+  return rows.map((row, index) => {
+    const value = (masked[index] as [string, string])[1];
+    // `Bearer …` is a credential under any header or field name.
+    return { ...row, value: looksLikeCredentialValue(value) ? REDACTED : value };
+  });
 };
 
 export function draftForStorage(draft: RequestDraft): RequestDraft {
@@ -20,11 +35,24 @@ export function draftForStorage(draft: RequestDraft): RequestDraft {
     ...draft,
     params: { ...draft.params },
     query: rowsWithoutSecrets(draft.query),
-    headers: draft.headers.filter((row) => !isSensitiveHeader(row.name)),
-    json: draft.json.length > 200_000 ? '' : redactSecretsInText(draft.json, 'application/json'),
+    headers: rowsWithoutSecrets(draft.headers),
+    json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),
     form: rowsWithoutSecrets(draft.form),
-    text: draft.text.length > 200_000 ? '' : draft.text,
+    text: draft.text.length > 200_000 ? '' : redactSecretsInTypedText(draft.text, draft.textContentType),
   };
+}
+
+/** Where a saved draft had values masked, as the composer names them ("Headers: X-Api-Key", "Text body"). */
+export function describeMaskedParts(draft: RequestDraft): string[] {
+  const rows = (label: string, list: KeyValueRow[]) =>
+    list.filter((row) => isRedacted(row.value)).map((row) => `${label}: ${row.name || '(unnamed)'}`);
+  return [
+    ...rows('Query', draft.query),
+    ...rows('Headers', draft.headers),
+    ...rows('Form', draft.form),
+    ...(isRedacted(draft.json) ? ['JSON body'] : []),
+    ...(isRedacted(draft.text) ? ['Text body'] : []),
+  ];
 }
 
 /** Reads a saved draft, accepting only what still has the draft's shape. */
@@ -50,7 +78,7 @@ export function reviveDraft(saved: unknown): RequestDraft | undefined {
         ? Object.fromEntries(Object.entries(value.params).filter(([, param]) => typeof param === 'string'))
         : {},
     query: rows(value.query),
-    headers: rows(value.headers).filter((row) => !isSensitiveHeader(row.name)),
+    headers: rows(value.headers),
     bodyMode: ['none', 'json', 'form', 'text'].includes(value.bodyMode as string)
       ? (value.bodyMode as RequestDraft['bodyMode'])
       : 'none',
@@ -65,9 +93,17 @@ export function reviveDraft(saved: unknown): RequestDraft | undefined {
   };
 }
 
+/**
+ * Reads the saved draft. One saved by an earlier version may still hold a secret in clear (a text body was not
+ * masked then): it is masked now and written back at once, so the clear copy does not outlive this load.
+ */
 export async function loadDraft(storage: KeyValueStorage): Promise<RequestDraft | undefined> {
   try {
-    return reviveDraft(await storage.get(KEY));
+    const revived = reviveDraft(await storage.get(KEY));
+    if (!revived) return undefined;
+    const clean = draftForStorage(revived);
+    if (JSON.stringify(clean) !== JSON.stringify(revived)) await storage.set(KEY, clean);
+    return clean;
   } catch {
     return undefined;
   }

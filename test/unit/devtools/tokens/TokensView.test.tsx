@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeExpiry } from '../../../../src/core/api-token-expiry.ts';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { SendRequest, SessionStatus } from '../../../../src/core/protocol.ts';
-import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
+import { button, byLabel, field, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';
 import { sendResponse } from '../../support/send-response.ts';
 
@@ -201,6 +204,53 @@ describe('the API tokens view', () => {
     await user.submit(root.querySelector('form')!);
     await waitFor(() => expect(root.querySelector('[data-error-code="invalid-credential"]')).not.toBeNull());
     expect(text(root)).toContain('Wrong email or password.');
+  });
+
+  it('keeps the chosen expiry when focus passes through the hours box, and sends the date it states', async () => {
+    const sent: Record<string, string>[] = [];
+    handlers['tokens/create'] = (request) => {
+      sent.push(request as Record<string, string>);
+      return {
+        apiToken: 'sbx_x',
+        apiTokenId: 'apitoken_x',
+        name: 'kb',
+        creationDate: iso(0),
+        expirationDate: (request as { expirationDate: string }).expirationDate,
+        state: 'ACTIVE',
+      };
+    };
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    const ninety = field(root, '90 days');
+    expect(ninety.checked).toBe(true);
+    // Tabbing out of the radio group lands in the hours box: a focus, no typing.
+    const hoursBox = byLabel(root, 'Number of hours');
+    await act(async () => {
+      hoursBox.focus();
+      hoursBox.dispatchEvent(new FocusEvent('focus'));
+      hoursBox.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(ninety.checked).toBe(true);
+    const statement = text(root.querySelector('[data-testid="token-expiry"]'));
+    expect(statement).toMatch(/^Expires on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+ \(in 90 days\)\.$/);
+    const submit = button(root, 'Create token');
+    expect(document.getElementById(submit.getAttribute('aria-describedby')!)?.textContent).toBe(statement);
+
+    await user.type(byLabel(root, 'Name'), 'kb');
+    await user.type(byLabel(root, 'Account password'), 'lovelace-1815');
+    await user.submit(root.querySelector('form')!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const expirationDate = sent[0]!.expirationDate!;
+    expect(Math.abs(Date.parse(expirationDate) - (Date.now() + 90 * DAY))).toBeLessThan(120_000);
+    expect(statement).toBe(`${describeExpiry({ kind: 'days', days: 90 }, expirationDate)}.`);
+  });
+
+  it('switches to hours only when the user types a number of hours', async () => {
+    const { root } = mount(<TokensView />);
+    await user.click(button(root, 'New token'));
+    await user.type(byLabel(root, 'Number of hours'), '36');
+    expect(field(root, '90 days').checked).toBe(false);
+    expect(text(root.querySelector('[data-testid="token-expiry"]'))).toMatch(/\(in 36 hours\)\.$/);
   });
 
   it('refuses an expiry in hours over a year', async () => {

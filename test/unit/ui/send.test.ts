@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SendResponse } from '../../../src/core/protocol.ts';
+
+const sendMessage = vi.hoisted(() => vi.fn());
+vi.mock('webextension-polyfill', () => ({ default: { runtime: { sendMessage } } }));
+
+const { send } = await import('../../../src/ui/send.ts');
+
+const BODY = `[${'{"a":1},'.repeat(150_000)}{"a":2}]`;
+
+function heldResponse(kind: 'text' | 'bytes'): SendResponse {
+  return {
+    url: 'http://127.0.0.1:8780/v2/big',
+    method: 'GET',
+    status: 200,
+    statusText: 'OK',
+    headers: [],
+    contentType: kind === 'text' ? 'application/json' : 'application/pdf',
+    size: BODY.length,
+    durationMs: 1,
+    body: kind === 'text' ? { kind, text: '', truncated: false } : { kind, base64: '', truncated: false },
+    auth: 'oauth',
+    bodyRef: 'ref-1',
+  };
+}
+
+/** The worker: answers request/send with a held body, and request/held-body with it. */
+function workerHolding(kind: 'text' | 'bytes') {
+  sendMessage.mockImplementation(async (envelope: { name: string; request: unknown }) => {
+    if (envelope.name === 'request/send') return { ok: true, value: heldResponse(kind) };
+    if (envelope.name === 'request/held-body')
+      return {
+        ok: true,
+        value: kind === 'text' ? { kind, text: BODY } : { kind, base64: Buffer.from(BODY).toString('base64') },
+      };
+    throw new Error(`unexpected ${envelope.name}`);
+  });
+}
+
+const names = () => sendMessage.mock.calls.map(([envelope]) => (envelope as { name: string }).name);
+let fetchSpy: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchSpy = vi.fn();
+  vi.stubGlobal('fetch', fetchSpy);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sendMessage.mockReset();
+});
+
+describe('a large body held by the worker', () => {
+  it('arrives by message when the worker does not control the page (no fetch at all)', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    workerHolding('text');
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: false });
+    expect(response.bodyRef).toBeUndefined();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(sendMessage.mock.calls[1]?.[0]).toMatchObject({
+      name: 'request/held-body',
+      request: { bodyRef: 'ref-1', kind: 'text' },
+    });
+  });
+
+  it('arrives by message when the fetch is not answered by the worker (404) or fails', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    workerHolding('bytes');
+    fetchSpy.mockResolvedValueOnce(new Response('not found', { status: 404 }));
+    const first = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(first.body).toEqual({ kind: 'bytes', base64: Buffer.from(BODY).toString('base64'), truncated: false });
+    fetchSpy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const second = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(second.body).toEqual(first.body);
+    expect(names()).toEqual(['request/send', 'request/held-body', 'request/send', 'request/held-body']);
+  });
+
+  it('is fetched from the worker when it controls the page', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    workerHolding('text');
+    fetchSpy.mockResolvedValueOnce(new Response(BODY, { status: 200 }));
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: false });
+    expect(fetchSpy).toHaveBeenCalledWith('/__keyhole/body/ref-1', { cache: 'no-store' });
+    expect(names()).toEqual(['request/send']);
+  });
+
+  it('says so when the worker no longer holds it', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    sendMessage.mockImplementation(async (envelope: { name: string }) =>
+      envelope.name === 'request/send'
+        ? { ok: true, value: heldResponse('text') }
+        : { ok: false, error: { code: 'not-found', message: 'This response body is no longer held by the worker.' } },
+    );
+    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+});
