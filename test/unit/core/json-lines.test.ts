@@ -75,33 +75,23 @@ describe('flattenJson', () => {
     expect(collapseRow(rows, 1)).toBe(rows);
   });
 
-  it('handles a 5 MB body: parse once, lazy rows, bounded expansion, fast search', () => {
+  it('handles a 5 MB body: parse once, lazy rows, bounded expansion, search', () => {
     const text = JSON.stringify(generateLargeBody(5_000_000));
     expect(text.length).toBeGreaterThanOrEqual(5_000_000);
     const value = JSON.parse(text) as unknown[];
 
-    let started = performance.now();
     let rows = flattenJson(value, new Set());
     rows = expandRow(rows, 0, new Set());
-    const expandMs = performance.now() - started;
     expect(rows.length).toBe(value.length + 1);
 
-    started = performance.now();
     const deep = pointersToDepth(value, 10, 200_000);
     const deepRows = flattenJson(value, deep);
-    const deepMs = performance.now() - started;
     expect(deepRows.length).toBeLessThanOrEqual(200_000);
     expect(deepRows.length).toBeGreaterThan(value.length);
 
-    started = performance.now();
     const hits = findInJson(value, 'app-12345.sandbox', 10);
-    const searchMs = performance.now() - started;
     expect(hits).toEqual(['/12345/vhosts/0/fqdn']);
-
-    // Generous bounds for a shared two-core machine; the point is "no multi-second freeze".
-    expect(expandMs).toBeLessThan(500);
-    expect(deepMs).toBeLessThan(1500);
-    expect(searchMs).toBeLessThan(1500);
+    // How fast is measured against limits by npm run bench (the 5 MB tree), not asserted here.
   });
 });
 

