@@ -202,10 +202,14 @@ export function findHeaderProblem(name: string, value: string): string | undefin
   const trimmed = name.trim();
   if (!HEADER_NAME.test(trimmed)) return `Header name “${truncate(name)}” is not valid (letters, digits, -).`;
   if (/[\r\n\0]/.test(value)) return `Header “${trimmed}” has a line break in its value; remove it.`;
-  // fetch sends header values as Latin-1 bytes and refuses anything else with a bare TypeError.
-  const wide = /[^\u0000-\u00ff]/u.exec(value);
-  if (wide)
-    return `Header “${trimmed}” contains “${wide[0]}”, which HTTP headers cannot carry (Latin-1 only); percent-encode it or put it in the body.`;
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    // fetch sends header values as Latin-1 bytes and refuses anything else with a bare TypeError.
+    if (code > 0xff)
+      return `Header “${trimmed}” contains “${char}”, which HTTP headers cannot carry (Latin-1 only); percent-encode it or put it in the body.`;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f)
+      return `Header “${trimmed}” has a control character in its value; remove it.`;
+  }
   const lower = trimmed.toLowerCase();
   if (RESERVED_HEADERS.has(lower))
     return `Header “${trimmed}” is set by Keyhole (it signs every request); remove it from the header table.`;
