@@ -79,7 +79,11 @@ export interface SendRequest {
   query?: [string, string][];
   headers?: [string, string][];
   body?: RequestBody;
-  /** Overrides the profile's signature method for this call (API target only). */
+  /**
+   * Overrides the profile's signature method for this call (API target only). PLAINTEXT is allowed (the origin
+   * is the profile's own, and the platform's CLI signs that way) but, like every PLAINTEXT or Bearer call, only
+   * over https or to a loopback host: the worker refuses it otherwise (`origin-refused`).
+   */
   signatureMethod?: SignatureMethod;
   bridgeAuth?: BridgeAuth;
   /** Lets the caller cancel the call with `request/cancel`. */
