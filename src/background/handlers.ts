@@ -1,13 +1,12 @@
-import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { exportCurl } from './curl-export.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
-import { getClockOffset, getSessionStatus, markSignedOut } from './session.ts';
-import { prepareRequest } from './signed-request.ts';
+import { getSessionStatus, markSignedOut } from './session.ts';
 
 /** The worker's whole surface: one handler per protocol message, each a thin call into a module. */
 export const handlers: ProtocolHandlers = {
@@ -44,21 +43,7 @@ export const handlers: ProtocolHandlers = {
   'request/send': (request) => sendRequest(request),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
 
-  'request/curl': async ({ request, reveal }) => {
-    const profile = await requireActiveProfile();
-    const prepared = await prepareRequest(profile, request, await getClockOffset(profile.id));
-    const headers: [string, string][] = [
-      ['Authorization', reveal ? prepared.authorization : prepared.maskedAuthorization],
-      ...prepared.headers,
-    ];
-    const command = buildCurlCommand({
-      method: prepared.method,
-      url: prepared.url,
-      headers,
-      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
-    });
-    return { command, masked: !reveal };
-  },
+  'request/curl': (request) => exportCurl(request),
 
   'tokens/create': (request) => createApiToken(request),
   'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),

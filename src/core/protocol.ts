@@ -129,8 +129,24 @@ export interface BridgeTokenView {
 
 export interface CurlRequest {
   request: SendRequest;
-  /** Put the real Authorization header in the command (the user asked for it). */
+  /** Put the real Authorization header in the command (the user asked for it); HMAC signatures only. */
   reveal: boolean;
+}
+
+/**
+ * How a copied curl command authenticates. `single-use`: an HMAC signature bound to its nonce and timestamp,
+ * masked until revealed. `variables`: a reusable credential (PLAINTEXT secrets, a Bearer API token) that the
+ * command reads from the named shell variables and never holds.
+ */
+export type CurlCredential =
+  | { kind: 'single-use' }
+  | { kind: 'variables'; scheme: 'plaintext' | 'bearer'; variables: string[] };
+
+export interface CurlExport {
+  command: string;
+  /** True while an HMAC signature is hidden (Reveal shows it). */
+  masked: boolean;
+  credential: CurlCredential;
 }
 
 /** Creating an API token on the bridge (platform-notes.md). The password is sent once, never stored. */
@@ -198,7 +214,7 @@ export interface Protocol {
   'identity/redirect-url': { request: undefined; response: { url: string } };
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
-  'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };
+  'request/curl': { request: CurlRequest; response: CurlExport };
   'tokens/create': { request: ApiTokenCreateRequest; response: ApiTokenCreated };
   'tokens/use-for-bridge': { request: UseBridgeTokenRequest; response: BridgeTokenView };
   'tokens/stop-using-for-bridge': { request: undefined; response: { cleared: boolean } };
