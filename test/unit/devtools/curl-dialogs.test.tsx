@@ -110,6 +110,7 @@ describe('curl export of a reusable credential', () => {
   ])('names the shell variables and offers no Reveal (%j)', async (credential, hint) => {
     const { workbench, services, send } = await setup();
     const fallback = send.getMockImplementation();
+    if (!fallback) throw new Error('the fake send has an implementation');
     send.mockImplementation(async (name: string, request?: unknown) =>
       name === 'request/curl'
         ? {
@@ -117,7 +118,7 @@ describe('curl export of a reusable credential', () => {
             masked: false,
             credential,
           }
-        : fallback?.(name, request),
+        : fallback(name, request),
     );
     workbench.open(createDraft({ path: '/v2/self' }));
     const { root, unmount } = mount(
