@@ -9,6 +9,7 @@ import {
 import type { ProfileView, SessionUser } from '../core/protocol.ts';
 import { assertSignableUrl } from '../core/request-guard.ts';
 import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
+import { explainTokenEndpointRefusal, type TokenStep } from '../core/token-endpoint-refusal.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
 import { consumerSecretOf } from './profiles.ts';
@@ -62,8 +63,6 @@ export async function signIn(profile: ProfileView): Promise<void> {
   }
 }
 
-type TokenStep = 'request_token' | 'access_token';
-
 /** POSTs to a token endpoint with OAuth parameters in a form body or (the `_query` variant) the query string. */
 async function postTokenEndpoint(
   profile: ProfileView,
@@ -105,16 +104,11 @@ async function postTokenEndpoint(
     return postTokenEndpoint(profile, step, credentials, extraOAuthParams, true);
   }
   const platformMessage = readPlatformError(text)?.message ?? (text.slice(0, 300) || raw.statusText);
-  const what = step === 'request_token' ? 'a request token' : 'the access token';
-  if (/callback/i.test(platformMessage))
-    throw new KeyholeError(
-      'callback-mismatch',
-      `The platform refused the callback ${browser.identity.getRedirectURL()}: register it as your consumer's base URL.`,
-      { detail: platformMessage, status: raw.status },
-    );
-  throw new KeyholeError('sign-in-failed', `The platform refused ${what} (HTTP ${raw.status}): ${platformMessage}`, {
-    detail: platformMessage,
+  throw explainTokenEndpointRefusal({
+    step,
     status: raw.status,
+    platformMessage,
+    callback: browser.identity.getRedirectURL(),
   });
 }
 
