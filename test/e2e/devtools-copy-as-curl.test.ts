@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentEncode } from '../platform/oauth/encoding.ts';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, signInOrFail, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 const run = promisify(execFile);
 
@@ -129,6 +130,14 @@ describe('copy as curl', () => {
     expect(await dialog.getByRole('button', { name: 'Reveal Authorization' }).count()).toBe(0);
     expect(hint).toMatch(/\$CLEVER_CONSUMER_SECRET.*\$CLEVER_TOKEN.*\$CLEVER_TOKEN_SECRET/s);
     expect(hint).not.toMatch(/reveal it/i);
+    await saveScreenshot(dialog, 'devtools-curl-plaintext-light');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await saveScreenshot(dialog, 'devtools-curl-plaintext-dark');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
 
     const session = [...ext.platform.state.accessTokens.values()].find(
