@@ -246,6 +246,7 @@ describe('copy as curl', () => {
     const session = [...ext.platform.state.accessTokens.values()].at(-1);
     if (!session) throw new Error('no access token issued');
     expect(reply.value.command).not.toContain(percentEncode(consumer.secret));
+    expect(reply.value.command).toContain('$CLEVER_CONSUMER_SECRET');
     const { status, body } = await runInShell(reply.value.command, {
       CLEVER_CONSUMER_SECRET: percentEncode(percentEncode(consumer.secret)),
       CLEVER_TOKEN: percentEncode(session.token),
