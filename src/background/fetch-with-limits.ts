@@ -1,5 +1,8 @@
+import { hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { FORBIDDEN_METHODS } from '../core/send-request-validation.ts';
 import { assertHostPermission } from './browser-differences.ts';
+import { browser } from './extension-api.ts';
 
 /**
  * The worker's one network primitive: fetch with a timeout, user cancellation and a body size cap, with
@@ -26,6 +29,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 export async function fetchWithLimits(url: string, init: RequestInit, limits: FetchLimits = {}): Promise<RawResponse> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  // fetch refuses these with a bare TypeError that would read as "server down".
+  if (FORBIDDEN_METHODS.has(method))
+    throw new KeyholeError('invalid-input', `Browsers never send ${method} requests (fetch forbids it); use curl.`);
   // Firefox reports a missing host permission as a bare network error: say what to do instead.
   await assertHostPermission(url);
   const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -40,15 +47,17 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
   limits.signal?.addEventListener('abort', onCancel, { once: true });
   const started = performance.now();
   const origin = safeOrigin(url);
+  let response: Response | undefined;
+  const progress = { received: 0 };
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       ...init,
       signal: controller.signal,
       credentials: 'omit',
       cache: 'no-store',
       redirect: 'manual',
     });
-    const { bytes, size, truncated } = await readCapped(response, maxBodyBytes);
+    const { bytes, size, truncated } = await readCapped(response, maxBodyBytes, progress);
     return {
       status: response.status,
       statusText: response.statusText,
@@ -59,26 +68,86 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
   } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    // The server answered: whatever broke afterwards, "check that it is running" would be wrong.
+    const answered = response ? `${origin} answered HTTP ${response.status}, but ` : '';
     if (timedOut)
-      throw new KeyholeError('timeout', `${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`, {
-        detail: 'Try again, or raise the timeout if the endpoint is slow.',
-      });
+      throw new KeyholeError(
+        'timeout',
+        answered
+          ? `${answered}its body did not arrive within ${Math.round(timeoutMs / 1000)} s (${progress.received} bytes received).`
+          : `${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        { detail: 'Try again, or raise the timeout if the endpoint is slow.', ...statusOf(response) },
+      );
     if (limits.signal?.aborted) throw new KeyholeError('cancelled', 'Request cancelled.');
-    throw new KeyholeError(
-      'network',
-      `Could not reach ${origin}. Check the address, your connection, and that the server is running.`,
-      {
-        detail: error instanceof Error ? error.message : String(error),
-      },
-    );
+    if (response)
+      throw new KeyholeError(
+        'network',
+        `${answered}the connection broke while its body was being read (${progress.received} bytes received). Try again.`,
+        { detail, ...statusOf(response) },
+      );
+    throw await explainFailedFetch(url, origin, detail);
   } finally {
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onCancel);
   }
 }
 
+function statusOf(response: Response | undefined): { status?: number } {
+  return response ? { status: response.status } : {};
+}
+
+/**
+ * fetch gives one anonymous TypeError for "nothing listens there" and "the browser blocked it" (a refused
+ * CORS preflight, a missing host permission). A no-cors HEAD to the origin, which needs neither, tells them
+ * apart: if it gets through, the server is up and the browser refused this particular request.
+ */
+async function explainFailedFetch(url: string, origin: string, detail: string): Promise<KeyholeError> {
+  if (!(await isReachable(origin)))
+    return new KeyholeError(
+      'network',
+      `Could not reach ${origin}. Check the address, your connection, and that the server is running.`,
+      { detail },
+    );
+  if (!(await hasHostPermission(url)))
+    return new KeyholeError(
+      'network',
+      `${origin} is up, but the browser blocked this request. Without Keyhole’s permission for this host the call is cross-origin, and the server refused its CORS preflight (this method or a header, such as a custom one, is not allowed) or its answer. Grant access to the host in Settings, or leave out the custom headers.`,
+      { detail },
+    );
+  return new KeyholeError(
+    'network',
+    `${origin} is up, but this request failed before any answer (the connection was closed or refused by the browser). Try again; if it keeps failing, compare with curl.`,
+    { detail },
+  );
+}
+
+async function isReachable(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/`, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(3000),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function hasHostPermission(url: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [hostPermissionPattern(new URL(url).origin)] });
+  } catch {
+    // No permissions API (or an address it cannot express): assume none, the likelier case for a custom host.
+    return false;
+  }
+}
+
 /** Reads at most `maxBytes`, then stops reading and flags the body as truncated. */
-async function readCapped(response: Response, maxBytes: number) {
+async function readCapped(response: Response, maxBytes: number, progress: { received: number }) {
   if (!response.body) return { bytes: new Uint8Array(0), size: 0, truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -96,6 +165,7 @@ async function readCapped(response: Response, maxBytes: number) {
     }
     chunks.push(value);
     received += value.byteLength;
+    progress.received = received;
   }
   const bytes = new Uint8Array(received);
   let offset = 0;

@@ -1,15 +1,14 @@
-import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { exportCurl } from './curl-export.ts';
 import { takeHeldBody } from './deferred-bodies.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, listProfiles, saveProfile } from './profiles.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
-import { getClockOffset, signOut } from './session.ts';
+import { signOut } from './session.ts';
 import { getSessionStatus } from './session-status.ts';
-import { prepareRequest } from './signed-request.ts';
 
 /** The worker's whole surface: one handler per protocol message, each a thin call into a module. */
 export const handlers: ProtocolHandlers = {
@@ -47,21 +46,7 @@ export const handlers: ProtocolHandlers = {
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
   'request/held-body': async ({ bodyRef, kind }) => takeHeldBody(bodyRef, kind),
 
-  'request/curl': async ({ request, reveal }) => {
-    const profile = await requireActiveProfile();
-    const prepared = await prepareRequest(profile, request, await getClockOffset(profile.id));
-    const headers: [string, string][] = [
-      ['Authorization', reveal ? prepared.authorization : prepared.maskedAuthorization],
-      ...prepared.headers,
-    ];
-    const command = buildCurlCommand({
-      method: prepared.method,
-      url: prepared.url,
-      headers,
-      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
-    });
-    return { command, masked: !reveal };
-  },
+  'request/curl': (request) => exportCurl(request),
 
   'tokens/create': (request) => createApiToken(request),
   'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),

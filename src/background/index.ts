@@ -1,5 +1,6 @@
-import { toErrorData } from '../core/errors.ts';
-import { isEnvelope, type MessageName, type Reply } from '../core/protocol.ts';
+import { KeyholeError, toErrorData } from '../core/errors.ts';
+import { isMessageName, validateMessage } from '../core/message-validation.ts';
+import { isEnvelope, type Reply } from '../core/protocol.ts';
 import { listenForBodyFetches } from './deferred-bodies.ts';
 import { type Browser, browser } from './extension-api.ts';
 import { handlers } from './handlers.ts';
@@ -12,12 +13,21 @@ browser.runtime.onMessage.addListener(((
   sendResponse: (reply: Reply<unknown>) => void,
 ) => {
   if (!isEnvelope(message) || sender.id !== browser.runtime.id) return false;
-  const handler = handlers[message.name as MessageName] as
-    | ((request: unknown, context: { senderUrl?: string }) => Promise<unknown>)
-    | undefined;
-  if (!handler) return false;
+  const { name } = message;
+  // Own names only: `__proto__` or `constructor` must not reach what every object inherits.
+  if (!isMessageName(name) || !Object.hasOwn(handlers, name)) {
+    sendResponse({
+      ok: false,
+      error: new KeyholeError('invalid-input', `Unknown message “${name.slice(0, 60)}”.`).toData(),
+    });
+    return false;
+  }
   const context = sender.url ? { senderUrl: sender.url } : {};
-  handler(message.request, context).then(
+  // Validation and a handler's synchronous throw become a reply too: the listener itself never throws.
+  new Promise<unknown>((resolve) => {
+    const handler = handlers[name] as (request: unknown, context: { senderUrl?: string }) => Promise<unknown>;
+    resolve(handler(validateMessage(name, message.request), context));
+  }).then(
     (value) => sendResponse({ ok: true, value }),
     (error: unknown) => sendResponse({ ok: false, error: toErrorData(error) }),
   );

@@ -10,6 +10,7 @@ import { changedOrigins } from '../core/origin-binding.ts';
 import type { ProfileView, SessionUser } from '../core/protocol.ts';
 import { assertSignableUrl } from '../core/request-guard.ts';
 import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
+import { explainTokenEndpointRefusal, type TokenStep } from '../core/token-endpoint-refusal.ts';
 import { consumerSecretFor, requestTokenFor, sealRequestToken } from './bound-secrets.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';
@@ -127,8 +128,6 @@ async function settleFailedDance(profile: ProfileView, error: unknown): Promise<
   return kept;
 }
 
-type TokenStep = 'request_token' | 'access_token';
-
 /** POSTs to a token endpoint with OAuth parameters in a form body or (the `_query` variant) the query string. */
 async function postTokenEndpoint(
   profile: ProfileView,
@@ -170,16 +169,11 @@ async function postTokenEndpoint(
     return postTokenEndpoint(profile, step, credentials, extraOAuthParams, true);
   }
   const platformMessage = readPlatformError(text)?.message ?? (text.slice(0, 300) || raw.statusText);
-  const what = step === 'request_token' ? 'a request token' : 'the access token';
-  if (/callback/i.test(platformMessage))
-    throw new KeyholeError(
-      'callback-mismatch',
-      `The platform refused the callback ${browser.identity.getRedirectURL()}: register it as your consumer's base URL.`,
-      { detail: platformMessage, status: raw.status },
-    );
-  throw new KeyholeError('sign-in-failed', `The platform refused ${what} (HTTP ${raw.status}): ${platformMessage}`, {
-    detail: platformMessage,
+  throw explainTokenEndpointRefusal({
+    step,
     status: raw.status,
+    platformMessage,
+    callback: browser.identity.getRedirectURL(),
   });
 }
 

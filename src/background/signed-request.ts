@@ -1,7 +1,13 @@
 import { KeyholeError } from '../core/errors.ts';
-import { percentEncode, type SignatureDebug, type SignatureMethod, signRequest } from '../core/oauth1/index.ts';
+import {
+  percentEncode,
+  type SignatureDebug,
+  type SignatureMethod,
+  signedFormParameters,
+  signRequest,
+} from '../core/oauth1/index.ts';
 import type { ProfileView, RequestBody, SendRequest } from '../core/protocol.ts';
-import { assertSignableUrl, guardHeaders, guardPath } from '../core/request-guard.ts';
+import { assertConfidentialTransport, assertSignableUrl, guardHeaders, guardPath } from '../core/request-guard.ts';
 import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
 import { readSession } from './session.ts';
 
@@ -24,12 +30,12 @@ export interface PreparedRequest {
 
 interface EncodedBody {
   text?: string;
+  /** The Content-Type that goes with the body unless the header table sets another. */
   contentType?: string;
-  formParams: [string, string][];
 }
 
 export function encodeBody(body: RequestBody | undefined): EncodedBody {
-  if (!body || body.kind === 'none') return { formParams: [] };
+  if (!body || body.kind === 'none') return {};
   if (body.kind === 'json') {
     try {
       JSON.parse(body.text);
@@ -38,14 +44,14 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
         detail: error instanceof Error ? error.message : String(error),
       });
     }
-    return { text: body.text, contentType: 'application/json', formParams: [] };
+    return { text: body.text, contentType: 'application/json' };
   }
   if (body.kind === 'form') {
     // Encoded with RFC 3986 rules so the bytes sent are exactly the ones the signature covers.
     const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
-    return { text, contentType: 'application/x-www-form-urlencoded', formParams: body.fields };
+    return { text, contentType: 'application/x-www-form-urlencoded' };
   }
-  return { text: body.text, contentType: body.contentType || 'text/plain', formParams: [] };
+  return { text: body.text, contentType: body.contentType || 'text/plain' };
 }
 
 export function buildQueryString(query: readonly [string, string][]): string {
@@ -71,6 +77,10 @@ export async function prepareRequest(
   const headers: [string, string][] = [...userHeaders];
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
     headers.push(['Content-Type', body.contentType]);
+  // RFC 5849 §3.4.1.3.1: body fields are signed if and only if the Content-Type actually sent is form-urlencoded,
+  // whatever the body editor was; a server counts them (or not) from that header and the bytes, as parsed here.
+  const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const formParams = signedFormParameters(sentContentType, body.text);
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
 
   const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };
@@ -78,6 +88,7 @@ export async function prepareRequest(
   if (request.target === 'bridge' && request.bridgeAuth !== 'oauth-plaintext') {
     const bridgeToken = await bridgeTokenFor(profile, url);
     if (bridgeToken) {
+      assertConfidentialTransport(url, 'an API token (Bearer)');
       return {
         ...prepared,
         auth: 'bearer',
@@ -95,6 +106,10 @@ export async function prepareRequest(
   // The bridge accepts only PLAINTEXT OAuth (platform-notes.md); the API takes the profile's method or an override.
   const signatureMethod: SignatureMethod =
     request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? profile.signatureMethod);
+  // A page may ask for PLAINTEXT on a call (the platform's own CLI signs that way), but its signature is the
+  // secrets themselves: never over plain http to another machine, whoever asked.
+  if (signatureMethod === 'PLAINTEXT')
+    assertConfidentialTransport(url, 'a PLAINTEXT signature (it carries your consumer and token secrets)');
   const [consumerSecret, token, session] = await Promise.all([
     consumerSecretFor(profile, url),
     accessTokenFor(profile, url),
@@ -117,7 +132,7 @@ export async function prepareRequest(
       tokenSecret: token.tokenSecret,
     },
     signatureMethod,
-    formParams: body.formParams,
+    formParams,
     clockOffsetSeconds,
   });
   return {

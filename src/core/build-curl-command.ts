@@ -4,6 +4,11 @@ export interface CurlInput {
   method: string;
   url: string;
   headers: readonly [string, string][];
+  /**
+   * The Authorization header as a ready shell word, first among the headers. It may expand shell variables
+   * (a credential the command must not hold, see curl-credentials.ts), so it is not quoted again.
+   */
+  authorizationWord?: string;
   body?: string;
 }
 
@@ -14,6 +19,7 @@ export function shellQuote(word: string): string {
 
 export function buildCurlCommand(input: CurlInput): string {
   const parts = ['curl', '-sS', '-X', input.method, shellQuote(input.url)];
+  if (input.authorizationWord !== undefined) parts.push('-H', input.authorizationWord);
   for (const [name, value] of input.headers) parts.push('-H', shellQuote(`${name}: ${value}`));
   // --data-binary sends the body untouched (no newline stripping, no @file reading).
   if (input.body !== undefined) parts.push('--data-binary', shellQuote(input.body));

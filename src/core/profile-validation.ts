@@ -1,6 +1,8 @@
 import { SIGNATURE_METHODS } from './oauth1/types.ts';
 import type { ProfileInput } from './protocol.ts';
 
+export const MAX_PROFILE_NAME_LENGTH = 100;
+
 export type ProfileFieldErrors = Partial<Record<keyof ProfileInput, string>>;
 
 /**
@@ -14,6 +16,9 @@ export function validateProfile(
 ): ProfileFieldErrors {
   const errors: ProfileFieldErrors = {};
   if (!input.name.trim()) errors.name = 'Give the profile a name.';
+  // A name is shown in menus and kept in storage; a huge one would only fill the storage quota.
+  else if (input.name.trim().length > MAX_PROFILE_NAME_LENGTH)
+    errors.name = `Keep the profile name to ${MAX_PROFILE_NAME_LENGTH} characters or fewer.`;
   const api = checkBaseUrl(input.apiBaseUrl, 'API');
   if (api) errors.apiBaseUrl = api;
   const bridge = checkBaseUrl(input.bridgeUrl, 'bridge');

@@ -97,7 +97,11 @@ export interface SendRequest {
   query?: [string, string][];
   headers?: [string, string][];
   body?: RequestBody;
-  /** Overrides the profile's signature method for this call (API target only). */
+  /**
+   * Overrides the profile's signature method for this call (API target only). PLAINTEXT is allowed (the origin
+   * is the profile's own, and the platform's CLI signs that way) but, like every PLAINTEXT or Bearer call, only
+   * over https or to a loopback host: the worker refuses it otherwise (`origin-refused`).
+   */
   signatureMethod?: SignatureMethod;
   bridgeAuth?: BridgeAuth;
   /** Lets the caller cancel the call with `request/cancel`. */
@@ -146,8 +150,24 @@ export interface BridgeTokenView {
 
 export interface CurlRequest {
   request: SendRequest;
-  /** Put the real Authorization header in the command (the user asked for it). */
+  /** Put the real Authorization header in the command (the user asked for it); HMAC signatures only. */
   reveal: boolean;
+}
+
+/**
+ * How a copied curl command authenticates. `single-use`: an HMAC signature bound to its nonce and timestamp,
+ * masked until revealed. `variables`: a reusable credential (PLAINTEXT secrets, a Bearer API token) that the
+ * command reads from the named shell variables and never holds.
+ */
+export type CurlCredential =
+  | { kind: 'single-use' }
+  | { kind: 'variables'; scheme: 'plaintext' | 'bearer'; variables: string[] };
+
+export interface CurlExport {
+  command: string;
+  /** True while an HMAC signature is hidden (Reveal shows it). */
+  masked: boolean;
+  credential: CurlCredential;
 }
 
 /** Creating an API token on the bridge (platform-notes.md). The password is sent once, never stored. */
@@ -219,7 +239,7 @@ export interface Protocol {
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };
   'request/held-body': { request: { bodyRef: string; kind: HeldBody['kind'] }; response: HeldBody };
-  'request/curl': { request: CurlRequest; response: { command: string; masked: boolean } };
+  'request/curl': { request: CurlRequest; response: CurlExport };
   'tokens/create': { request: ApiTokenCreateRequest; response: ApiTokenCreated };
   'tokens/use-for-bridge': { request: UseBridgeTokenRequest; response: BridgeTokenView };
   'tokens/stop-using-for-bridge': { request: undefined; response: { cleared: boolean } };

@@ -2,7 +2,7 @@ import { locateJsonError } from './json-syntax.ts';
 import { fillPathTemplate, listPlaceholders } from './path-template.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from './protocol.ts';
 import { isRedacted, REDACTED } from './redact-secrets.ts';
-import { findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from './request-guard.ts';
+import { findHeaderProblem, findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from './request-guard.ts';
 
 /**
  * What the composer edits, and the checks that stand between it and `request/send`. The checks mirror the
@@ -98,16 +98,20 @@ export function checkPath(path: string, target: RequestTarget): string | undefin
   if (!path.startsWith('/')) return 'A path starts with /, e.g. /v2/self.';
   switch (findHiddenPathProblem(path, target)) {
     case 'malformed-escape':
-      return 'The path contains a malformed percent-escape (% must be followed by two hex digits).';
+      return 'The path contains a malformed percent-escape (% must be followed by two hex digits; write a literal % as %25).';
+    case 'invalid-utf8':
+      return 'The path’s percent-escapes are not valid UTF-8.';
+    case 'nested-encoding':
+      return 'The path is percent-encoded more times over than any server decodes.';
     case 'control':
     case 'backslash':
       return 'The path hides an encoded control character or backslash.';
     case 'dot-segment':
-      return 'The path contains a . or .. segment; Keyhole never sends those.';
+      return 'The path contains a . or .. segment (also encoded, look-alike or with ;parameters); Keyhole never sends those.';
     case 'empty-segment':
       return 'The path contains an empty segment (//).';
     case 'encoded-slash':
-      return 'The path contains an encoded slash (%2F).';
+      return 'The path contains an encoded slash (%2F) or a look-alike (／).';
     case 'outside-api':
       return target === 'bridge'
         ? 'Bridge paths start with /v2/, /v4/ or /api-tokens.'
@@ -127,7 +131,8 @@ export function checkHeader(name: string, value: string): string | undefined {
     return lower === 'authorization' || lower === 'proxy-authorization'
       ? 'Keyhole signs the request itself; remove this header.'
       : `The browser sets ${trimmed} itself; remove this header.`;
-  return undefined;
+  // Look-alike characters and method overrides: the worker's own words.
+  return findHeaderProblem(trimmed, value);
 }
 
 export interface JsonProblem {

@@ -10,8 +10,10 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { missingReason } from '../../scripts/system-packages.ts';
+import { percentEncode } from '../platform/oauth/encoding.ts';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
-import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { type SandboxedExtension, signInOrFail, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 const run = promisify(execFile);
 /** Without the system curl the copied commands cannot be run: each test here is skipped with this reason. */
@@ -52,8 +54,14 @@ async function revealedCommand(): Promise<string> {
 }
 
 /** Runs a command line with bash, the way a user pastes it into a terminal (loopback only). */
-async function runInShell(command: string): Promise<{ status: number; body: string }> {
-  const { stdout } = await run('bash', ['-c', `${command} -w '\\n%{http_code}'`], { timeout: 20_000 });
+async function runInShell(
+  command: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const { stdout } = await run('bash', ['-c', `${command} -w '\\n%{http_code}'`], {
+    timeout: 20_000,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+  });
   const cut = stdout.lastIndexOf('\n');
   return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
 }
@@ -94,6 +102,116 @@ describe('copy as curl', () => {
     expect(app.env.find((variable) => variable.name === 'FROM_CURL')?.value).toBe('x y+z');
   });
 
+  it('reveals an HMAC signature only with a hint that it is single-use, and it runs exactly once', async () => {
+    await compose(page, 'GET', '/v2/summary');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'None' }).check();
+    await page.getByRole('button', { name: 'Copy as curl…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+    await expect.poll(() => dialog.innerText()).toMatch(/masked.*works once, within a few minutes/s);
+    await dialog.getByRole('button', { name: 'Reveal Authorization' }).click();
+    await expect.poll(() => dialog.innerText()).toMatch(/works for one run within a few minutes/);
+    const command = await dialog.getByRole('textbox', { name: 'Command' }).inputValue();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect(command).toMatch(/oauth_signature_method="HMAC-SHA512", oauth_signature="[^•"]+"/);
+    expect((await runInShell(command)).status).toBe(200);
+    const replay = await runInShell(command);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatch(/nonce/i);
+  });
+
+  it('never puts PLAINTEXT secrets in the command: it reads them from shell variables, and runs with them', async () => {
+    await compose(page, 'PUT', '/v2/self');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'JSON' }).check();
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"Ada via PLAINTEXT curl"}');
+    await composerTab(page, 'Signing').click();
+    await page.getByRole('combobox', { name: 'OAuth signature method' }).selectOption('PLAINTEXT');
+    await page.getByRole('button', { name: 'Copy as curl…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+    const textbox = dialog.getByRole('textbox', { name: 'Command' });
+    await expect.poll(() => textbox.inputValue()).toMatch(/^curl /);
+    const command = await textbox.inputValue();
+    const hint = await dialog.innerText();
+    // Nothing to reveal: the command is complete as shown, and says where the credentials come from.
+    expect(await dialog.getByRole('button', { name: 'Reveal Authorization' }).count()).toBe(0);
+    expect(hint).toMatch(/\$CLEVER_CONSUMER_SECRET.*\$CLEVER_TOKEN.*\$CLEVER_TOKEN_SECRET/s);
+    expect(hint).not.toMatch(/reveal it/i);
+    await saveScreenshot(dialog, 'devtools-curl-plaintext-light');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await saveScreenshot(dialog, 'devtools-curl-plaintext-dark');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+
+    const session = [...ext.platform.state.accessTokens.values()].find(
+      (token) => token.consumerKey === ext.platform.consumerKey && !token.revoked,
+    );
+    if (!session) throw new Error('no access token issued');
+    for (const secret of [ext.platform.consumerSecret, session.secret, session.token])
+      expect(command).not.toContain(secret);
+    expect(command).toContain('oauth_signature=\\"$CLEVER_CONSUMER_SECRET%26$CLEVER_TOKEN_SECRET\\"');
+
+    // With the variables exported (letters, digits, -._~: used as they are) it runs, once, as the hint says.
+    const variables = {
+      CLEVER_CONSUMER_SECRET: ext.platform.consumerSecret,
+      CLEVER_TOKEN: session.token,
+      CLEVER_TOKEN_SECRET: session.secret,
+    };
+    const withVariables = await runInShell(command, variables);
+    expect(withVariables.status).toBe(200);
+    expect(JSON.parse(withVariables.body)).toMatchObject({ name: 'Ada via PLAINTEXT curl' });
+    expect((await runInShell(command, variables)).status).toBe(401);
+    // Without them it is refused: the command holds nothing that works on its own.
+    expect(
+      (await runInShell(command.replace(/oauth_nonce="[^"]*"/, 'oauth_nonce="third"'))).status,
+    ).toBeGreaterThanOrEqual(400);
+    await page.getByRole('combobox', { name: 'OAuth signature method' }).selectOption('');
+    // Leave the Signing tab: its "OAuth signature method" select would also match compose()'s "Method".
+    await composerTab(page, 'Query').click();
+  });
+
+  it('never puts an API token in a bridge command: it reads $CLEVER_API_TOKEN', async () => {
+    const apiToken = [...ext.platform.state.apiTokens.values()][0];
+    if (!apiToken) throw new Error('no seeded API token');
+    const chosen = await ext.message('tokens/use-for-bridge', {
+      apiTokenId: apiToken.apiTokenId,
+      value: ext.platform.apiToken,
+      name: 'e2e',
+    });
+    expect(chosen.ok).toBe(true);
+    try {
+      await compose(page, 'GET', '/v2/self', 'bridge');
+      await composerTab(page, 'Body').click();
+      await page.getByRole('radio', { name: 'None' }).check();
+      await page.getByRole('button', { name: 'Copy as curl…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+      const textbox = dialog.getByRole('textbox', { name: 'Command' });
+      await expect.poll(() => textbox.inputValue()).toMatch(/^curl /);
+      const command = await textbox.inputValue();
+      expect(await dialog.innerText()).toMatch(/\$CLEVER_API_TOKEN/);
+      expect(await dialog.getByRole('button', { name: 'Reveal Authorization' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+      expect(command).not.toContain(ext.platform.apiToken);
+      expect(command).toContain(`-H "Authorization: Bearer $CLEVER_API_TOKEN"`);
+      // Even a page asking the worker directly for the revealed command gets the variable, never the value.
+      const asked = await ext.message<{ command: string }>('request/curl', {
+        request: { target: 'bridge', method: 'GET', path: '/v2/self' },
+        reveal: true,
+      });
+      expect(asked.ok && asked.value.command).toContain('$CLEVER_API_TOKEN');
+      expect(JSON.stringify(asked)).not.toContain(ext.platform.apiToken);
+      const { status, body } = await runInShell(command, { CLEVER_API_TOKEN: ext.platform.apiToken });
+      expect(status).toBe(200);
+      expect(JSON.parse(body)).toMatchObject({ email: ext.platform.user.email });
+    } finally {
+      await ext.message('tokens/stop-using-for-bridge');
+    }
+  });
+
   it('gives a clever curl command without any credential', async () => {
     await compose(page, 'GET', '/v4/products/zones');
     await composerTab(page, 'Body').click();
@@ -117,5 +235,30 @@ describe('copy as curl', () => {
     expect(await page.getByRole('combobox', { name: 'Target' }).inputValue()).toBe('api');
     const stored = await page.evaluate(() => chrome.storage.local.get(null));
     expect(JSON.stringify(stored)).not.toMatch(/oauth_signature="[^•]/);
+  });
+
+  it('PLAINTEXT: a secret with other characters goes in percent-encoded twice, as the hint says', async () => {
+    // Checked by the sandbox's own PLAINTEXT verification (and its own encoder), not by Keyhole's code.
+    const consumer = ext.platform.state.consumers.get(ext.platform.consumerKey);
+    if (!consumer) throw new Error('no sandbox consumer');
+    consumer.secret = 'odd secret/with&and%=é';
+    const saved = await ext.message('profiles/save', { ...ext.profile, consumerSecret: consumer.secret });
+    expect(saved.ok).toBe(true);
+    await signInOrFail(ext);
+    const reply = await ext.message<{ command: string }>('request/curl', {
+      request: { target: 'api', method: 'GET', path: '/v2/self', signatureMethod: 'PLAINTEXT' },
+      reveal: true,
+    });
+    if (!reply.ok) throw new Error(reply.error.message);
+    const session = [...ext.platform.state.accessTokens.values()].at(-1);
+    if (!session) throw new Error('no access token issued');
+    expect(reply.value.command).not.toContain(percentEncode(consumer.secret));
+    expect(reply.value.command).toContain('$CLEVER_CONSUMER_SECRET');
+    const { status, body } = await runInShell(reply.value.command, {
+      CLEVER_CONSUMER_SECRET: percentEncode(percentEncode(consumer.secret)),
+      CLEVER_TOKEN: percentEncode(session.token),
+      CLEVER_TOKEN_SECRET: percentEncode(percentEncode(session.secret)),
+    });
+    expect(status, body).toBe(200);
   });
 });

@@ -137,6 +137,18 @@ describe('sign-in failures end in the right state with a clear message', () => {
     if (!result.ok) expect(result.error.message).toMatch(/chromiumapp\.org.*base URL/);
   });
 
+  it('a wrong consumer secret is reported as a refused signature, not as a callback to register', async () => {
+    // The server's refusal quotes its base string, which holds oauth_callback on this step.
+    ext = await startSandboxedExtension({ profile: { consumerSecret: 'not-the-consumer-secret' } });
+    const result = await signIn(ext);
+    expect(result).toMatchObject({ ok: false, error: { code: 'signature-refused', status: 401 } });
+    if (!result.ok) {
+      expect(result.error.message).toMatch(/refused the signature.*consumer secret/);
+      expect(result.error.message).not.toMatch(/base URL/);
+      expect(result.error.detail).toMatch(/oauth_callback/);
+    }
+  });
+
   it('an expired access token moves the session to "expired"', async () => {
     ext = await startSandboxedExtension();
     await signInOrFail(ext);

@@ -27,6 +27,12 @@ describe('validateProfile', () => {
     expect(errors.bridgeUrl).toBe('Enter the bridge address (e.g. https://api.example.com).');
   });
 
+  it('caps the name at 100 characters (an 11 MB name would only fill the storage quota)', () => {
+    expect(validateProfile({ ...SANDBOX_PRESET, name: 'n'.repeat(100) }, { requireSecret: true })).toEqual({});
+    const errors = validateProfile({ ...SANDBOX_PRESET, name: 'n'.repeat(11 * 1024 * 1024) }, { requireSecret: true });
+    expect(errors.name).toBe('Keep the profile name to 100 characters or fewer.');
+  });
+
   it('keeps a stored secret when none is typed', () => {
     expect(validateProfile({ ...SANDBOX_PRESET, consumerSecret: '' }, { requireSecret: false })).toEqual({});
   });

@@ -212,6 +212,15 @@ describe('the composer agrees with the worker’s guards', () => {
       '/api-tokens',
       '/api-tokens/t1',
       '/api-tokensx',
+      '/v2/..;/admin',
+      '/v2/%2e%2e;/admin',
+      '/v2/．．/admin',
+      '/v2/%ef%bc%8e%ef%bc%8e/admin',
+      '/v2/%2525252e%2525252e/admin',
+      '/v2/%25252525252525252e/admin',
+      '/v2/%c0%ae/admin',
+      '/v2/self/tags/100%25',
+      '/v2/self%252fadmin',
     ];
     for (const target of ['api', 'bridge'] as const) {
       for (const path of paths) {
@@ -233,6 +242,10 @@ describe('the composer agrees with the worker’s guards', () => {
       ['Cookie', 'a=b'],
       ['Content-Length', '3'],
       ['Proxy-Authorization', 'x'],
+      ['X-HTTP-Method-Override', 'DELETE'],
+      ['X-Original-URL', '/admin'],
+      ['X-Name', 'Zoë'],
+      ['X-Name', '日本'],
     ];
     for (const header of headers) {
       let workerAccepts = true;

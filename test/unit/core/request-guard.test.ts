@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
-import { assertSignableUrl, guardHeaders, guardPath } from '../../../src/core/request-guard.ts';
+import {
+  assertConfidentialTransport,
+  assertSignableUrl,
+  guardHeaders,
+  guardPath,
+} from '../../../src/core/request-guard.ts';
 
 function refusal(run: () => unknown): KeyholeError {
   try {
@@ -64,10 +69,69 @@ describe('guardPath', () => {
     ['/v2/self#frag', /fragment/],
     ['/v2//self', /empty segment/],
     ['/v2/%E0%A4%A', /malformed/],
+    ['/v2/100%', /malformed/],
+    ['/v2/%zz', /malformed/],
   ])('refuses %j', (raw, why) => {
     const error = refusal(() => guardPath(raw, 'api'));
     expect(error.code).toBe('invalid-path');
     expect(error.message).toMatch(why);
+  });
+
+  // Issue 14 item 7: traversal that servers would resolve although no segment is literally `..`.
+  it.each([
+    ['/v2/..;/admin', /traversal/],
+    ['/v2/.;x/admin', /traversal/],
+    ['/v2/%2e%2e;/admin', /traversal/],
+    ['/v2/%2e%2e%3b/admin', /traversal/],
+    ['/v2/．．/admin', /traversal/],
+    ['/v2/%ef%bc%8e%ef%bc%8e/admin', /traversal/],
+    ['/v2/﹒﹒/admin', /traversal/],
+    ['/v2/‥/admin', /traversal/],
+    ['/v2/。。/admin', /traversal/],
+    ['/v2/%252525252e%252525252e/admin', /traversal|more times/],
+    ['/v2/%25252525252525252e/admin', /more times/],
+    ['/v2/%2525252e%2525252e/admin', /traversal/],
+    ['/v2/self／..／admin', /traversal|slash/],
+    ['/v2/self%252fadmin', /slash/],
+    ['/v2/self%ef%bc%8fadmin', /slash/],
+    ['/v2/%ef%bc%bcadmin', /backslash/],
+    ['/v2/%c0%ae%c0%ae/admin', /UTF-8/],
+    ['/v2/%25c0%25ae/admin', /UTF-8/],
+    ['/v2/self%2500', /control/],
+    ['/v%252f../admin', /traversal|slash/],
+  ])('refuses the disguised traversal %j', (raw, why) => {
+    const error = refusal(() => guardPath(raw, 'api'));
+    expect(error.code).toBe('invalid-path');
+    expect(error.message).toMatch(why);
+  });
+
+  it.each([
+    '/v2/self/tags/100%25',
+    '/v2/self/applications/50%25off',
+    '/v2/self/applications/a%25zz',
+    '/v2/self/applications/a%2525',
+    '/v2/self/applications/%E2%82%AC',
+    '/v2/self/applications/ｈｅｌｌｏ',
+    '/v2/self/applications/a;b',
+    '/v2/self/applications/..x',
+  ])('sends %j as typed (a literal %25 is a percent sign, not an escape)', (raw) => {
+    expect(guardPath(raw, 'api')).toEqual({ path: raw, query: [] });
+  });
+});
+
+describe('assertConfidentialTransport', () => {
+  it('allows https and loopback http', () => {
+    expect(() => assertConfidentialTransport('https://api.example.test/v2/self', 'x')).not.toThrow();
+    expect(() => assertConfidentialTransport('http://127.0.0.1:8780/v2/self', 'x')).not.toThrow();
+    expect(() => assertConfidentialTransport('http://localhost:8780/v2/self', 'x')).not.toThrow();
+  });
+
+  it('refuses plain http to any other host, naming what was not sent', () => {
+    const error = refusal(() =>
+      assertConfidentialTransport('http://api.example.test/v2/self', 'a PLAINTEXT signature'),
+    );
+    expect(error.code).toBe('origin-refused');
+    expect(error.message).toMatch(/PLAINTEXT signature to http:\/\/api\.example\.test.*https/);
   });
 });
 
@@ -105,6 +169,17 @@ describe('assertSignableUrl', () => {
 describe('guardHeaders', () => {
   it('keeps valid headers, trimmed', () => {
     expect(guardHeaders([[' X-Trace ', 'a b']])).toEqual([['X-Trace', 'a b']]);
+    expect(guardHeaders([['X-Name', 'Zoë']])).toEqual([['X-Name', 'Zoë']]);
+  });
+
+  it('refuses two Content-Type rows, which would be sent joined', () => {
+    const error = refusal(() =>
+      guardHeaders([
+        ['Content-Type', 'text/plain'],
+        ['content-type', 'application/x-www-form-urlencoded'],
+      ]),
+    );
+    expect(error.message).toMatch(/Content-Type twice/);
   });
 
   it.each([
@@ -113,6 +188,13 @@ describe('guardHeaders', () => {
     [['Authorization', 'Bearer x'], /set by Keyhole/],
     [['host', 'evil.test'], /set by Keyhole/],
     [['Cookie', 'a=b'], /set by Keyhole/],
+    [['X-HTTP-Method-Override', 'DELETE'], /another method or path/],
+    [['x-http-method', 'DELETE'], /another method or path/],
+    [['X-Method-Override', 'PUT'], /another method or path/],
+    [['X-Original-URL', '/admin'], /another method or path/],
+    [['X-Rewrite-URL', '/admin'], /another method or path/],
+    [['X-Name', 'Zoë ✓'], /X-Name.*✓.*Latin-1/],
+    [['X-Name', '日本'], /X-Name.*Latin-1/],
   ] as const)('refuses %j', (header, why) => {
     const error = refusal(() => guardHeaders([[header[0], header[1]]]));
     expect(error.code).toBe('invalid-input');

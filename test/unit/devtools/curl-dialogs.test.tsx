@@ -92,3 +92,42 @@ describe('curl import and export', () => {
     expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
   });
 });
+
+describe('curl export of a reusable credential', () => {
+  it.each([
+    [
+      {
+        kind: 'variables',
+        scheme: 'plaintext',
+        variables: ['CLEVER_CONSUMER_SECRET', 'CLEVER_TOKEN', 'CLEVER_TOKEN_SECRET'],
+      },
+      /PLAINTEXT.*\$CLEVER_CONSUMER_SECRET.*\$CLEVER_TOKEN.*\$CLEVER_TOKEN_SECRET.*twice/,
+    ],
+    [
+      { kind: 'variables', scheme: 'bearer', variables: ['CLEVER_API_TOKEN'] },
+      /never puts it in a command.*\$CLEVER_API_TOKEN/,
+    ],
+  ])('names the shell variables and offers no Reveal (%j)', async (credential, hint) => {
+    const { workbench, services, send } = await setup();
+    const fallback = send.getMockImplementation();
+    if (!fallback) throw new Error('the fake send has an implementation');
+    send.mockImplementation(async (name: string, request?: unknown) =>
+      name === 'request/curl'
+        ? {
+            command: `curl -sS -X GET 'http://127.0.0.1:8780/v2/self' -H "Authorization: …"`,
+            masked: false,
+            credential,
+          }
+        : fallback(name, request),
+    );
+    workbench.open(createDraft({ path: '/v2/self' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    expect(root.textContent).toMatch(hint);
+    expect(root.textContent).not.toMatch(/single-use\)|reveal it/);
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Reveal Authorization');
+  });
+});

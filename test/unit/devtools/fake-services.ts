@@ -40,7 +40,11 @@ export function createFakeServices(handle?: (request: SendRequest) => Promise<Se
     }
     if (name === 'request/cancel') return { cancelled: true };
     if (name === 'request/curl')
-      return { command: "curl -X GET 'http://127.0.0.1:8780/v2/self' -H 'Authorization: OAuth ••••'", masked: true };
+      return {
+        command: "curl -X GET 'http://127.0.0.1:8780/v2/self' -H 'Authorization: OAuth ••••'",
+        masked: true,
+        credential: { kind: 'single-use' },
+      };
     throw new Error(`unexpected message ${name}`);
   });
   const services: PanelServices = {

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'preact/hooks';
+import { isFormMediaType } from '../../../core/oauth1/form-body.ts';
 import { type BodyMode, checkJson, methodAllowsBody, type RequestDraft } from '../../../core/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 
@@ -8,6 +9,11 @@ const MODES: { id: BodyMode; label: string }[] = [
   { id: 'form', label: 'Form (urlencoded)' },
   { id: 'text', label: 'Text' },
 ];
+
+/** A Content-Type row of the Headers table wins over the body's own (the worker sends and signs that one). */
+function headerContentType(draft: RequestDraft): string | undefined {
+  return draft.headers.find((row) => row.enabled && row.name.trim().toLowerCase() === 'content-type')?.value;
+}
 
 /** The request body: none, JSON (checked as you type, formatted on demand), form fields, or raw text. */
 export function BodyEditor({
@@ -34,6 +40,7 @@ export function BodyEditor({
     }
   };
   const noBody = !methodAllowsBody(draft.method);
+  const typeFromHeaders = headerContentType(draft);
   return (
     <div class="kh-body-editor">
       <fieldset class="kh-body-modes">
@@ -94,7 +101,14 @@ export function BodyEditor({
             issues={formIssues}
             onChange={(form) => onChange({ form })}
           />
-          <p class="kh-hint kh-muted">Sent as application/x-www-form-urlencoded; OAuth signs these fields too.</p>
+          {typeFromHeaders !== undefined && !isFormMediaType(typeFromHeaders) ? (
+            <p class="kh-hint kh-muted">
+              The Headers table sends Content-Type: {typeFromHeaders}, so a server does not read these as form fields
+              and OAuth does not sign them.
+            </p>
+          ) : (
+            <p class="kh-hint kh-muted">Sent as application/x-www-form-urlencoded; OAuth signs these fields too.</p>
+          )}
           {issue ? <div class="kh-field-error">{issue}</div> : null}
         </>
       ) : null}
@@ -121,6 +135,9 @@ export function BodyEditor({
             aria-invalid={issue ? 'true' : undefined}
             onInput={(event) => onChange({ text: (event.currentTarget as HTMLTextAreaElement).value })}
           />
+          {isFormMediaType(typeFromHeaders ?? draft.textContentType) ? (
+            <p class="kh-hint kh-muted">Sent as application/x-www-form-urlencoded, so OAuth signs its fields too.</p>
+          ) : null}
           {issue ? <div class="kh-field-error">{issue}</div> : null}
         </>
       ) : null}

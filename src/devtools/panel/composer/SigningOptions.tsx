@@ -44,6 +44,12 @@ export function SigningOptions({
           Keyhole signs with your session’s access token. The Signature tab of the response shows the base string and
           parameters to compare with your own implementation.
         </p>
+        {(draft.signatureMethod || profileMethod) === 'PLAINTEXT' ? (
+          <p class="kh-hint kh-muted">
+            PLAINTEXT sends your consumer and token secrets as the signature, so Keyhole uses it only over https or to
+            this machine (127.0.0.1, localhost), and “Copy as curl” reads them from shell variables.
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Real requests to a loopback server; only the extension APIs are stand-ins (no host permission granted).
+vi.mock('../../../src/background/extension-api.ts', () => ({
+  browser: { permissions: { contains: async () => false } },
+}));
+vi.mock('../../../src/background/browser-differences.ts', () => ({ assertHostPermission: async () => {} }));
+
+const { fetchWithLimits } = await import('../../../src/background/fetch-with-limits.ts');
+
+let server: Server;
+let base: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    if (req.url === '/cut') {
+      // Headers and part of the body, then the connection dies: the server did answer.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
+      res.write('{"items": [1, 2, 3');
+      setTimeout(() => res.socket?.destroy(), 50);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end('fine');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('fetchWithLimits says what went wrong', () => {
+  it('reads a normal answer', async () => {
+    const raw = await fetchWithLimits(`${base}/ok`, { method: 'GET' });
+    expect(raw.status).toBe(200);
+    expect(new TextDecoder().decode(raw.bytes)).toBe('fine');
+  });
+
+  it.each(['TRACE', 'CONNECT', 'track'])('refuses %s before sending anything', async (method) => {
+    hits.length = 0;
+    await expect(fetchWithLimits(`${base}/ok`, { method })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(new RegExp(`never send ${method.toUpperCase()}`)),
+    });
+    expect(hits).toEqual([]);
+  });
+
+  it('a body cut after the server answered: names the status, never "check that the server is running"', async () => {
+    const failure = await fetchWithLimits(`${base}/cut`, { method: 'GET' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: 'network',
+      status: 200,
+      message: expect.stringMatching(
+        /answered HTTP 200, but the connection broke while its body was being read \(18 bytes/,
+      ),
+    });
+    expect((failure as Error).message).not.toMatch(/server is running/);
+  });
+
+  it('nothing listening: asks to check the address and that the server runs', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(fetchWithLimits(`http://127.0.0.1:${port}/v2/self`, { method: 'GET' })).rejects.toMatchObject({
+      code: 'network',
+      message: expect.stringMatching(/Could not reach .* that the server is running/),
+    });
+  });
+
+  it('a request the browser blocked while the server is up (a refused CORS preflight): says so', async () => {
+    const realFetch = globalThis.fetch;
+    // What Chromium does for a refused preflight: a bare TypeError for that request, while others get through.
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.endsWith('/v2/self') ? Promise.reject(new TypeError('Failed to fetch')) : realFetch(input, init),
+    );
+    try {
+      const failure = await fetchWithLimits(`${base}/v2/self`, {
+        method: 'PUT',
+        headers: { 'X-Custom': '1' },
+      }).catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        code: 'network',
+        message: expect.stringMatching(/is up, but the browser blocked this request.*CORS preflight/),
+      });
+      expect((failure as Error).message).not.toMatch(/server is running/);
+    } finally {
+      vi.stubGlobal('fetch', realFetch);
+    }
+  });
+});
