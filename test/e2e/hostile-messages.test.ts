@@ -1,0 +1,157 @@
+/**
+ * A compromised or buggy extension page sends the worker whatever it likes. Signed in (HMAC-SHA512, with an API
+ * token chosen for bridge calls), more than 60 hostile messages go to the worker from a page: foreign targets,
+ * path tricks, reserved and method-override headers, malformed payloads, prototype names. Each is refused with a
+ * specific message, none reaches the logging "evil" server on another loopback port, and no reply carries a secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EvilServer, secretForms, startEvilServer } from './support/evil-server.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+
+let ext: SandboxedExtension;
+let evil: EvilServer;
+
+beforeAll(async () => {
+  evil = await startEvilServer();
+  ext = await startSignedInExtension();
+  const chosen = await ext.message('tokens/use-for-bridge', { apiTokenId: 'pasted', value: ext.platform.apiToken });
+  if (!chosen.ok) throw new Error(`bridge token not chosen: ${chosen.error.message}`);
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await evil?.close();
+});
+
+/** Phrases of the catch-all errors: a refusal must say what was wrong instead. */
+const VAGUE = [
+  /did not answer/i,
+  /check .*server is running/i,
+  /has no handler/i,
+  /undefined|null is not|cannot read/i,
+];
+
+function secretsOf(): string[] {
+  const tokens = [...ext.platform.state.accessTokens.values()].map((token: { secret: string }) => token.secret);
+  return [ext.platform.consumerSecret, ext.platform.apiToken, ...tokens].flatMap(secretForms);
+}
+
+const evilHost = () => evil.origin.replace('http://', '');
+
+/** [what it tries, the request/send payload] — every one must be refused. */
+function hostileRequests(): [string, unknown][] {
+  const api = (path: string, extra: Record<string, unknown> = {}) => ({ target: 'api', method: 'GET', path, ...extra });
+  const e = evilHost();
+  return [
+    ['absolute URL to another host', api(`${evil.origin}/v2/self`)],
+    ['protocol-relative URL', api(`//${e}/v2/self`)],
+    ['userinfo trick', api(`@${e}/v2/self`)],
+    ['no leading slash', api('v2/self')],
+    ['javascript: URL', api('javascript:alert(1)')],
+    ['empty path', api('')],
+    ['dot-dot traversal', api('/v2/../../admin')],
+    ['encoded dot-dot', api('/v2/%2e%2e/%2e%2e/admin')],
+    ['double-encoded dot-dot', api('/v2/%252e%252e/admin')],
+    ['triple-encoded dot-dot', api('/v2/%25252e%25252e/admin')],
+    ['quadruple-encoded dot-dot', api('/v2/%2525252e%2525252e/admin')],
+    ['semicolon traversal', api('/v2/..;/admin')],
+    ['encoded semicolon traversal', api('/v2/%2e%2e;/admin')],
+    ['full-width dots', api('/v2/．．/admin')],
+    ['encoded full-width dots', api('/v2/%ef%bc%8e%ef%bc%8e/admin')],
+    ['CR/LF in path', api('/v2/self\r\nHost: evil')],
+    ['encoded CR/LF in path', api('/v2/self%0d%0aHost:%20evil')],
+    ['backslash traversal', api('/v2\\..\\admin')],
+    ['encoded backslash', api('/v2/%5c..%5cadmin')],
+    ['fragment', api('/v2/self#x')],
+    ['encoded slash', api('/v2/%2f%2fevil')],
+    ['empty segment', api('/v2//self')],
+    ['unversioned path', api('/admin')],
+    ['unknown version', api('/v3/self')],
+    ['bridge-only path on the API', api('/api-tokens')],
+    ['NUL byte', api('/v2/self\u0000')],
+    ['path of 10 000 characters', api(`/v2/${'a'.repeat(10_000)}`)],
+    ['unknown target', { target: 'evil', method: 'GET', path: '/v2/self' }],
+    ['target as a URL', { target: evil.origin, method: 'GET', path: '/v2/self' }],
+    ['target null', { target: null, method: 'GET', path: '/v2/self' }],
+    ['TRACE', api('/v2/self', { method: 'TRACE' })],
+    ['CONNECT', api('/v2/self', { method: 'CONNECT' })],
+    ['TRACK', api('/v2/self', { method: 'TRACK' })],
+    ['numeric method', api('/v2/self', { method: 42 })],
+    ['method with CR/LF', api('/v2/self', { method: 'GET\r\nX: y' })],
+    ['unknown method', api('/v2/self', { method: 'PROPFIND' })],
+    ['Host header', api('/v2/self', { headers: [['Host', e]] })],
+    ['own Authorization', api('/v2/self', { headers: [['Authorization', 'Bearer x']] })],
+    ['Proxy-Authorization', api('/v2/self', { headers: [['Proxy-Authorization', 'x']] })],
+    ['Cookie', api('/v2/self', { headers: [['Cookie', 'a=b']] })],
+    ['Content-Length', api('/v2/self', { headers: [['Content-Length', '0']] })],
+    ['X-HTTP-Method-Override', api('/v2/self', { headers: [['X-HTTP-Method-Override', 'DELETE']] })],
+    ['X-HTTP-Method', api('/v2/self', { headers: [['X-HTTP-Method', 'DELETE']] })],
+    ['X-Method-Override', api('/v2/self', { headers: [['X-Method-Override', 'DELETE']] })],
+    ['header name with a space', api('/v2/self', { headers: [['Bad Name', 'x']] })],
+    ['header value with CR/LF', api('/v2/self', { headers: [['X-Note', 'a\r\nHost: evil']] })],
+    ['non-Latin-1 header value', api('/v2/self', { headers: [['X-Note', 'caf\u00e9 \u20ac']] })],
+    ['headers not a list', api('/v2/self', { headers: 'Host: evil' })],
+    ['query not a list of pairs', api('/v2/self', { query: 'x=1' })],
+    [
+      'CR/LF in a body content type',
+      api('/v2/self', { method: 'POST', body: { kind: 'text', contentType: 'text/plain\r\nHost: evil', text: 'a' } }),
+    ],
+    ['malformed JSON body', api('/v2/self', { method: 'PUT', body: { kind: 'json', text: '{"a":' } })],
+    ['GET with a body', api('/v2/self', { body: { kind: 'json', text: '{}' } })],
+    ['unknown body kind', api('/v2/self', { method: 'POST', body: { kind: 'evil', text: 'x' } })],
+    ['unknown signature method', api('/v2/self', { signatureMethod: 'NONE' })],
+    ['unknown bridge auth', { target: 'bridge', method: 'GET', path: '/v2/self', bridgeAuth: 'cookie' }],
+    ['negative timeout', api('/v2/self', { timeoutMs: -1 })],
+    ['timeout as text', api('/v2/self', { timeoutMs: 'soon' })],
+    ['request null', null],
+    ['request a string', `GET ${evil.origin}/v2/self`],
+    ['request an array', ['api', 'GET', '/v2/self']],
+  ];
+}
+
+describe('hostile request/send messages from a page', () => {
+  it('are all refused with a specific message, and nothing reaches the evil server', async () => {
+    const requests = hostileRequests();
+    expect(requests.length).toBeGreaterThanOrEqual(60);
+    const secrets = secretsOf();
+    const outcomes: string[] = [];
+    for (const [what, request] of requests) {
+      const reply = await ext.message('request/send', request);
+      const text = JSON.stringify(reply);
+      for (const secret of secrets) expect(text, `${what}: reply holds a secret`).not.toContain(secret);
+      if (reply.ok) {
+        outcomes.push(`${what}: SENT (${JSON.stringify((reply.value as { url?: string }).url)})`);
+        continue;
+      }
+      const { code, message } = reply.error;
+      const vague = code === 'internal' || VAGUE.some((pattern) => pattern.test(message));
+      outcomes.push(`${what}: ${vague ? 'VAGUE ' : ''}${code}: ${message}`);
+    }
+    console.log(outcomes.join('\n'));
+    expect(outcomes.filter((line) => / SENT |: SENT|VAGUE/.test(line))).toEqual([]);
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('refuses unknown and prototype message names with a specific message, and the worker keeps answering', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'request/evil']) {
+      const reply = await ext.message(name, { target: 'api', method: 'GET', path: '/v2/self' });
+      expect(reply, name).toMatchObject({ ok: false });
+      if (reply.ok) continue;
+      expect(reply.error.code, name).not.toBe('internal');
+      expect(reply.error.message, name).toMatch(/unknown|not a .*message|no such/i);
+    }
+    const status = await ext.message<{ state: string }>('session/status');
+    expect(status.ok && status.value.state).toBe('signed-in');
+  });
+
+  it('still signs and sends a well-formed call afterwards, to the profile’s own API only', async () => {
+    const reply = await ext.message<{ url: string; status: number }>('request/send', {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/self',
+    });
+    expect(reply.ok && reply.value.status).toBe(200);
+    expect(reply.ok && reply.value.url.startsWith(ext.platform.api)).toBe(true);
+    expect(evil.seen).toEqual([]);
+  });
+});
