@@ -65,7 +65,7 @@ export function humanise(name: string): string {
 
 /** `ListInvoiceCommand` → "List invoice", from a client command's class name (a fact of the client). */
 export function summaryFromCommand(className: string): string {
-  const words = humanise(className.replace(/(Inner)?Command(Inner|Legacy)?$/, '').replace(/Inner$/, ''));
+  const words = humanise(className.replace(/(Inner)?Command(Inner|Legacy)?$/, '').replace(/^Inner|Inner$/g, ''));
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -95,7 +95,8 @@ export function summaryFromPath(method: string, path: string): string {
     const what = kind?.label ?? humanise(segments.at(-2) ?? 'item');
     return `${itemVerb} ${what}${ofOwner}`;
   }
-  const literal = segments.filter((segment) => !segment.includes('{')).slice(-2);
+  const lastPlaceholder = segments.map((segment) => segment.includes('{')).lastIndexOf(true);
+  const literal = lastPlaceholder >= 0 ? segments.slice(lastPlaceholder + 1) : segments.slice(-2);
   const what = humanise(literal.join(' ').replace(/\{[^}]*\}/g, '')) || 'resource';
   return `${collectionVerb} ${what}${ofOwner}`;
 }

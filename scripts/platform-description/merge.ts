@@ -184,7 +184,11 @@ function readSummary(draft: Draft, path: string): Pick<DescribedEndpoint, 'summa
       summary: firstSentence((documented.summary ?? documented.description) as string),
       summarySource: 'openapi',
     };
-  const command = draft.commands.map((item) => item.ref.split('#')[1] ?? '').find((name) => name !== '');
+  // Only a class that builds the request itself: a composite also names the calls of its inner commands.
+  const command = draft.commands
+    .filter((item) => item.direct)
+    .map((item) => item.ref.split('#')[1] ?? '')
+    .find((name) => name !== '');
   if (command) return { summary: summaryFromCommand(command), summarySource: 'client-command' };
   return { summary: summaryFromPath(draft.method, path), summarySource: 'generated' };
 }

@@ -30,6 +30,8 @@ export interface ClientCommandEndpoint {
   hasBody: boolean;
   responseFields?: string[];
   internal: boolean;
+  /** True when this class builds the request itself (not a composite naming an inner command's call). */
+  direct: boolean;
   group?: string;
   /** `src/clients/cc-api/commands/invoice/list-invoice-command.js#ListInvoiceCommand` */
   ref: string;
@@ -47,7 +49,23 @@ const BUILDERS: Record<string, string> = {
   head: 'HEAD',
 };
 const ENDPOINT_LINE = /@endpoint\s+\[(GET|POST|PUT|PATCH|DELETE|HEAD)\]\s+(\/\S+)/g;
-const ARRAY_METHODS = new Set(['map', 'filter', 'length', 'find', 'some', 'every', 'forEach', 'reduce', 'flatMap']);
+const ARRAY_METHODS = new Set([
+  'map',
+  'filter',
+  'length',
+  'find',
+  'some',
+  'every',
+  'forEach',
+  'reduce',
+  'flatMap',
+  'sort',
+  'slice',
+  'concat',
+  'includes',
+  'join',
+  'at',
+]);
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -244,6 +262,7 @@ export async function readClientCommands(packageDir: string): Promise<ClientComm
           ...(request?.bodyFields ? { bodyFields: request.bodyFields } : {}),
           ...(request?.owner === cls && request.responseFields ? { responseFields: request.responseFields } : {}),
           internal,
+          direct: request?.owner === cls,
           ...(group ? { group } : {}),
           ref,
         });

@@ -126,8 +126,6 @@ const RULES: { kind: IdKindId; after: string | RegExp; names: RegExp; within?: R
  * (`/v2/organisations/{id}/addons` → organisation). Undefined when no rule knows it.
  */
 export function recogniseIdKind(name: string, previousSegment: string, template: string): IdKind | undefined {
-  const canonical = idKindOfPlaceholder(name);
-  if (canonical) return canonical;
   for (const rule of RULES) {
     if (!rule.names.test(name)) continue;
     const after =
@@ -140,5 +138,6 @@ export function recogniseIdKind(name: string, previousSegment: string, template:
     if (rule.within && !rule.within.test(template)) continue;
     return BY_ID.get(rule.kind);
   }
-  return undefined;
+  // A canonical name anywhere else (the overlay writes them) keeps its kind.
+  return idKindOfPlaceholder(name);
 }
