@@ -81,6 +81,12 @@ const VERBS: Record<string, [string, string]> = {
 /** "Read branches of the application", from the method and the canonical path alone. */
 export function summaryFromPath(method: string, path: string): string {
   const segments = path.split('/').filter((segment) => segment !== '' && !/^v\d+$/.test(segment));
+  // `{invoiceNumber}.pdf`: one item in a format.
+  const format = /^\{([^}]+)\}\.(\w+)$/.exec(segments.at(-1) ?? '');
+  if (format) {
+    const item = `/${[...segments.slice(0, -1), `{${format[1]}}`].join('/')}`;
+    return `${summaryFromPath(method, item)} as ${(format[2] as string).toUpperCase()}`;
+  }
   const last = segments.at(-1) ?? '';
   const endsWithPlaceholder = /^\{[^}]+\}$/.test(last);
   const [collectionVerb, itemVerb] = VERBS[method] ?? ['Call', 'Call'];

@@ -8,7 +8,6 @@
  * Scores of a query word are cached, so a keystroke only scores the word being typed. A query word starting
  * with `/` is a path: a concrete path ("/v2/organisations/orga_1/applications") finds its template first.
  */
-import { matchPathTemplate } from '../path-template.ts';
 
 export interface SearchFields {
   method: string;
@@ -23,8 +22,12 @@ export interface SearchFields {
 interface Doc {
   tokens: Int32Array;
   weights: Float32Array;
+  template: string;
+  /** The template, lower-cased, for a typed path that is part of it. */
   path: string;
   segments: number;
+  /** Compiled on the first concrete path typed, then kept. */
+  matcher?: RegExp;
 }
 
 export interface SearchIndex<E> {
@@ -76,6 +79,7 @@ export function buildSearchIndex<E>(entries: readonly E[], fields: (entry: E) =>
     return {
       tokens: Int32Array.from(best.keys()),
       weights: Float32Array.from(best.values()),
+      template: f.pathTemplate,
       path: f.pathTemplate.toLowerCase(),
       segments: f.pathTemplate.split('/').length,
     };
@@ -88,36 +92,45 @@ function allowedTypos(length: number): number {
   return length < 8 ? 1 : 2;
 }
 
+/** Rows of the distance table, reused across calls: scoring a word allocates nothing. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * The smallest number of edits (insert, delete, substitute, swap two neighbours) turning `term` into some prefix
  * of `word`, or `limit + 1` once it is sure to exceed `limit`.
  */
 export function prefixDistance(term: string, word: string, limit: number): number {
   const n = word.length;
-  let previous2 = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
+  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  let [before, previous, current] = rows;
+  for (let j = 0; j <= n; j += 1) previous[j] = j;
   for (let i = 1; i <= term.length; i += 1) {
-    const current = new Array<number>(n + 1);
     current[0] = i;
     let rowMin = i;
+    const t = term.charCodeAt(i - 1);
+    const tBefore = i > 1 ? term.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= n; j += 1) {
-      const cost = term.charCodeAt(i - 1) === word.charCodeAt(j - 1) ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (
-        i > 1 &&
-        j > 1 &&
-        term.charCodeAt(i - 1) === word.charCodeAt(j - 2) &&
-        term.charCodeAt(i - 2) === word.charCodeAt(j - 1)
-      )
-        value = Math.min(value, previous2[j - 2]! + 1);
+      const w = word.charCodeAt(j - 1);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (t === w ? 0 : 1));
+      if (j > 1 && t === word.charCodeAt(j - 2) && tBefore === w) value = Math.min(value, before[j - 2]! + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
-    previous2 = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
-  return Math.min(...previous);
+  let best = limit + 1;
+  for (let j = 0; j <= n; j += 1) if (previous[j]! < best) best = previous[j]!;
+  return best;
+}
+
+/** A template as a regular expression: each placeholder is one segment or part of one (`{n}.pdf`). */
+function compileTemplate(template: string): RegExp {
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+?');
+  return new RegExp(`^${pattern}/?$`);
 }
 
 /** How well a query word matches a word of the index, 0 when it does not. */
@@ -159,8 +172,8 @@ export function searchIndex<E>(index: SearchIndex<E>, query: string): E[] {
   index.docs.forEach((doc, at) => {
     let score = 0;
     if (concrete) {
-      const entry = index.entries[at] as E;
-      if (matchPathTemplate(index.fields(entry).pathTemplate, concrete)) score += 100;
+      doc.matcher ??= compileTemplate(doc.template);
+      if (doc.matcher.test(concrete)) score += 100;
       else if (doc.path.includes(concrete.toLowerCase())) score += 20;
       else return;
     }

@@ -101,7 +101,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
           id="kh-catalog-search"
           class="kh-input"
           type="search"
-          placeholder="Search: invoices, put env, orgnisation members…"
+          placeholder="Search: invoices, put env, membrs…"
           value={query}
           onInput={(event) => {
             setQuery((event.currentTarget as HTMLInputElement).value);
@@ -111,18 +111,20 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
             if (event.key === 'Enter' && results[0]) open(results[0]);
           }}
         />
-        <p class="kh-muted kh-side-count" role="status">
-          {!loaded
-            ? 'Loading the catalog…'
-            : 'error' in loaded
-              ? 'The catalog could not be loaded.'
-              : results.length === 0
-                ? 'No endpoint matches.'
-                : searching
-                  ? `${results.length} of ${total} endpoints`
-                  : `${total} endpoints`}
-        </p>
-        <RightsNote rights={rights} />
+        <div class="kh-side-meta">
+          <p class="kh-muted kh-side-count" role="status">
+            {!loaded
+              ? 'Loading the catalog…'
+              : 'error' in loaded
+                ? 'The catalog could not be loaded.'
+                : results.length === 0
+                  ? 'No endpoint matches.'
+                  : searching
+                    ? `${results.length} of ${total} endpoints`
+                    : `${total} endpoints`}
+          </p>
+          <RightsNote rights={rights} />
+        </div>
       </div>
       <div class="kh-side-body">
         {loaded && 'error' in loaded ? (
