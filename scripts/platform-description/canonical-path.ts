@@ -4,7 +4,8 @@
  * kind's canonical name. That keeps a chosen organisation across endpoints and tells the composer which picker to
  * offer. The name the source used is kept beside it.
  */
-import { type IdKind, recogniseIdKind } from '../../src/core/platform/id-kinds.ts';
+import type { IdKind } from '../../src/core/platform/id-kinds.ts';
+import { recogniseIdKind } from '../../src/core/platform/recognise-id-kind.ts';
 
 export interface CanonicalParam {
   name: string;
