@@ -92,7 +92,51 @@ interface RequestFound {
   hasBody: boolean;
 }
 
-function findRequests(method: AstNode): RequestFound[] {
+/** A method of the class by name, private (`#getBody`) or not. */
+function methodNamed(cls: AstNode, name: string): AstNode | undefined {
+  for (const member of (cls.body as AstNode).body as AstNode[]) {
+    if (member.type !== 'MethodDefinition') continue;
+    const key = member.key as AstNode;
+    if ((key.type === 'Identifier' || key.type === 'PrivateIdentifier') && key.name === name)
+      return member.value as AstNode;
+  }
+  return undefined;
+}
+
+/**
+ * The field names of a body: an object literal, or what a helper method of the class (`this.#getBody(…)`) builds:
+ * the object it returns or the `const body = {…}` it returns, plus the fields it adds later (`body.a.b = …`).
+ */
+function bodyFieldsOf(body: unknown, cls: AstNode): string[] | undefined {
+  if (!isNode(body)) return undefined;
+  if (body.type === 'ObjectExpression') return objectKeys(body);
+  if (body.type !== 'CallExpression' || !isNode(body.callee) || body.callee.type !== 'MemberExpression')
+    return undefined;
+  if ((body.callee.object as AstNode).type !== 'ThisExpression') return undefined;
+  const helper = methodNamed(cls, ((body.callee.property as AstNode).name as string | undefined) ?? '');
+  if (!helper) return undefined;
+  const returned = [...walk(helper)].find((node) => node.type === 'ReturnStatement')?.argument as AstNode | undefined;
+  if (returned?.type === 'ObjectExpression') return objectKeys(returned);
+  const variable = identifierName(returned);
+  if (!variable) return undefined;
+  const fields: string[] = [];
+  for (const node of walk(helper)) {
+    if (node.type === 'VariableDeclarator' && identifierName(node.id) === variable && isNode(node.init))
+      fields.push(...objectKeys(node.init));
+    if (node.type === 'AssignmentExpression' && isNode(node.left) && node.left.type === 'MemberExpression') {
+      const path: string[] = [];
+      let at: AstNode = node.left;
+      while (at.type === 'MemberExpression' && !at.computed) {
+        path.unshift(memberProperty(at) ?? '');
+        at = at.object as AstNode;
+      }
+      if (identifierName(at) === variable && path.every(Boolean)) fields.push(path.join('.'));
+    }
+  }
+  return fields.length > 0 ? [...new Set(fields)] : undefined;
+}
+
+function findRequests(method: AstNode, cls: AstNode): RequestFound[] {
   const found: RequestFound[] = [];
   for (const node of walk(method)) {
     if (node.type === 'CallExpression') {
@@ -102,7 +146,7 @@ function findRequests(method: AstNode): RequestFound[] {
       if (!builder || !path?.startsWith('/v')) continue;
       const body = args[1];
       const hasBody = builder !== 'GET' && builder !== 'DELETE' && isNode(body);
-      const fields = isNode(body) && body.type === 'ObjectExpression' ? objectKeys(body) : undefined;
+      const fields = bodyFieldsOf(body, cls);
       found.push({ method: builder, path, hasBody, ...(fields && fields.length > 0 ? { bodyFields: fields } : {}) });
     } else if (node.type === 'ObjectExpression') {
       let verb: string | undefined;
@@ -116,7 +160,7 @@ function findRequests(method: AstNode): RequestFound[] {
         if (key === 'body') body = property.value as AstNode;
       }
       if (!verb || !path?.startsWith('/v')) continue;
-      const fields = body?.type === 'ObjectExpression' ? objectKeys(body) : undefined;
+      const fields = bodyFieldsOf(body, cls);
       found.push({
         method: verb.toUpperCase(),
         path,
@@ -237,7 +281,7 @@ export async function readClientCommands(packageDir: string): Promise<ClientComm
       if (!toRequest) continue;
       const transform = classMethod(cls, 'transformCommandOutput');
       const responseFields = transform ? await readResponseFields(file, transform, resolver) : undefined;
-      for (const request of findRequests(toRequest))
+      for (const request of findRequests(toRequest, cls))
         built.push({ ...request, query: findQueryNames(toRequest), responseFields, owner: cls });
     }
     for (const cls of classes) {
