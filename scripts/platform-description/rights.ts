@@ -26,14 +26,14 @@ function organisationTail(path: string): string | undefined {
 
 function inferForOrganisation(method: string, tail: string): InferredRight | undefined {
   const read = READS.has(method);
-  if (/\/(billing|invoices|bills|payments|billings)(\/|$)/.test(tail) || tail.endsWith('.pdf'))
-    return read ? { name: 'access_organisations_bills', rule: 'organisation-billing-read' } : undefined;
   if (/\/consumptions(\/|$)/.test(tail))
     return read
       ? { name: 'access_organisations_consumption_statistics', rule: 'organisation-consumption-read' }
       : undefined;
   if (/\/credits(\/|$)/.test(tail))
     return read ? { name: 'access_organisations_credit_count', rule: 'organisation-credits-read' } : undefined;
+  if (/\/(billing|invoices|bills|payments|billings)(\/|$)/.test(tail) || tail.endsWith('.pdf'))
+    return read ? { name: 'access_organisations_bills', rule: 'organisation-billing-read' } : undefined;
   if (read) return { name: 'access_organisations', rule: 'organisation-read' };
   if (/^\/applications(\/|$)/.test(tail))
     return { name: 'manage_organisations_applications', rule: 'application-write' };

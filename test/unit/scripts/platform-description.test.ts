@@ -127,6 +127,9 @@ describe('deriving what no source says', () => {
       'access_organisations_bills',
     );
     expect(inferRight('PUT', '/v2/self/keys/{keyName}')?.name).toBe('manage_ssh_keys');
+    expect(inferRight('GET', '/v4/billing/organisations/{organisationId}/credits/summary')?.name).toBe(
+      'access_organisations_credit_count',
+    );
     expect(inferRight('GET', '/v2/self/tokens/current')).toBeUndefined();
     expect(
       inferRight('POST', '/v4/billing/organisations/{organisationId}/invoices/{invoiceNumber}/payments/stripe'),
