@@ -29,10 +29,6 @@ describe('the committed description', () => {
     expect(committed === serialiseDescription(built), 'src/core/platform/description.json is stale').toBe(true);
   });
 
-  it('is deterministic: building twice gives the same text', async () => {
-    expect(serialiseDescription(await buildPlatformDescription())).toBe(serialiseDescription(built));
-  });
-
   it('records each source package with its exact installed version', async () => {
     const version = async (name: string) =>
       (JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
