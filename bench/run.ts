@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and bench/latest.md (committed, shown by the README).
  *
- *   --only=signing,popup,json,worker,bundles   run a subset
+ *   --only=signing,popup,json,worker,bundles,search   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
+import { benchCatalogSearch } from './catalog-search.ts';
 import { benchJsonTree } from './json-tree.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPopup } from './popup.ts';
@@ -21,7 +22,7 @@ import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'json', 'worker'] as const;
+const ALL = ['bundles', 'signing', 'popup', 'json', 'worker', 'search'] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
 
   if (selected.has('bundles')) await attempt('Bundle sizes', benchBundles);
   if (selected.has('signing')) await attempt('Signing (Node)', () => benchSigningInNode());
+  if (selected.has('search')) await attempt('Catalog search', benchCatalogSearch);
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';

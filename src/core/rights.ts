@@ -97,12 +97,14 @@ export function parseConsumerRights(body: unknown): Record<string, boolean> | un
   return Object.keys(rights).length > 0 ? rights : undefined;
 }
 
-/** The smallest shape of an endpoint the rights view needs (src/core/endpoint-catalog.ts entries fit it). */
+/** The smallest shape of an endpoint the rights view needs (src/core/platform/catalog.ts entries fit it). */
 export interface EndpointNeedingRight {
   method: string;
   target: string;
   pathTemplate: string;
   right?: string;
+  /** Who says which right it needs: Keyhole's curated reading or a rule; absent when nobody knows. */
+  rightSource?: 'keyhole-curated' | 'keyhole-inferred';
   description?: string;
 }
 
@@ -152,9 +154,14 @@ export function buildRightRows<E extends EndpointNeedingRight = EndpointNeedingR
   });
 }
 
-/** Endpoints of the catalog that need no right at all (public, or authenticated but not right-bound). */
+/** Endpoints known to need no right at all (public, or authenticated but not right-bound). */
 export function endpointsWithoutRight<E extends EndpointNeedingRight>(endpoints: readonly E[]): E[] {
-  return endpoints.filter((endpoint) => !endpoint.right);
+  return endpoints.filter((endpoint) => !endpoint.right && endpoint.rightSource !== undefined);
+}
+
+/** Endpoints whose right nobody knows: neither the sources nor Keyhole's reading say. */
+export function endpointsWithUnknownRight<E extends EndpointNeedingRight>(endpoints: readonly E[]): E[] {
+  return endpoints.filter((endpoint) => !endpoint.right && endpoint.rightSource === undefined);
 }
 
 /**

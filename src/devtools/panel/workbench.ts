@@ -1,9 +1,9 @@
 import type { AccountSummary } from '../../core/account-summary.ts';
 import { parseAccountSummary } from '../../core/account-summary.ts';
-import type { CatalogEntry } from '../../core/endpoint-catalog.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import type { HistoryBody, HistoryEntry } from '../../core/history-entry.ts';
 import { listPlaceholders } from '../../core/path-template.ts';
+import type { CatalogEntry } from '../../core/platform/catalog.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
 import { REDACTED } from '../../core/redact-secrets.ts';
 import {
@@ -14,6 +14,7 @@ import {
   validateDraft,
 } from '../../core/request-draft.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
+import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
 import type { PanelServices } from './services.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -50,6 +51,8 @@ export interface Workbench {
   notices: Store<string[]>;
   session: Store<SessionState>;
   summary: Store<SummaryState>;
+  /** The lists behind the other pickers (add-ons, consumers, invoices…), loaded when a field needs one. */
+  pickers: PickerLists;
   ready: Promise<void>;
   edit(change: (draft: RequestDraft) => RequestDraft): void;
   /** Replaces the draft (from the catalog, history, an import), with notices to show. */
@@ -103,6 +106,7 @@ export function createWorkbench(services: PanelServices): Workbench {
   const notices = createStore<string[]>([]);
   const session = createStore<SessionState>({ state: 'loading' });
   const summary = createStore<SummaryState>({ state: 'idle' });
+  const pickers = createPickerLists(services);
   let touched = false;
   let disposed = false;
 
@@ -174,6 +178,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     notices,
     session,
     summary,
+    pickers,
     ready,
     edit(change) {
       draft.set(change(draft.get()));

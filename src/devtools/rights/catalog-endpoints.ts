@@ -1,8 +1,9 @@
-import { type CatalogEntry, ENDPOINT_CATALOG } from '../../core/endpoint-catalog.ts';
+import type { CatalogEntry } from '../../core/platform/catalog.ts';
+import { loadCatalog } from '../../core/platform/load-catalog.ts';
 
-/** The one place the rights view reads the workbench's endpoint catalog (its entries carry the right they need). */
-export function catalogEndpoints(): readonly CatalogEntry[] {
-  return ENDPOINT_CATALOG;
+/** The one place the rights view reads the endpoint catalog (loaded on first use; entries carry their right). */
+export async function loadCatalogEndpoints(): Promise<readonly CatalogEntry[]> {
+  return (await loadCatalog()).entries;
 }
 
 export type { CatalogEntry };

@@ -1,10 +1,22 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { buildRightRows, endpointsWithoutRight, type RightRow } from '../../core/rights.ts';
+import type { SessionRights } from '../../core/platform/session-rights.ts';
+import { buildRightRows, endpointsWithoutRight, endpointsWithUnknownRight, type RightRow } from '../../core/rights.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
-import { type CatalogEntry, catalogEndpoints } from './catalog-endpoints.ts';
+import { send } from '../../ui/send.ts';
+import { loadSessionRights } from '../panel/catalog/load-session-rights.ts';
+import { type CatalogEntry, loadCatalogEndpoints } from './catalog-endpoints.ts';
 import { type ConsumerRights, loadConsumerRights, loadPlatformRights, type PlatformRights } from './load-rights.ts';
 import '../../ui/views.css';
 import './rights.css';
+
+function SessionChip({ row, session }: { row: RightRow; session: SessionRights | undefined }) {
+  if (session?.state !== 'known') return null;
+  return session.rights[row.name] === true ? (
+    <span class="kh-pill kh-pill--ok">Held by this session</span>
+  ) : (
+    <span class="kh-pill kh-pill--muted">Not held by this session</span>
+  );
+}
 
 function ConsumerChip({ row }: { row: RightRow }) {
   if (row.consumer === 'requested') return <span class="kh-pill kh-pill--ok">Requested by your consumer</span>;
@@ -29,6 +41,7 @@ function EndpointLine({
     <>
       <span class="kr-method">{endpoint.method}</span> <span class="kr-path">{endpoint.pathTemplate}</span>
       {endpoint.target === 'bridge' ? <span class="kh-muted kh-small"> (bridge)</span> : null}
+      {endpoint.rightSource === 'keyhole-inferred' ? <span class="kh-muted kh-small"> (inferred)</span> : null}
     </>
   );
   if (!open) return <span title={endpoint.description}>{label}</span>;
@@ -54,10 +67,12 @@ function EndpointList({
 }) {
   if (row.endpoints.length === 0)
     return <p class="kh-muted kh-small kr-endpoints">No endpoint in Keyhole’s catalog needs it.</p>;
+  const inferred = row.endpoints.filter((endpoint) => endpoint.rightSource === 'keyhole-inferred').length;
   return (
     <details class="kr-endpoints">
       <summary>
         Needed by {row.endpoints.length} catalog endpoint{row.endpoints.length === 1 ? '' : 's'}
+        {inferred > 0 ? ` (${inferred} inferred by Keyhole from the path)` : ''}
       </summary>
       <ul>
         {row.endpoints.map((endpoint) => (
@@ -74,17 +89,22 @@ function EndpointList({
 export default function RightsView({ workbench, showComposer }: RightsViewProps = {}) {
   const [platform, setPlatform] = useState<PlatformRights | undefined>();
   const [consumer, setConsumer] = useState<ConsumerRights | undefined>();
+  const [session, setSession] = useState<SessionRights | undefined>();
+  const [endpoints, setEndpoints] = useState<readonly CatalogEntry[]>([]);
   const [filter, setFilter] = useState('');
 
   const load = () => {
     setPlatform(undefined);
     setConsumer(undefined);
+    setSession(undefined);
     void loadPlatformRights().then(setPlatform);
     void loadConsumerRights().then(setConsumer);
+    void loadSessionRights(send).then(setSession);
+    // The catalog is bundled with the extension: it only fails if the extension changed under the page.
+    loadCatalogEndpoints().then(setEndpoints, () => setEndpoints([]));
   };
   useEffect(load, []);
 
-  const endpoints = catalogEndpoints();
   const rows = useMemo(
     () => buildRightRows({ reported: platform?.reported, consumerRights: consumer?.rights, endpoints }),
     [platform, consumer, endpoints],
@@ -98,6 +118,9 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
   const requestedSpec = rows.filter((row) => row.inSpec && row.consumer === 'requested').length;
   const requestedOthers = rows.filter((row) => !row.inSpec && row.consumer === 'requested').map((row) => row.name);
   const publicEndpoints = endpointsWithoutRight(endpoints);
+  const unknownEndpoints = endpointsWithUnknownRight(endpoints);
+  const held =
+    session?.state === 'known' ? rows.filter((row) => row.inSpec && session.rights[row.name] === true).length : 0;
   const open = workbench
     ? (entry: CatalogEntry) => {
         workbench.openCatalogEntry(entry);
@@ -118,17 +141,11 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
         {consumer === undefined ? (
           <p class="kh-muted kh-small">Reading your consumer’s record…</p>
         ) : consumer.rights ? (
-          <>
-            <p>
-              Consumer <code>{consumer.consumerKey}</code> asks for <strong>{requestedSpec}</strong> of the spec’s 11
-              rights{requestedOthers.length > 0 ? ` and ${requestedOthers.join(', ')}` : ''} (read from{' '}
-              <code>{consumer.source}</code>).
-            </p>
-            <p class="kh-muted kh-small">
-              The platform does not report which rights this session was granted: a right unticked on the consent page
-              still shows as requested here.
-            </p>
-          </>
+          <p>
+            Consumer <code>{consumer.consumerKey}</code> asks for <strong>{requestedSpec}</strong> of the spec’s 11
+            rights{requestedOthers.length > 0 ? ` and ${requestedOthers.join(', ')}` : ''} (read from{' '}
+            <code>{consumer.source}</code>).
+          </p>
         ) : (
           <p>
             {consumer.consumerKey ? (
@@ -139,6 +156,17 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
               'Unknown consumer: '
             )}
             {consumer.reason}
+          </p>
+        )}
+        {session === undefined ? null : session.state === 'known' ? (
+          <p>
+            This session’s token holds <strong>{held}</strong> of the spec’s 11 rights (read from{' '}
+            <code>{session.source}</code>).
+          </p>
+        ) : (
+          <p class="kh-muted kh-small">
+            Which rights this session was granted is unknown ({session.reason.replace(/\.$/, '')}): a right unticked on
+            the consent page still shows as requested by the consumer.
           </p>
         )}
       </section>
@@ -181,6 +209,7 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
             </div>
             <div class="kr-badges">
               <ConsumerChip row={row} />
+              <SessionChip row={row} session={session} />
               {row.listedByPlatform === false ? (
                 <span class="kh-pill kh-pill--warn">
                   {row.inSpec ? 'Not in the platform’s list' : 'Not in the spec'}
@@ -200,6 +229,22 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
         <summary>Endpoints that need no right ({publicEndpoints.length})</summary>
         <ul class="kr-list" style={{ marginTop: '6px' }}>
           {publicEndpoints.map((endpoint) => (
+            <li key={endpoint.id}>
+              <EndpointLine endpoint={endpoint} open={open} />{' '}
+              <span class="kh-muted kh-small">{endpoint.description}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      <details>
+        <summary>Endpoints whose right is not known ({unknownEndpoints.length})</summary>
+        <p class="kh-muted kh-small">
+          Neither the platform’s sources nor Keyhole’s reading say which right these need; the platform answers 403 when
+          one is missing.
+        </p>
+        <ul class="kr-list" style={{ marginTop: '6px' }}>
+          {unknownEndpoints.map((endpoint) => (
             <li key={endpoint.id}>
               <EndpointLine endpoint={endpoint} open={open} />{' '}
               <span class="kh-muted kh-small">{endpoint.description}</span>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_CATALOG } from '../../../src/core/endpoint-catalog.ts';
+import { loadCatalog } from '../../../src/core/platform/load-catalog.ts';
 import {
   buildRightRows,
   endpointsWithoutRight,
+  endpointsWithUnknownRight,
   findConsumerOwner,
   parseConsumerRights,
   parseRightsBody,
@@ -127,7 +128,8 @@ describe('buildRightRows', () => {
     expect(byName.almighty!.meaning).toContain('Read-only');
   });
 
-  it('attaches the catalog endpoints needing each right', () => {
+  it('attaches the catalog endpoints needing each right', async () => {
+    const ENDPOINT_CATALOG = (await loadCatalog()).entries;
     const rows = buildRightRows({ endpoints: ENDPOINT_CATALOG });
     const bills = rows.find((row) => row.name === 'access_organisations_bills')!;
     expect(bills.endpoints.map((endpoint) => endpoint.pathTemplate)).toContain(
@@ -135,7 +137,12 @@ describe('buildRightRows', () => {
     );
     for (const row of rows) for (const endpoint of row.endpoints) expect(endpoint.right).toBe(row.name);
     const counted = rows.reduce((sum, row) => sum + row.endpoints.length, 0);
-    expect(counted + endpointsWithoutRight(ENDPOINT_CATALOG).length).toBe(ENDPOINT_CATALOG.length);
+    const unknown = endpointsWithUnknownRight(ENDPOINT_CATALOG).length;
+    expect(counted + endpointsWithoutRight(ENDPOINT_CATALOG).length + unknown).toBe(ENDPOINT_CATALOG.length);
+    expect(endpointsWithoutRight(ENDPOINT_CATALOG).map((endpoint) => endpoint.id)).toContain('zones');
+    expect(
+      endpointsWithoutRight(ENDPOINT_CATALOG).every((endpoint) => endpoint.rightSource === 'keyhole-curated'),
+    ).toBe(true);
   });
 });
 

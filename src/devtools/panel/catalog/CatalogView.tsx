@@ -1,34 +1,95 @@
-import { useMemo, useState } from 'preact/hooks';
-import { type EndpointGroup, searchCatalog } from '../../../core/endpoint-catalog.ts';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
+import {
+  type Catalog,
+  type CatalogEntry,
+  type CatalogSearch,
+  indexCatalog,
+  searchCatalog,
+} from '../../../core/platform/catalog.ts';
+import { loadCatalog } from '../../../core/platform/load-catalog.ts';
+import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
+import { useStore } from '../store.ts';
 import type { ViewProps } from '../views.ts';
 import { EndpointButton } from './EndpointButton.tsx';
+import { loadSessionRights } from './load-session-rights.ts';
 
-const GROUP_LABELS: Record<EndpointGroup, string> = {
-  account: 'Account',
-  organisations: 'Organisations',
-  applications: 'Applications',
-  billing: 'Billing',
-  consumers: 'OAuth consumers',
-  products: 'Products',
-  'api-tokens': 'Bridge: API tokens',
-  oauth: 'OAuth 1.0a',
-};
+/** Results shown at once while searching; the rest on demand, so a keystroke never renders hundreds of rows. */
+const SHOWN_RESULTS = 60;
 
-/** The searchable endpoint catalog; a click fills the composer. A search shows results by rank, not by group. */
-export default function CatalogView({ workbench, showComposer }: ViewProps) {
+type Loaded = { catalog: Catalog; index: CatalogSearch } | { error: KeyholeErrorData };
+
+function RightsNote({ rights }: { rights: SessionRights | undefined }) {
+  if (!rights) return <p class="kh-muted kh-side-note">Reading which rights this session holds…</p>;
+  if (rights.state === 'unknown')
+    return <p class="kh-muted kh-side-note">Rights of this session unknown: {rights.reason}</p>;
+  const held = Object.entries(rights.rights).filter(([, granted]) => granted).length;
+  return (
+    <p class="kh-muted kh-side-note">
+      This session holds {held} right{held === 1 ? '' : 's'} ({rights.source}); endpoints needing another are marked.
+    </p>
+  );
+}
+
+/**
+ * The whole platform API (the generated description, loaded on first use): grouped when idle, ranked while
+ * searching (typo-tolerant). A click fills the composer. Endpoints needing a right the session's token lacks are
+ * marked when the platform says which rights it holds.
+ */
+export default function CatalogView({ workbench, services, showComposer }: ViewProps) {
+  const [loaded, setLoaded] = useState<Loaded | undefined>();
+  const [rights, setRights] = useState<SessionRights | undefined>();
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchCatalog(query), [query]);
-  const grouped = query.trim() === '';
-  const groups = useMemo(() => {
-    const map = new Map<EndpointGroup, typeof results>();
-    for (const entry of results) map.set(entry.group, [...(map.get(entry.group) ?? []), entry]);
-    return [...map];
-  }, [results]);
+  const [showAll, setShowAll] = useState(false);
+  const session = useStore(workbench.session);
+  const status = session.state === 'ready' ? session.status : undefined;
+  const sessionKey = status ? `${status.state} ${'profile' in status ? status.profile.id : ''}` : '';
 
-  const open = (entry: (typeof results)[number]) => {
-    workbench.openCatalogEntry(entry);
-    showComposer();
-  };
+  const load = useCallback(() => {
+    setLoaded(undefined);
+    loadCatalog().then(
+      (catalog) => setLoaded({ catalog, index: indexCatalog(catalog.entries) }),
+      (error) => setLoaded({ error: toErrorData(error) }),
+    );
+  }, []);
+  useEffect(load, []);
+
+  // Ask again when the session changes (signed in or out, another profile).
+  useEffect(() => {
+    let current = true;
+    setRights(undefined);
+    void loadSessionRights(services.send).then((found) => {
+      if (current) setRights(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [sessionKey]);
+
+  const index = loaded && 'index' in loaded ? loaded.index : undefined;
+  const results = useMemo(() => (index ? searchCatalog(index, query) : []), [index, query]);
+  const total = index?.entries.length ?? 0;
+  const searching = query.trim() !== '';
+  const groups = useMemo(() => {
+    if (!loaded || !('catalog' in loaded)) return [];
+    return loaded.catalog.groups
+      .map((group) => ({ ...group, entries: loaded.catalog.entries.filter((entry) => entry.group === group.id) }))
+      .filter((group) => group.entries.length > 0);
+  }, [loaded]);
+
+  const open = useCallback(
+    (entry: CatalogEntry) => {
+      workbench.openCatalogEntry(entry);
+      showComposer();
+    },
+    [workbench, showComposer],
+  );
+  const row = (entry: CatalogEntry) => (
+    <li key={entry.id}>
+      <EndpointButton entry={entry} check={checkRight(entry, rights)} onOpen={open} />
+    </li>
+  );
+  const shown = searching && !showAll ? results.slice(0, SHOWN_RESULTS) : results;
 
   return (
     <section class="kh-side-view" aria-label="Endpoint catalog">
@@ -40,43 +101,57 @@ export default function CatalogView({ workbench, showComposer }: ViewProps) {
           id="kh-catalog-search"
           class="kh-input"
           type="search"
-          placeholder="Search: invoices, put env, /v2/self…"
+          placeholder="Search: invoices, put env, membrs…"
           value={query}
-          onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
+          onInput={(event) => {
+            setQuery((event.currentTarget as HTMLInputElement).value);
+            setShowAll(false);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && results[0]) open(results[0]);
           }}
         />
-        <p class="kh-muted kh-side-count" role="status">
-          {results.length === 0
-            ? 'No endpoint matches.'
-            : `${results.length} endpoint${results.length === 1 ? '' : 's'}`}
-        </p>
+        <div class="kh-side-meta">
+          <p class="kh-muted kh-side-count" role="status">
+            {!loaded
+              ? 'Loading the catalog…'
+              : 'error' in loaded
+                ? 'The catalog could not be loaded.'
+                : results.length === 0
+                  ? 'No endpoint matches.'
+                  : searching
+                    ? `${results.length} of ${total} endpoints`
+                    : `${total} endpoints`}
+          </p>
+          <RightsNote rights={rights} />
+        </div>
       </div>
       <div class="kh-side-body">
-        {grouped ? (
-          groups.map(([group, entries]) => (
-            <section key={group} aria-labelledby={`kh-catalog-${group}`}>
-              <h3 id={`kh-catalog-${group}`} class="kh-group-heading">
-                {GROUP_LABELS[group]}
+        {loaded && 'error' in loaded ? (
+          <p class="kh-side-empty">
+            {loaded.error.message}{' '}
+            <button type="button" class="kh-button kh-button--small" onClick={load}>
+              Retry
+            </button>
+          </p>
+        ) : searching ? (
+          <>
+            <ul class="kh-endpoint-list">{shown.map(row)}</ul>
+            {shown.length < results.length ? (
+              <button type="button" class="kh-button kh-button--small" onClick={() => setShowAll(true)}>
+                Show all {results.length} matches
+              </button>
+            ) : null}
+          </>
+        ) : (
+          groups.map((group) => (
+            <section key={group.id} aria-labelledby={`kh-catalog-${group.id}`}>
+              <h3 id={`kh-catalog-${group.id}`} class="kh-group-heading">
+                {group.label} <span class="kh-muted">({group.entries.length})</span>
               </h3>
-              <ul class="kh-endpoint-list">
-                {entries.map((entry) => (
-                  <li key={entry.id}>
-                    <EndpointButton entry={entry} onOpen={() => open(entry)} />
-                  </li>
-                ))}
-              </ul>
+              <ul class="kh-endpoint-list">{group.entries.map(row)}</ul>
             </section>
           ))
-        ) : (
-          <ul class="kh-endpoint-list">
-            {results.map((entry) => (
-              <li key={entry.id}>
-                <EndpointButton entry={entry} onOpen={() => open(entry)} />
-              </li>
-            ))}
-          </ul>
         )}
       </div>
     </section>

@@ -198,10 +198,12 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
       )}
       {placeholders.length > 0 ? (
         <PathParams
+          template={draft.path}
           names={placeholders}
           values={draft.params}
           issues={shown.filter((issue) => issue.field === 'param')}
           summary={workbench.summary}
+          pickers={workbench.pickers}
           onRetry={() => void workbench.loadSummary(true)}
           onChange={(name, value) =>
             workbench.edit((current) => ({ ...current, params: { ...current.params, [name]: value } }))

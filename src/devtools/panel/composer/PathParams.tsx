@@ -1,25 +1,32 @@
-import { useId } from 'preact/hooks';
+import { useEffect, useId } from 'preact/hooks';
 import type { AccountSpace } from '../../../core/account-summary.ts';
+import { fillPathTemplate, matchPathTemplate } from '../../../core/path-template.ts';
+import { idKind, idKindOfPlaceholder } from '../../../core/platform/id-kinds.ts';
+import {
+  kindOfPlaceholder,
+  type ListSource,
+  listSourceFor,
+  type PickerOption,
+} from '../../../core/platform/pickers.ts';
 import type { DraftIssue } from '../../../core/request-draft.ts';
 import { type Store, useStore } from '../store.ts';
 import type { SummaryState } from '../workbench.ts';
+import { type PickerListState, type PickerLists, pickerListKey } from './picker-lists.ts';
 
 /**
- * One field per {placeholder} of the path. Organisation and application fields suggest the user's own
- * (from /v2/summary, fetched once through the worker); any value can still be typed.
+ * One field per {placeholder} of the path. Each field whose kind of id is known suggests the user's own values:
+ * organisations and applications from /v2/summary (fetched once), the others from their list endpoint (add-ons,
+ * consumers, invoices, drains…), fetched through the worker once the values that list needs are filled. Where
+ * no list exists the field says so; any value can always be typed.
  */
-interface Option {
-  value: string;
-  label: string;
-}
 
-function optionsFor(name: string, spaces: readonly AccountSpace[], values: Record<string, string>): Option[] {
-  if (name === 'organisationId')
+function summaryOptions(kind: string, spaces: readonly AccountSpace[], values: Record<string, string>): PickerOption[] {
+  if (kind === 'organisation')
     return spaces.map((space) => ({
       value: space.id,
       label: space.personal ? `Personal space (${space.name})` : space.name,
     }));
-  if (name === 'applicationId') {
+  if (kind === 'application') {
     const chosen = spaces.find((space) => space.id === values.organisationId);
     return (chosen ? [chosen] : spaces).flatMap((space) =>
       space.applications.map((app) => ({ value: app.id, label: chosen ? app.name : `${app.name} — ${space.name}` })),
@@ -28,33 +35,136 @@ function optionsFor(name: string, spaces: readonly AccountSpace[], values: Recor
   return [];
 }
 
+interface ListedField {
+  source: ListSource;
+  /** Placeholders the list needs that are still empty. */
+  missing: string[];
+  key: string;
+  path: string;
+}
+
+/**
+ * Values a list needs that the draft's path already holds as text: for `/v2/organisations/orga_1/…/env/{envName}`
+ * the env list gets `orga_1` from the path itself.
+ */
+function valuesInPath(listPath: string, template: string): Record<string, string> {
+  const segments = template.split('/');
+  for (let end = segments.length; end > 1; end -= 1) {
+    const found = matchPathTemplate(listPath, segments.slice(0, end).join('/'));
+    if (found) return Object.fromEntries(Object.entries(found).filter(([, value]) => !value.includes('{')));
+  }
+  return {};
+}
+
+function listedField(kind: string, template: string, values: Record<string, string>): ListedField | undefined {
+  const source = listSourceFor(kind, template);
+  if (!source) return undefined;
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+  const { path, missing } = fillPathTemplate(source.path, { ...valuesInPath(source.path, template), ...filled });
+  return { source, missing, path, key: pickerListKey(source, path) };
+}
+
+function labelOf(name: string): string {
+  return idKindOfPlaceholder(name)?.label ?? name;
+}
+
+function ListHint({
+  field,
+  state,
+  label,
+  onRetry,
+}: {
+  field: ListedField;
+  state: PickerListState | undefined;
+  label: string;
+  onRetry: () => void;
+}) {
+  if (field.missing.length > 0)
+    return <>{`Choose the ${field.missing.map(labelOf).join(' and ')} first to list the ${label} values.`}</>;
+  if (!state || state.state === 'loading') return <>{`Listing your ${label} values…`}</>;
+  if (state.state === 'error')
+    return (
+      <>
+        {`Could not list them (${state.error.message}) `}
+        <button type="button" class="kh-button kh-button--small" onClick={onRetry}>
+          Retry
+        </button>
+      </>
+    );
+  const from = `GET ${field.source.target === 'bridge' ? 'bridge ' : ''}${field.source.path}`;
+  return <>{state.options.length === 0 ? `None found (${from}).` : `${state.options.length} from ${from}.`}</>;
+}
+
 export function PathParams({
+  template,
   names,
   values,
   issues,
   summary,
+  pickers,
   onChange,
   onRetry,
 }: {
+  /** The draft's path, to choose the right list (a personal consumer vs an organisation's). */
+  template: string;
   names: string[];
   values: Record<string, string>;
   issues: DraftIssue[];
   summary: Store<SummaryState>;
+  pickers: PickerLists;
   onChange: (name: string, value: string) => void;
   onRetry: () => void;
 }) {
   const id = useId();
   const state = useStore(summary);
+  const lists = useStore(pickers.lists);
   const spaces = state.state === 'ready' ? state.summary.spaces : [];
-  const wantsSummary = names.some((name) => name === 'organisationId' || name === 'applicationId');
+  const kinds = names.map(kindOfPlaceholder);
+  const wantsSummary = kinds.some((kind) => kind === 'organisation' || kind === 'application');
+  const fields = kinds.map((kind) =>
+    kind && kind !== 'organisation' && kind !== 'application' ? listedField(kind, template, values) : undefined,
+  );
+
+  // Fetch a list once the values it needs are there; a short wait lets a typed id settle first.
+  const ready = fields.filter((field): field is ListedField => field !== undefined && field.missing.length === 0);
+  const readyKeys = ready.map((field) => field.key).join('\n');
+  useEffect(() => {
+    if (ready.length === 0) return;
+    const timer = setTimeout(() => {
+      for (const field of ready) void pickers.load(field.source, field.path);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [readyKeys]);
+
   return (
     <fieldset class="kh-params">
       <legend class="kh-visually-hidden">Path values</legend>
-      {names.map((name) => {
+      {names.map((name, at) => {
+        const kind = kinds[at];
+        const field = fields[at];
+        const label = kind ? (idKind(kind)?.label ?? kind) : name;
+        const listState = field ? lists[field.key] : undefined;
+        const options =
+          kind === 'organisation' || kind === 'application'
+            ? summaryOptions(kind, spaces, values)
+            : listState?.state === 'ready'
+              ? listState.options
+              : [];
         const issue = issues.find((item) => item.key === name);
-        const options = optionsFor(name, spaces, values);
         const inputId = `${id}-${name}`;
         const chosen = options.find((option) => option.value === values[name]);
+        const hintId = `${inputId}-hint`;
+        const hint =
+          field !== undefined ? (
+            <ListHint
+              field={field}
+              state={listState}
+              label={label}
+              onRetry={() => void pickers.load(field.source, field.path, true)}
+            />
+          ) : kind && kind !== 'organisation' && kind !== 'application' ? (
+            `No endpoint lists ${label} values: type one.`
+          ) : null;
         return (
           <div class="kh-param" key={name}>
             <label for={inputId} class="kh-mono">{`{${name}}`}</label>
@@ -66,8 +176,16 @@ export function PathParams({
               placeholder={options.length > 0 ? 'Choose or type an id' : 'Type a value'}
               spellcheck={false}
               autoComplete="off"
+              data-id-kind={kind}
               aria-invalid={issue ? 'true' : undefined}
-              aria-describedby={issue ? `${inputId}-problem` : chosen ? `${inputId}-chosen` : undefined}
+              aria-describedby={
+                [issue ? `${inputId}-problem` : chosen ? `${inputId}-chosen` : '', hint ? hintId : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              onFocus={() => {
+                if (field && field.missing.length === 0) void pickers.load(field.source, field.path);
+              }}
               onInput={(event) => onChange(name, (event.currentTarget as HTMLInputElement).value)}
             />
             {options.length > 0 ? (
@@ -86,6 +204,11 @@ export function PathParams({
             ) : chosen ? (
               <div class="kh-hint kh-muted" id={`${inputId}-chosen`}>
                 {chosen.label}
+              </div>
+            ) : null}
+            {hint ? (
+              <div class="kh-hint kh-muted" id={hintId}>
+                {hint}
               </div>
             ) : null}
           </div>

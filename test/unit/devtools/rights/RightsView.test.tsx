@@ -48,19 +48,23 @@ describe('the rights view', () => {
   it('shows the spec’s 11 rights with a meaning, the consumer’s requests and the endpoints needing each', async () => {
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(text(root)).toContain('asks for 2 of the spec’s 11 rights'));
+    await waitFor(() => expect(text(root)).toContain('Endpoints whose right is not known'));
     const names = rightItems(root).map((item) => item.dataset.right);
     expect(names.slice(0, 11)).toEqual([...SPEC_RIGHTS]);
     expect(names[11]).toBe('almighty');
     const bills = root.querySelector<HTMLElement>('[data-right="access_organisations_bills"]')!;
     expect(text(bills)).toContain(RIGHT_MEANINGS.access_organisations_bills);
     expect(text(bills)).toContain('Not requested');
-    expect(text(bills)).toMatch(/Needed by \d+ catalog endpoints/);
+    await waitFor(() => expect(text(bills)).toMatch(/Needed by \d+ catalog endpoints \(\d+ inferred by Keyhole/));
     expect(text(bills)).toContain('/v4/billing/organisations/{organisationId}/invoices');
     expect(text(bills)).toContain(`Platform: ${RIGHT_DESCRIPTIONS.access_organisations_bills}`);
     const orgs = root.querySelector<HTMLElement>('[data-right="access_organisations"]')!;
     expect(text(orgs)).toContain('Requested by your consumer');
     expect(text(root)).toContain('read from /v2/self/consumers/keyhole-sandbox');
-    expect(text(root)).toContain('does not report which rights this session was granted');
+    expect(text(root)).toContain(
+      'Which rights this session was granted is unknown (GET /v2/self/tokens/current answered 404)',
+    );
+    expect(text(root)).not.toContain('Held by this session');
   });
 
   it('finds an organisation’s consumer through /v2/summary', async () => {
@@ -103,6 +107,7 @@ describe('the rights view', () => {
   it('filters by name, meaning or endpoint path', async () => {
     const { root } = mount(<RightsView />);
     await waitFor(() => expect(rightItems(root).length).toBe(12));
+    await waitFor(() => expect(text(root)).toContain('Needed by'));
     await user.type(byLabel(root, 'Filter rights'), 'remove ssh');
     expect(rightItems(root).map((item) => item.dataset.right)).toEqual(['manage_ssh_keys']);
     await user.type(byLabel(root, 'Filter rights'), '/invoices');
@@ -115,10 +120,26 @@ describe('the rights view', () => {
     const showComposer = vi.fn();
     const { root } = mount(<RightsView workbench={workbench} showComposer={showComposer} />);
     await waitFor(() => expect(rightItems(root).length).toBe(12));
+    await waitFor(() => expect(text(root)).toContain('Needed by'));
     await user.click(button(root, 'Open GET /v4/billing/organisations/{organisationId}/invoices in the composer'));
     expect(workbench.openCatalogEntry).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'invoices', right: 'access_organisations_bills' }),
     );
     expect(showComposer).toHaveBeenCalled();
+  });
+
+  it('shows which rights the session’s token holds when the platform says so', async () => {
+    routes['/v2/self/tokens/current'] = () =>
+      sendResponse(200, {
+        token: 'tok',
+        rights: { access_organisations: true, manage_ssh_keys: true, almighty: false },
+      });
+    const { root } = mount(<RightsView />);
+    await waitFor(() => expect(text(root)).toContain('This session’s token holds 2 of the spec’s 11 rights'));
+    expect(text(root)).toContain('read from GET /v2/self/tokens/current');
+    expect(text(root.querySelector('[data-right="manage_ssh_keys"]')!)).toContain('Held by this session');
+    expect(text(root.querySelector('[data-right="access_organisations_bills"]')!)).toContain(
+      'Not held by this session',
+    );
   });
 });

@@ -1,0 +1,122 @@
+/**
+ * The endpoint catalog the panel shows: the generated platform description (description.json) as a flat list of
+ * entries the composer, the search and the rights browser read. Each entry keeps its described endpoint for the
+ * details (parameters, sources).
+ */
+import { matchPathTemplate } from '../path-template.ts';
+import type { HttpMethod, RequestTarget } from '../protocol.ts';
+import type {
+  DescribedEndpoint,
+  DescriptionSource,
+  PlatformDescription,
+  RightSource,
+  SourceId,
+} from './description-types.ts';
+import { buildSearchIndex, type SearchFields, type SearchIndex, searchIndex } from './search.ts';
+
+export interface CatalogEntry {
+  id: string;
+  method: HttpMethod;
+  target: RequestTarget;
+  pathTemplate: string;
+  group: string;
+  description: string;
+  tags: readonly string[];
+  /** The right it needs (curated or inferred, see `rightSource`); absent when it needs none or is unknown. */
+  right?: string;
+  /** Where the right comes from; absent when nobody knows which right it needs. */
+  rightSource?: RightSource;
+  bodyExample?: string;
+  formExample?: [string, string][];
+  endpoint: DescribedEndpoint;
+}
+
+export interface Catalog {
+  entries: readonly CatalogEntry[];
+  groups: readonly { id: string; label: string }[];
+  sources: readonly DescriptionSource[];
+}
+
+export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
+  const entry: CatalogEntry = {
+    id: endpoint.id,
+    method: endpoint.method,
+    target: endpoint.target,
+    pathTemplate: endpoint.path,
+    group: endpoint.group,
+    description: endpoint.summary,
+    tags: endpoint.tags,
+    endpoint,
+  };
+  if (endpoint.right) {
+    entry.rightSource = endpoint.right.source;
+    if (endpoint.right.name) entry.right = endpoint.right.name;
+  }
+  if (endpoint.body?.example !== undefined) entry.bodyExample = endpoint.body.example;
+  if (endpoint.body?.form) entry.formExample = endpoint.body.form;
+  return entry;
+}
+
+export function catalogFromDescription(description: PlatformDescription): Catalog {
+  return {
+    entries: description.endpoints.map(catalogEntryOf),
+    groups: description.groups,
+    sources: description.sources,
+  };
+}
+
+/** Whether the composer can send it: Keyhole signs only `/v2/…` and `/v4/…` paths (and the bridge's tokens). */
+export function isSendable(entry: Pick<CatalogEntry, 'pathTemplate'>): boolean {
+  return /^\/(v2|v4)\//.test(entry.pathTemplate) || entry.pathTemplate.startsWith('/api-tokens');
+}
+
+const SOURCE_LABELS: Record<SourceId, string> = {
+  openapi: 'OpenAPI',
+  'client-api': 'client',
+  'client-command': 'client',
+  'spec-notes': 'spec/notes',
+  keyhole: 'Keyhole',
+};
+
+/** "OpenAPI · client": who names this endpoint, in the description's words. */
+export function describeOrigins(entry: CatalogEntry): string {
+  return [...new Set(entry.endpoint.origins.map((origin) => SOURCE_LABELS[origin.source]))].join(' · ');
+}
+
+/** The catalog entry a concrete request matches, if any (same method and target, path fits the template). */
+export function findCatalogEntry(
+  entries: readonly CatalogEntry[],
+  method: HttpMethod,
+  target: RequestTarget,
+  path: string,
+): CatalogEntry | undefined {
+  // Prefer templates with fewer placeholders: /v2/self/keys before /v2/self/{x}.
+  return entries
+    .filter(
+      (entry) => entry.method === method && entry.target === target && matchPathTemplate(entry.pathTemplate, path),
+    )
+    .sort((a, b) => (a.pathTemplate.match(/\{/g)?.length ?? 0) - (b.pathTemplate.match(/\{/g)?.length ?? 0))[0];
+}
+
+/** What the search reads of an entry. */
+export function searchFieldsOf(entry: CatalogEntry): SearchFields {
+  return {
+    method: entry.method,
+    pathTemplate: entry.pathTemplate,
+    description: entry.description,
+    tags: entry.tags,
+    group: entry.group,
+    right: entry.right,
+    queryNames: entry.endpoint.params.filter((param) => param.in === 'query').map((param) => param.name),
+  };
+}
+
+export type CatalogSearch = SearchIndex<CatalogEntry>;
+
+export function indexCatalog(entries: readonly CatalogEntry[]): CatalogSearch {
+  return buildSearchIndex(entries, searchFieldsOf);
+}
+
+export function searchCatalog(index: CatalogSearch, query: string): CatalogEntry[] {
+  return searchIndex(index, query);
+}

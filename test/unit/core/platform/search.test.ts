@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CatalogEntry,
+  type CatalogSearch,
+  indexCatalog,
+  searchCatalog,
+  searchFieldsOf,
+} from '../../../../src/core/platform/catalog.ts';
+import { loadCatalog } from '../../../../src/core/platform/load-catalog.ts';
+import {
+  buildSearchIndex,
+  filterBySubstring,
+  prefixDistance,
+  scoreWord,
+  searchIndex,
+  wordsOf,
+} from '../../../../src/core/platform/search.ts';
+
+let entries: readonly CatalogEntry[];
+let index: CatalogSearch;
+const ids = (query: string) => searchCatalog(index, query).map((entry) => entry.id);
+
+beforeAll(async () => {
+  entries = (await loadCatalog()).entries;
+  index = indexCatalog(entries);
+});
+
+describe('words and distances', () => {
+  it('splits paths at slashes, braces and camelCase humps', () => {
+    expect(wordsOf('/v2/organisations/{organisationId}/tcpRedirs')).toEqual([
+      'v2',
+      'organisations',
+      'organisation',
+      'id',
+      'tcp',
+      'redirs',
+    ]);
+  });
+
+  it('measures typos against the closest prefix of a word, swaps counting once', () => {
+    expect(prefixDistance('orgnisation', 'organisations', 2)).toBe(1);
+    expect(prefixDistance('applciation', 'applications', 2)).toBe(1);
+    expect(prefixDistance('invoice', 'invoices', 1)).toBe(0);
+    expect(prefixDistance('zzzz', 'organisation', 1)).toBe(2);
+  });
+
+  it('scores exact over prefix over substring over typo, and refuses typos in short words', () => {
+    const exact = scoreWord('env', 'env');
+    const prefix = scoreWord('env', 'environment');
+    const inside = scoreWord('voice', 'invoices');
+    const typo = scoreWord('invoces', 'invoices');
+    expect(exact).toBeGreaterThan(prefix);
+    expect(prefix).toBeGreaterThan(typo);
+    expect(typo).toBeGreaterThan(0);
+    expect(inside).toBeGreaterThan(0);
+    expect(scoreWord('pdg', 'pdf')).toBe(0);
+  });
+});
+
+describe('searching the catalog', () => {
+  it('returns every entry, in catalog order, for an empty query', () => {
+    expect(searchCatalog(index, '  ')).toEqual([...entries]);
+  });
+
+  it('tolerates typos: "orgnisation" finds the organisations', () => {
+    const found = searchCatalog(index, 'orgnisation');
+    expect(found.length).toBeGreaterThan(50);
+    expect(found[0]?.pathTemplate).toMatch(/organisations/);
+    expect(
+      searchCatalog(index, 'orgnisation members')
+        .slice(0, 3)
+        .map((entry) => entry.pathTemplate),
+    ).toContain('/v2/organisations/{organisationId}/members');
+  });
+
+  it('finds with a swapped pair of letters and an American spelling', () => {
+    expect(ids('invocies').slice(0, 10)).toContain('invoices');
+    expect(searchCatalog(index, 'organization applications')[0]?.pathTemplate).toBe(
+      '/v2/organisations/{organisationId}/applications',
+    );
+  });
+
+  it('ranks the method word: "put env" finds the write endpoints first', () => {
+    const found = searchCatalog(index, 'put env').slice(0, 8);
+    expect(found.every((entry) => entry.method === 'PUT')).toBe(true);
+    expect(found.map((entry) => entry.id)).toEqual(
+      expect.arrayContaining(['application-env-replace', 'application-env-set']),
+    );
+  });
+
+  it('finds both invoice PDF paths of the spec and the console among the PDFs', () => {
+    const found = searchCatalog(index, 'invoice pdf').slice(0, 4);
+    expect(found.every((entry) => entry.pathTemplate.endsWith('.pdf'))).toBe(true);
+    expect(found.map((entry) => entry.id)).toEqual(expect.arrayContaining(['invoice-pdf', 'invoice-pdf-console']));
+  });
+
+  it('puts the collection before its items', () => {
+    expect(ids('orgnisation').slice(0, 3)).toEqual(['organisations', 'post-v2-organisations', 'organisation']);
+  });
+
+  it('searches tags, summaries, rights and query parameter names', () => {
+    expect(ids('access_organisations_bills')).toContain('invoices');
+    expect(ids('network groups peers').length).toBeGreaterThan(0);
+    expect(searchCatalog(index, 'since invoices').some((entry) => entry.id === 'invoices')).toBe(true);
+  });
+
+  it('finds the template of a pasted concrete path first', () => {
+    expect(ids('/v2/organisations/orga_1/applications/app_9/env')[0]).toBe('application-env');
+    expect(ids('/v2/self/consumers get')[0]).toBe('self-consumers');
+  });
+
+  it('finds nothing for nonsense', () => {
+    expect(ids('qwxzv')).toEqual([]);
+  });
+});
+
+describe('the substring anchor', () => {
+  it('needs every word as typed', () => {
+    const fields = (entry: CatalogEntry) => searchFieldsOf(entry);
+    expect(filterBySubstring(entries, fields, 'orgnisation')).toEqual([]);
+    expect(filterBySubstring(entries, fields, 'invoices pdf').map((entry) => entry.id)).toContain(
+      'invoice-pdf-console',
+    );
+  });
+});
+
+describe('a small index', () => {
+  it('works on any entries with the fields it needs', () => {
+    const small = [
+      { id: 'a', method: 'GET', pathTemplate: '/v2/self', description: 'Profile', tags: [], group: 'account' },
+      { id: 'b', method: 'DELETE', pathTemplate: '/v2/self/keys/{keyName}', description: 'SSH', tags: [], group: 'x' },
+    ];
+    const built = buildSearchIndex(small, (entry) => entry);
+    expect(searchIndex(built, 'delete').map((entry) => entry.id)).toEqual(['b']);
+    expect(searchIndex(built, 'profle').map((entry) => entry.id)).toEqual(['a']);
+  });
+});
