@@ -15,7 +15,8 @@ beforeAll(async () => {
   const summary = (await (await call('GET', '/v2/summary')).json()) as {
     organisations: { id: string; name: string }[];
   };
-  orgs = summary.organisations;
+  // The personal organisation is among them too (its id is the user's).
+  orgs = summary.organisations.filter((org) => org.id !== selfId);
 });
 afterAll(() => platform.close());
 

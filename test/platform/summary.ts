@@ -56,20 +56,20 @@ export function summaryOf(state: PlatformState, user: User): Record<string, unkn
       admin: false,
       ...contentOf(state, user.id),
     },
-    organisations: organisationsOf(state, user.id)
-      .filter((org) => !org.personal)
-      .map((org) => ({
-        id: org.id,
-        name: org.name,
-        avatar: org.avatar,
-        role: org.members.find((member) => member.userId === user.id)?.role ?? 'NONE',
-        ...contentOf(state, org.id),
-        vatState: org.vatState,
-        canPay: org.canPay,
-        canSEPA: org.canSEPA,
-        cleverEnterprise: org.cleverEnterprise,
-        emergencyNumber: org.emergencyNumber,
-        isTrusted: false,
-      })),
+    // The personal organisation is listed here too, as on the real platform: the official client drops the entry
+    // whose id is the user's, and the CLI lists applications from this array only.
+    organisations: organisationsOf(state, user.id).map((org) => ({
+      id: org.id,
+      name: org.name,
+      avatar: org.avatar,
+      role: org.members.find((member) => member.userId === user.id)?.role ?? 'NONE',
+      ...contentOf(state, org.id),
+      vatState: org.vatState,
+      canPay: org.canPay,
+      canSEPA: org.canSEPA,
+      cleverEnterprise: org.cleverEnterprise,
+      emergencyNumber: org.emergencyNumber,
+      isTrusted: false,
+    })),
   };
 }
