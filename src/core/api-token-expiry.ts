@@ -3,6 +3,7 @@
  * CLI's option), the ISO date sent to the bridge, and the warnings shown for tokens that expired or soon will.
  * The CLI refuses lifetimes over one year; so do we, before the bridge has to.
  */
+import { readPlatformDate } from './platform-date.ts';
 
 export const EXPIRY_PRESET_DAYS = [7, 30, 60, 90, 365] as const;
 
@@ -56,7 +57,7 @@ export type ExpiryWarning =
  * we would rather say nothing than something wrong.
  */
 export function expiryWarning(token: { expirationDate?: string; state?: string }, now: Date): ExpiryWarning {
-  const at = token.expirationDate ? Date.parse(token.expirationDate) : Number.NaN;
+  const at = readPlatformDate(token.expirationDate)?.getTime() ?? Number.NaN;
   if (token.state?.toUpperCase() === 'EXPIRED' || (!Number.isNaN(at) && at <= now.getTime()))
     return { level: 'expired', message: 'Expired: calls with this token are refused.' };
   if (Number.isNaN(at)) return undefined;

@@ -3,7 +3,9 @@
  * before a password travels anywhere, and turning the bridge's refusals into errors a user can act on.
  */
 import { checkExpirationDate } from './api-token-expiry.ts';
+import { describeErrorSummary } from './error-body.ts';
 import { KeyholeError } from './errors.ts';
+import { readPlatformDateIso } from './platform-date.ts';
 import type { ApiTokenCreated, ApiTokenCreateRequest } from './protocol.ts';
 import { readPlatformError } from './response-body.ts';
 
@@ -11,6 +13,7 @@ export interface ApiTokenRecord {
   apiTokenId: string;
   name: string;
   description?: string;
+  /** Canonical ISO in UTC (see platform-date.ts), whatever form the bridge sent. */
   creationDate?: string;
   expirationDate?: string;
   /** "ACTIVE" or "EXPIRED" on the real bridge; kept as sent. */
@@ -30,13 +33,6 @@ function text(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Dates may come as ISO strings or epoch milliseconds; both become ISO strings. */
-function date(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  const asText = text(value);
-  return asText && !Number.isNaN(Date.parse(asText)) ? asText : undefined;
-}
-
 function parseRecord(value: unknown): ApiTokenRecord | undefined {
   if (!isObject(value)) return undefined;
   const apiTokenId = text(value.apiTokenId) ?? text(value.id);
@@ -44,8 +40,8 @@ function parseRecord(value: unknown): ApiTokenRecord | undefined {
   const record: ApiTokenRecord = { apiTokenId, name: text(value.name) ?? '(unnamed)' };
   const fields = {
     description: text(value.description),
-    creationDate: date(value.creationDate),
-    expirationDate: date(value.expirationDate),
+    creationDate: readPlatformDateIso(value.creationDate),
+    expirationDate: readPlatformDateIso(value.expirationDate),
     state: text(value.state),
     ip: text(value.ip),
   };
@@ -72,8 +68,8 @@ export function parseCreatedApiToken(body: unknown, fallback: { name: string; ex
     apiToken,
     apiTokenId,
     name: text(body.name) ?? fallback.name,
-    creationDate: date(body.creationDate) ?? new Date().toISOString(),
-    expirationDate: date(body.expirationDate) ?? fallback.expirationDate,
+    creationDate: readPlatformDateIso(body.creationDate) ?? new Date().toISOString(),
+    expirationDate: readPlatformDateIso(body.expirationDate) ?? fallback.expirationDate,
     state: text(body.state) ?? 'ACTIVE',
   };
   const description = text(body.description);
@@ -110,7 +106,7 @@ export function validateCreateRequest(
  */
 export function createRefusalError(status: number, bodyText: string, sentMfaCode: boolean): KeyholeError {
   const platform = readPlatformError(bodyText);
-  const detail = platform ? `${status}: ${platform.message}` : `HTTP ${status}`;
+  const detail = platform ? `${status}: ${describeErrorSummary(platform)}` : `HTTP ${status}`;
   const code = platform?.code?.toLowerCase();
   if (code === 'invalid-mfa-code')
     return sentMfaCode

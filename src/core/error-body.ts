@@ -1,31 +1,12 @@
 /**
- * The readable part of an error response body: the platform's `{id, message, type: "error"}`, the bridge's
- * `{code, message}` or SFTPGo's `{error, message}`. Undefined when the body is none of those.
+ * The readable part of an error response body, for views: the reader itself is readPlatformError (in
+ * response-body.ts, which the popup already loads, so it carries one copy), plus how Keyhole words the result.
  */
-export interface ErrorBodySummary {
-  message: string;
-  /** The platform's numeric id or the string code, when given. */
-  code?: string;
-  detail?: string;
-}
+import type { ErrorBodySummary } from './response-body.ts';
 
-export function summarizeErrorBody(text: string): ErrorBodySummary | undefined {
-  const trimmed = text.trimStart();
-  if (!trimmed.startsWith('{') || text.length > 100_000) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  const record = parsed as Record<string, unknown>;
-  const message =
-    typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : undefined;
-  if (!message) return undefined;
-  const summary: ErrorBodySummary = { message };
-  const code = record.id ?? record.code;
-  if (typeof code === 'string' || typeof code === 'number') summary.code = String(code);
-  if (typeof record.error === 'string' && record.error !== message) summary.detail = record.error;
-  return summary;
+export { type ErrorBodySummary, readPlatformError as summarizeErrorBody } from './response-body.ts';
+
+/** "Organisation not found (platform code 4001)": the message with the platform's code named as such. */
+export function describeErrorSummary(summary: ErrorBodySummary): string {
+  return summary.code ? `${summary.message} (platform code ${summary.code})` : summary.message;
 }

@@ -2,6 +2,8 @@
  * `request/send` returns HTTP errors as responses (the workbench shows them whole). Views that need a value — a
  * list of tokens, of invoices — turn a failed response into one error a user can act on, and read JSON bodies.
  */
+
+import { describeErrorSummary } from './error-body.ts';
 import { KeyholeError } from './errors.ts';
 import type { SendResponse } from './protocol.ts';
 import { readPlatformError } from './response-body.ts';
@@ -20,7 +22,7 @@ function bodyText(response: ResponseLike): string {
 function detailOf(response: ResponseLike): string {
   const platform = readPlatformError(bodyText(response));
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return platform ? `${status}: ${platform.message}` : status;
+  return platform ? `${status}: ${describeErrorSummary(platform)}` : status;
 }
 
 export interface FailureWording {

@@ -2,6 +2,7 @@
  * Invoices of an organisation (platform-notes.md): the list body, amounts with their currency, the PDF's paths
  * (the spec's first, the console's on 404) and the file name it is saved under.
  */
+import { readPlatformDateIso } from './platform-date.ts';
 
 export interface Money {
   amount: number;
@@ -13,6 +14,7 @@ export interface InvoiceItem {
   kind?: string;
   /** PENDING, PAID, CANCELED... as sent. */
   status?: string;
+  /** Canonical ISO in UTC (see platform-date.ts), so the list sorts as text. */
   emissionDate?: string;
   payDate?: string;
   /** Tax included: the platform sends the tax (`total_tax`) and the amount before tax apart. */
@@ -44,12 +46,6 @@ function moneyOf(value: unknown, fallbackCurrency: string | undefined): Money | 
   return amount === undefined || !currency ? undefined : { amount, currency: currency.toUpperCase() };
 }
 
-function dateOf(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  const asText = text(value);
-  return asText && !Number.isNaN(Date.parse(asText)) ? asText : undefined;
-}
-
 function parseInvoice(value: unknown): InvoiceItem | undefined {
   if (!isObject(value)) return undefined;
   const number = text(value.invoice_number) ?? text(value.invoiceNumber) ?? text(value.number);
@@ -58,8 +54,8 @@ function parseInvoice(value: unknown): InvoiceItem | undefined {
   const invoice: InvoiceItem = { number };
   const kind = text(value.kind);
   const status = text(value.status);
-  const emissionDate = dateOf(value.emission_date ?? value.emissionDate ?? value.emittedAt);
-  const payDate = dateOf(value.pay_date ?? value.payDate ?? value.paidAt);
+  const emissionDate = readPlatformDateIso(value.emission_date ?? value.emissionDate ?? value.emittedAt);
+  const payDate = readPlatformDateIso(value.pay_date ?? value.payDate ?? value.paidAt);
   const excluded = moneyOf(value.total_tax_excluded ?? value.totalTaxExcluded, currency);
   const tax = moneyOf(value.total_tax ?? value.totalTax, currency);
   if (kind) invoice.kind = kind;

@@ -26,26 +26,48 @@ export function base64ToBytes(base64: string): Uint8Array {
   return bytes;
 }
 
+export interface ErrorBodySummary {
+  message: string;
+  /** The platform's own code for the error (its `code`, else its `id`), as text; not an HTTP status. */
+  code?: string;
+  detail?: string;
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function codeText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return nonEmptyText(value)?.trim();
+}
+
 /**
- * The platform answers errors as `{id, message, type: "error"}`; some services use `{error, code, message}`.
- * Returns the human part, or undefined when the body is not one of those.
+ * The platform answers errors as `{id, message, type: "error"}`, where `id` is its internal code ('101', '550',
+ * '1004'), never the HTTP status; the bridge as `{code, message}` or `{error, code}`; SFTPGo as `{error, message}`
+ * (whose `message` is often empty). Returns the human part and the platform's code, or undefined when the body is
+ * none of those.
  */
-export function readPlatformError(bodyText: string): { message: string; code?: string; id?: number } | undefined {
+export function readPlatformError(text: string): ErrorBodySummary | undefined {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') || text.length > 100_000) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bodyText);
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
   const record = parsed as Record<string, unknown>;
-  const message =
-    typeof record.message === 'string' ? record.message : typeof record.error === 'string' ? record.error : undefined;
+  const error = nonEmptyText(record.error);
+  const message = nonEmptyText(record.message) ?? error;
   if (!message) return undefined;
-  const result: { message: string; code?: string; id?: number } = { message };
-  if (typeof record.code === 'string') result.code = record.code;
-  if (typeof record.id === 'number') result.id = record.id;
-  return result;
+  const summary: ErrorBodySummary = { message };
+  // Like the official client: `code` when given, else `id`.
+  const code = codeText(record.code) ?? codeText(record.id);
+  if (code) summary.code = code;
+  if (error && error !== message) summary.detail = error;
+  return summary;
 }
 
 /** The server's clock from its Date header, as an offset in whole seconds (server minus local). */

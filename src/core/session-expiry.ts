@@ -16,6 +16,11 @@ export interface SessionExpiry {
   at?: Date;
 }
 
+/**
+ * `expiresAt` is the session's stored expiry, which the worker writes in canonical ISO (parseAccessTokenResponse
+ * reads the platform's `…Z[UTC]` and epoch forms through platform-date.ts). So a plain Date.parse reads it, and
+ * the popup, whose bundle is at its budget, does not carry the platform date reader.
+ */
 export function describeSessionExpiry(expiresAt: string | undefined, now: number): SessionExpiry {
   const time = expiresAt ? Date.parse(expiresAt) : Number.NaN;
   if (Number.isNaN(time)) return { tone: 'unknown', text: 'Expiry date unknown' };

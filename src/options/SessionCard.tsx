@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
+import { formatDateTime } from '../core/format-date.ts';
 import type { SessionStatus } from '../core/protocol.ts';
 import { describeSessionExpiry } from '../core/session-expiry.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
@@ -70,10 +71,7 @@ export function SessionCard(props: { status: SessionStatus | null; onStatus: (st
       {status.state === 'signed-in' && status.bridgeToken ? (
         <p class="kh-muted">
           Bridge calls use the API token “{status.bridgeToken.name}”
-          {status.bridgeToken.expirationDate
-            ? ` (until ${DATE_FORMAT.format(new Date(status.bridgeToken.expirationDate))})`
-            : ''}
-          .
+          {status.bridgeToken.expirationDate ? ` (until ${formatDateTime(status.bridgeToken.expirationDate)})` : ''}.
         </p>
       ) : null}
       {shownError && !signingIn ? <ErrorBanner error={shownError} /> : null}

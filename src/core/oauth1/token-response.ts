@@ -1,4 +1,5 @@
 import { KeyholeError } from '../errors.ts';
+import { readPlatformDateIso } from '../platform-date.ts';
 import { parseFormBody } from './form-body.ts';
 
 export interface TokenPair {
@@ -7,7 +8,7 @@ export interface TokenPair {
 }
 
 export interface AccessTokenPair extends TokenPair {
-  /** ISO 8601, exactly as the server sent it. */
+  /** ISO 8601 in UTC (`2026-01-01T00:00:00.000Z`), whatever form the server sent it in. */
   expirationDate?: string;
 }
 
@@ -55,12 +56,15 @@ export function parseAccessTokenResponse(text: string): AccessTokenPair {
   const pair: AccessTokenPair = requireTokenPair(fields, 'access token');
   const expirationDate = readField(fields, 'expiration_date');
   if (expirationDate !== undefined) {
-    if (!isIso8601DateTime(expirationDate)) {
+    // The real platform suffixes its dates with a zone (`…Z[UTC]`); the session's expiry is compared with
+    // Date.parse later, so it is stored in one canonical form.
+    const canonical = readPlatformDateIso(expirationDate);
+    if (canonical === undefined) {
       throw new KeyholeError('malformed-response', 'The access token expiration_date is not an ISO 8601 date.', {
         detail: `expiration_date: ${expirationDate.slice(0, 64)}`,
       });
     }
-    pair.expirationDate = expirationDate;
+    pair.expirationDate = canonical;
   }
   return pair;
 }
@@ -91,35 +95,5 @@ function describeFields(fields: Record<string, string>): { detail: string } {
   return { detail: `Fields received: ${names}${problem ? `; oauth_problem: ${problem.slice(0, 200)}` : ''}` };
 }
 
-const ISO_8601_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
-
-/**
- * ISO 8601 calendar date, optionally with a time and a zone (`Z`, `±hh`, `±hhmm`, `±hh:mm`). Each field's
- * range is checked by hand because `Date.parse` happily accepts 2024-02-30.
- */
-export function isIso8601DateTime(value: string): boolean {
-  const match = ISO_8601_PATTERN.exec(value);
-  if (!match) return false;
-  const [, year, month, day, hour, minute, second, , zoneHour, zoneMinute] = match;
-  const y = Number(year);
-  const m = Number(month);
-  const d = Number(day);
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return false;
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59)) return false;
-  // 60 allows a leap second.
-  if (second !== undefined && Number(second) > 60) return false;
-  if (zoneHour !== undefined && Number(zoneHour) > 23) return false;
-  if (zoneMinute !== undefined && Number(zoneMinute) > 59) return false;
-  return true;
-}
-
-// Computed by hand: Date.UTC maps years 0-99 to 1900-1999, which would get year 0100 wrong.
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
+/** Kept here for the oauth1 index's callers; the grammar lives with the platform date reader. */
+export { isIso8601DateTime } from '../platform-date.ts';

@@ -1,6 +1,7 @@
 /**
  * Reading the answers of SFTPGo's REST API (spec §4.3, notes: token → `{access_token, expires_at}`,
- * POST /api/v2/users → 201, 400 on validation, 409 when the username exists, errors `{error, message}`).
+ * POST /api/v2/users → 201, 400 on validation, errors `{error, message}`). An existing username is a 500 whose
+ * `error` is the database's unique-constraint message (the spec and some proxies say 409: both are read).
  * Pure: the edge module does the fetching and hands the status and body here.
  */
 import { KeyholeError } from '../errors.ts';
@@ -82,9 +83,15 @@ export function readTokenResponse(status: number, body: string): string {
   return token;
 }
 
+/**
+ * The database's words for "that key exists", as SFTPGo passes them on: PostgreSQL, SQLite, MySQL, bolt/memory.
+ */
+const DUPLICATE_KEY =
+  /duplicate key value violates unique constraint|UNIQUE constraint failed|Duplicate entry|duplicated key not allowed/i;
+
 export function readCreateUserResponse(status: number, body: string, username: string): CreatedSftpUser {
   const detail = describeServerError(body);
-  if (status === 409) {
+  if (status === 409 || (status === 500 && DUPLICATE_KEY.test(detail))) {
     throw new KeyholeError(
       'conflict',
       `A user named “${username}” already exists on this SFTP server. Choose another username, or change that user in the web admin.`,

@@ -79,6 +79,14 @@ describe('expiryWarning', () => {
     // A token made for 7 days, a moment later, still reads "7 days".
     expect(expiryWarning({ expirationDate: '2026-03-08T11:59:00Z' }, NOW)?.message).toBe('Expires in 7 days.');
   });
+  it('warns for the bridge’s own [UTC] dates and epoch milliseconds', () => {
+    // Before: '…Z[UTC]' was NaN, so a token expiring in 3 days or already expired raised no warning.
+    expect(expiryWarning({ expirationDate: '2026-03-04T12:00:00Z[UTC]' }, NOW)?.message).toBe('Expires in 3 days.');
+    expect(expiryWarning({ state: 'ACTIVE', expirationDate: '2026-02-28T00:00:00Z[UTC]' }, NOW)?.level).toBe('expired');
+    expect(expiryWarning({ expirationDate: String(NOW.getTime() + 2 * 3_600_000) }, NOW)?.message).toBe(
+      'Expires in 2 hours.',
+    );
+  });
   it('says nothing at 14 days or more, or when the date is unknown', () => {
     expect(expiryWarning({ expirationDate: '2026-03-15T12:00:00Z' }, NOW)).toBeUndefined();
     expect(expiryWarning({ state: 'ACTIVE' }, NOW)).toBeUndefined();

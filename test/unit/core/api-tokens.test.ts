@@ -49,6 +49,51 @@ describe('parseApiTokenList', () => {
     ]);
   });
 
+  it('reads the real bridge list: [UTC] dates, no description, unknown fields ignored', () => {
+    // Before: both dates were dropped ('…Z[UTC]' is NaN to Date.parse), so the table showed "—" and no expiry warning.
+    const list = parseApiTokenList([
+      {
+        apiTokenId: 'apitoken_3f6c',
+        userId: 'user_9a1b',
+        creationDate: '2026-02-10T09:00:00.123Z[UTC]',
+        expirationDate: '2027-02-10T09:00:00Z[UTC]',
+        ip: '203.0.113.7',
+        name: 'laptop scripts',
+        state: 'ACTIVE',
+        lastUsedDate: '2026-02-11T00:00:00Z[UTC]',
+        scopes: ['all'],
+      },
+      {
+        apiTokenId: 'apitoken_77aa',
+        userId: 'user_9a1b',
+        creationDate: '2026-02-12T09:00:00Z[UTC]',
+        expirationDate: '2026-02-19T09:00:00Z[UTC]',
+        ip: '203.0.113.7',
+        name: 'ci',
+        description: null,
+        state: 'EXPIRED',
+      },
+    ]);
+    expect(list).toEqual([
+      {
+        apiTokenId: 'apitoken_77aa',
+        name: 'ci',
+        creationDate: '2026-02-12T09:00:00.000Z',
+        expirationDate: '2026-02-19T09:00:00.000Z',
+        state: 'EXPIRED',
+        ip: '203.0.113.7',
+      },
+      {
+        apiTokenId: 'apitoken_3f6c',
+        name: 'laptop scripts',
+        creationDate: '2026-02-10T09:00:00.123Z',
+        expirationDate: '2027-02-10T09:00:00.000Z',
+        state: 'ACTIVE',
+        ip: '203.0.113.7',
+      },
+    ]);
+  });
+
   it('skips items without an id, names the nameless, drops unreadable dates', () => {
     expect(parseApiTokenList([{ name: 'no id' }, 'x', { id: 7, creationDate: 'yesterday' }])).toEqual([
       { apiTokenId: '7', name: '(unnamed)' },
@@ -83,6 +128,30 @@ describe('parseCreatedApiToken', () => {
       expirationDate: '2026-04-01T00:00:00.000Z',
       name: 'laptop',
       description: 'scripts',
+      state: 'ACTIVE',
+    });
+  });
+  it('keeps the bridge’s own [UTC] dates rather than the time of reading and the date asked for', () => {
+    // Before: both were unreadable, so the creation date became "now" and the expiry the one Keyhole asked for.
+    expect(
+      parseCreatedApiToken(
+        {
+          apiToken: 'cc_value',
+          apiTokenId: 'apitoken_1',
+          creationDate: '2026-03-01T11:59:58.5Z[UTC]',
+          expirationDate: '2026-03-31T23:59:59Z[UTC]',
+          name: 'laptop',
+          state: 'ACTIVE',
+          userId: 'user_9a1b',
+        },
+        fallback,
+      ),
+    ).toEqual({
+      apiToken: 'cc_value',
+      apiTokenId: 'apitoken_1',
+      creationDate: '2026-03-01T11:59:58.500Z',
+      expirationDate: '2026-03-31T23:59:59.000Z',
+      name: 'laptop',
       state: 'ACTIVE',
     });
   });
@@ -137,7 +206,7 @@ describe('createRefusalError', () => {
     const error = createRefusalError(401, body('invalid-credential', 'Invalid email or password'), false);
     expect(error.code).toBe('invalid-credential');
     expect(error.message).toBe('Wrong email or password. Check them and try again.');
-    expect(error.detail).toBe('401: Invalid email or password');
+    expect(error.detail).toBe('401: Invalid email or password (platform code invalid-credential)');
   });
   it('maps invalid-mfa-code to "enter the code" or "wrong code" depending on whether one was sent', () => {
     const needed = createRefusalError(401, body('invalid-mfa-code', 'send mfaCode'), false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeErrorBody } from '../../../src/core/error-body.ts';
+import { describeErrorSummary, summarizeErrorBody } from '../../../src/core/error-body.ts';
 
 describe('summarizeErrorBody', () => {
   it('reads the platform, bridge and SFTPGo error shapes', () => {
@@ -18,8 +18,44 @@ describe('summarizeErrorBody', () => {
     expect(summarizeErrorBody('{"error":"only this"}')).toEqual({ message: 'only this' });
   });
 
+  it('reads the real platform’s internal codes, as numbers or strings', () => {
+    expect(summarizeErrorBody('{"id":"550","message":"Your application is not reachable","type":"error"}')).toEqual({
+      message: 'Your application is not reachable',
+      code: '550',
+    });
+    expect(summarizeErrorBody('{"id":1004,"message":"The organisation does not exist","type":"error"}')?.code).toBe(
+      '1004',
+    );
+  });
+
+  it('prefers `code` over `id`, like the official client', () => {
+    // Before: the id won, so a bridge refusal read as "1004" instead of its named code.
+    expect(summarizeErrorBody('{"id":1004,"code":"invalid-credential","error":"Bad credentials"}')).toEqual({
+      message: 'Bad credentials',
+      code: 'invalid-credential',
+    });
+  });
+
+  it('reads SFTPGo’s real conflict body, whose message is empty', () => {
+    // Before: the empty message hid the error, so the body was not recognised at all.
+    expect(
+      summarizeErrorBody(
+        '{"error":"duplicate key value violates unique constraint \\"users_username_key\\"","message":""}',
+      ),
+    ).toEqual({ message: 'duplicate key value violates unique constraint "users_username_key"' });
+  });
+
   it('ignores bodies that are not error objects', () => {
-    for (const text of ['', 'Not Found', '[1]', '{"id":1}', '{bad', 'null'])
+    for (const text of ['', 'Not Found', '[1]', '{"id":1}', '{"message":"","error":" "}', '{bad', 'null'])
       expect(summarizeErrorBody(text), text).toBeUndefined();
+  });
+});
+
+describe('describeErrorSummary', () => {
+  it('names the platform’s code as such, never as an HTTP status', () => {
+    expect(describeErrorSummary({ message: 'Organisation not found', code: '4001' })).toBe(
+      'Organisation not found (platform code 4001)',
+    );
+    expect(describeErrorSummary({ message: 'Nothing more' })).toBe('Nothing more');
   });
 });

@@ -15,8 +15,17 @@ describe('errorFromResponse', () => {
     });
     expect(bearer.code).toBe('invalid-credential');
     expect(bearer.message).toContain('refused the API token in use');
-    expect(bearer.detail).toBe('HTTP 401: Invalid API token');
+    expect(bearer.detail).toBe('HTTP 401: Invalid API token (platform code 1)');
     expect(errorFromResponse(response(401, ''), { action: 'x' }).code).toBe('signature-refused');
+  });
+
+  it('keeps the real platform’s internal code apart from the HTTP status', () => {
+    const error = errorFromResponse(
+      { ...response(404, '{"id":"550","message":"Application not found","type":"error"}'), statusText: 'Not Found' },
+      { action: 'read the application' },
+    );
+    expect(error).toMatchObject({ code: 'not-found', status: 404 });
+    expect(error.detail).toBe('HTTP 404 Not Found: Application not found (platform code 550)');
   });
 
   it('uses a view’s own wording for a status when given', () => {

@@ -53,6 +53,72 @@ describe('parseInvoiceList', () => {
     ]);
   });
 
+  it('reads records as the real API sends them: [UTC] dates, extra fields, nulls', () => {
+    // Two records in the list's real shape (fields the official client reads, abridged values). Before: every
+    // '…Z[UTC]' date was dropped (Date.parse gives NaN), so the table showed no dates and sorted at random.
+    const real = [
+      {
+        invoice_number: 'ENG202511-0001',
+        kind: 'INVOICE',
+        category: 'SUBSCRIPTION',
+        address: { address_id: 'addr_1', name: 'Ada', company: 'Analytical Engines', country_alpha2: 'FR' },
+        emission_date: '2025-11-01T06:00:00.000Z[UTC]',
+        pay_date: '2025-11-03T10:15:30Z[UTC]',
+        status: 'PAID',
+        currency: 'EUR',
+        kpi_compute_months: 1,
+        price_factor: 1,
+        discount: 0,
+        vat_percent: 20,
+        total_tax_excluded: { amount: 42.5, currency: 'EUR' },
+        total_tax: { amount: 8.5, currency: 'EUR' },
+        payment_provider: 'STRIPE_SEPA',
+        transaction_id: null,
+        customer_order_id: null,
+        invoice_day_plan: 'FIRST_OF_MONTH',
+      },
+      {
+        invoice_number: 'ENG202512-0002',
+        kind: 'INVOICE',
+        emission_date: '2025-12-01T06:00:00Z[UTC]',
+        pay_date: null,
+        status: 'PENDING',
+        currency: 'EUR',
+        total_tax_excluded: { amount: 10, currency: 'EUR' },
+        total_tax: { amount: 2, currency: 'EUR' },
+      },
+      { invoice_number: 'ENG202510-0003', status: 'CANCELED', emission_date: '2025-10-01T06:00:00.000Z' },
+    ];
+    expect(parseInvoiceList(real)).toEqual([
+      {
+        number: 'ENG202512-0002',
+        kind: 'INVOICE',
+        status: 'PENDING',
+        emissionDate: '2025-12-01T06:00:00.000Z',
+        totalTaxExcluded: { amount: 10, currency: 'EUR' },
+        total: { amount: 12, currency: 'EUR' },
+      },
+      {
+        number: 'ENG202511-0001',
+        kind: 'INVOICE',
+        status: 'PAID',
+        emissionDate: '2025-11-01T06:00:00.000Z',
+        payDate: '2025-11-03T10:15:30.000Z',
+        totalTaxExcluded: { amount: 42.5, currency: 'EUR' },
+        total: { amount: 51, currency: 'EUR' },
+      },
+      { number: 'ENG202510-0003', status: 'CANCELED', emissionDate: '2025-10-01T06:00:00.000Z' },
+    ]);
+  });
+
+  it('sorts by the instant, not by how the date was written', () => {
+    const list = parseInvoiceList([
+      { invoice_number: 'early', emission_date: '2025-12-01T08:00:00+03:00[Europe/Moscow]' },
+      { invoice_number: 'late', emission_date: '2025-12-01T06:00:00Z[UTC]' },
+    ]);
+    expect(list?.map((invoice) => invoice.number)).toEqual(['late', 'early']);
+  });
+
   it('reads the client library shape and skips items without a number', () => {
     expect(
       parseInvoiceList({

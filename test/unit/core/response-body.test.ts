@@ -34,10 +34,15 @@ describe('base64', () => {
 });
 
 describe('readPlatformError', () => {
-  it('reads the platform shape', () => {
+  it('reads the platform shape; its id is the platform’s code, whether a number or a string', () => {
     expect(readPlatformError('{"id":4001,"message":"Nonce already used","type":"error"}')).toEqual({
-      id: 4001,
+      code: '4001',
       message: 'Nonce already used',
+    });
+    // Before: a string id (as the real platform sends: '101', '550') was dropped.
+    expect(readPlatformError('{"id":"101","message":"Unknown consumer","type":"error"}')).toEqual({
+      code: '101',
+      message: 'Unknown consumer',
     });
   });
   it('reads the error/code shape', () => {

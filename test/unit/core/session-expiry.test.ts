@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAccessTokenResponse } from '../../../src/core/oauth1/token-response.ts';
 import { describeSessionExpiry, EXPIRY_WARNING_MS } from '../../../src/core/session-expiry.ts';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
@@ -23,6 +24,16 @@ describe('describeSessionExpiry', () => {
       tone: 'expired',
       text: 'Expired 2 hours ago',
     });
+  });
+
+  it('reads the expiry the worker stores from the real platform’s [UTC] expiration_date', () => {
+    // Before: the access token step refused '…Z[UTC]', so there was no session to describe.
+    const { expirationDate } = parseAccessTokenResponse(
+      `oauth_token=t&oauth_token_secret=s&expiration_date=${encodeURIComponent('2025-03-13T12:00:00Z[UTC]')}`,
+    );
+    const expiry = describeSessionExpiry(expirationDate, NOW);
+    expect(expiry).toMatchObject({ tone: 'warn', text: 'Expires in 12 days' });
+    expect(expiry.at?.getTime()).toBe(NOW + 12 * DAY);
   });
 
   it('admits an unknown or unreadable date', () => {

@@ -257,6 +257,24 @@ describe('session', () => {
     expect(button(session, 'Sign out')).toBeTruthy();
   });
 
+  it('shows the bridge token’s expiry when it is in the platform’s [UTC] form', async () => {
+    // Before: new Date('…Z[UTC]') is an Invalid Date, and formatting it threw, so the session card did not render.
+    const worker = createFakeWorker({ profiles: [SANDBOX_VIEW] });
+    worker.session = {
+      state: 'signed-in',
+      profile: SANDBOX_VIEW,
+      user: { id: 'u1', email: 'ada@sandbox.keyhole.test' },
+      expiresAt: '2099-06-01T00:00:00.000Z',
+      bridgeToken: { apiTokenId: 'apitoken_1', name: 'laptop', expirationDate: '2099-05-01T12:00:00Z[UTC]' },
+    };
+    const root = await open(worker);
+    const session = root.querySelector<HTMLElement>('#session')!;
+    await waitFor(() => expect(text(session)).toContain('Bridge calls use the API token “laptop” (until '));
+    expect(text(session)).toContain('2099');
+    expect(text(session)).not.toContain('[UTC]');
+    expect(text(session)).toContain('Signed in as ada@sandbox.keyhole.test until');
+  });
+
   it('shows why sign-in failed', async () => {
     const worker = createFakeWorker({ profiles: [SANDBOX_VIEW] });
     const root = await open(worker);

@@ -30,7 +30,7 @@ function Elapsed({ since }: { since: number }) {
   return <span>{formatDuration(now - since)}</span>;
 }
 
-function PlatformErrorBanner({ response }: { response: SendResponse }) {
+export function PlatformErrorBanner({ response }: { response: SendResponse }) {
   if (response.status < 400 || response.body.kind !== 'text') return null;
   const summary = summarizeErrorBody(response.body.text);
   const hint =
@@ -51,7 +51,7 @@ function PlatformErrorBanner({ response }: { response: SendResponse }) {
           <>
             {': '}
             {summary.message}
-            {summary.code ? <span class="kh-muted"> (code {summary.code})</span> : null}
+            {summary.code ? <span class="kh-muted"> (platform code {summary.code})</span> : null}
           </>
         ) : null}
       </div>

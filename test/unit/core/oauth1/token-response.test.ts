@@ -109,6 +109,25 @@ describe('parseAccessTokenResponse', () => {
     ).toEqual({ token: 'at', tokenSecret: 'as', expirationDate: '2024-08-01T12:00:00.000Z' });
   });
 
+  it('reads the real platform’s expiration_date with a [UTC] suffix, stored as canonical ISO', () => {
+    // Before: refused as "not an ISO 8601 date", so signing in against the real platform failed at step 3.
+    const body = `oauth_token=at&oauth_token_secret=as&expiration_date=${encodeURIComponent('2027-02-21T09:30:00Z[UTC]')}`;
+    expect(parseAccessTokenResponse(body)).toEqual({
+      token: 'at',
+      tokenSecret: 'as',
+      expirationDate: '2027-02-21T09:30:00.000Z',
+    });
+  });
+
+  it('reads an expiration_date in epoch milliseconds, and ignores unknown extra fields', () => {
+    const body = 'oauth_token=at&oauth_token_secret=as&expiration_date=1803202200000&user=user_42&scope=all';
+    expect(parseAccessTokenResponse(body)).toEqual({
+      token: 'at',
+      tokenSecret: 'as',
+      expirationDate: '2027-02-21T09:30:00.000Z',
+    });
+  });
+
   it('leaves expirationDate out when the server sends none', () => {
     const pair = parseAccessTokenResponse('oauth_token=at&oauth_token_secret=as');
     expect(pair).toEqual({ token: 'at', tokenSecret: 'as' });

@@ -81,6 +81,58 @@ describe('readCreateUserResponse', () => {
     );
   });
 
+  it('explains SFTPGo’s real answer for an existing username, a 500 with the database’s words', () => {
+    // Before: "could not create the user (HTTP 500)", with nothing saying the username was taken.
+    for (const error of [
+      'ERROR: duplicate key value violates unique constraint \\"users_username_key\\" (SQLSTATE 23505)',
+      'UNIQUE constraint failed: users.username',
+      "Error 1062 (23000): Duplicate entry 'alice' for key 'users.username'",
+    ]) {
+      const body = `{"error":"${error}","message":""}`;
+      expect(() => readCreateUserResponse(500, body, 'alice'), error).toThrow(
+        expect.objectContaining({
+          code: 'conflict',
+          status: 500,
+          message: expect.stringContaining('A user named “alice” already exists'),
+          detail: JSON.parse(body).error,
+        }),
+      );
+    }
+  });
+
+  it('keeps any other 500 a server failure', () => {
+    const body = '{"error":"unable to connect to the database","message":""}';
+    expect(() => readCreateUserResponse(500, body, 'alice')).toThrow(
+      expect.objectContaining({ code: 'http-error', status: 500, detail: 'unable to connect to the database' }),
+    );
+  });
+
+  it('returns the real created user with its extra fields, or the username when the body says nothing useful', () => {
+    const real = {
+      id: 12,
+      status: 1,
+      username: 'alice',
+      expiration_date: 0,
+      password: '$2a$10$hash',
+      home_dir: '/tmp/sftpgo',
+      uid: 0,
+      gid: 0,
+      max_sessions: 0,
+      quota_size: 0,
+      permissions: { '/': ['*'] },
+      created_at: 1_764_568_800_000,
+      updated_at: 1_764_568_800_000,
+      filesystem: { provider: 1, s3config: { bucket: 'files', region: 'default', force_path_style: true } },
+      filters: { hooks: { external_auth_disabled: false } },
+    };
+    expect(readCreateUserResponse(201, JSON.stringify(real), 'alice')).toMatchObject({
+      id: 12,
+      username: 'alice',
+      home_dir: '/tmp/sftpgo',
+    });
+    expect(readCreateUserResponse(201, '', 'alice')).toEqual({ username: 'alice' });
+  });
+
   it('shows the server’s message on 400', () => {
     const body = '{"error":"Validation error","message":"filesystem.s3config.endpoint: must start with https://"}';
     expect(() => readCreateUserResponse(400, body, 'alice')).toThrow(

@@ -38,6 +38,63 @@ describe('listOrganisations', () => {
     ]);
   });
 
+  it('reads the real summary: unknown fields ignored, null names, the personal space repeated among organisations', () => {
+    const real = {
+      user: {
+        id: 'user_9a1b',
+        name: null,
+        avatar: null,
+        email: 'ada@example.test',
+        lang: 'EN',
+        admin: false,
+        applications: [
+          {
+            id: 'app_1',
+            name: 'sftp-gateway',
+            instanceType: 'linux',
+            variantSlug: 'linux',
+            variantLogoUrl: 'https://assets.example/linux.svg',
+            state: 'SHOULD_BE_UP',
+            archived: false,
+            commit: null,
+            homogeneous: true,
+          },
+        ],
+        addons: [],
+        consumers: [{ key: 'ck', name: 'keyhole' }],
+      },
+      organisations: [
+        { id: 'user_9a1b', name: 'Ada', applications: [], addons: [], consumers: [], providers: [], canPay: true },
+        {
+          id: 'orga_5f2e',
+          name: 'Engines',
+          avatar: null,
+          role: 'ADMIN',
+          applications: [{ id: 'app_2', name: 'site', variantSlug: 'static', archived: true }],
+          addons: [{ id: 'addon_1', realId: 'postgresql_1' }],
+          consumers: [],
+          providers: [],
+          vatState: 'VALID',
+          canSEPA: true,
+        },
+      ],
+    };
+    expect(listOrganisations(JSON.stringify(real))).toEqual([
+      {
+        id: 'user_9a1b',
+        name: 'Personal space',
+        personal: true,
+        applications: [{ id: 'app_1', name: 'sftp-gateway', variant: 'linux' }],
+      },
+      {
+        id: 'orga_5f2e',
+        name: 'Engines',
+        personal: false,
+        applications: [{ id: 'app_2', name: 'site', variant: 'static' }],
+      },
+    ]);
+  });
+
   it('refuses an answer with no organisation at all', () => {
     expect(() => listOrganisations('{}')).toThrow(expect.objectContaining({ code: 'malformed-response' }));
     expect(() => listOrganisations('nope')).toThrow(expect.objectContaining({ code: 'malformed-response' }));
