@@ -28,7 +28,6 @@ export function seedApplications(
       zone: spec.zone,
     });
     addon.env = addonEnv(rng, spec.provider, ids.realId);
-    addon.view.configKeys = addon.env.map((variable) => variable.name);
     state.addons.set(addon.view.id, addon);
     return addon;
   };

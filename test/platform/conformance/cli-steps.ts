@@ -22,9 +22,16 @@ function firstLine(output: string): string {
   );
 }
 
-export function cliSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
-  const { ids, carry, platform } = ctx;
-  const step = (args: string[], check: (output: string, stdout: string) => string, input?: string): Step => ({
+/** The JSON document a command printed on stdout (after any prompt it wrote there). */
+function json<T>(stdout: string): T {
+  const text = stripAnsi(stdout);
+  return JSON.parse(text.slice(text.search(/^[[{]/m))) as T;
+}
+
+type Check = (output: string, stdout: string) => string;
+
+function stepsWith(cli: CleverSandbox) {
+  return (args: string[], check: Check, input?: string): Step => ({
     tool: 'clever',
     call: `clever ${args.map((arg) => (/[\s&]/.test(arg) ? `'${arg}'` : arg)).join(' ')}`,
     run: async () => {
@@ -32,11 +39,12 @@ export function cliSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
       return check(succeeded(result), result.stdout);
     },
   });
-  /** The JSON document a command printed on stdout (after any prompt it wrote there). */
-  const json = <T>(stdout: string): T => {
-    const text = stripAnsi(stdout);
-    return JSON.parse(text.slice(text.search(/^[[{]/m))) as T;
-  };
+}
+
+/** Profile, applications, environment, exposed environment, services, add-ons, `clever curl`. */
+export function cliApplicationSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
+  const { ids, platform } = ctx;
+  const step = stepsWith(cli);
   const apiPath = (path: string) => `${platform.api}${path}`;
   return [
     step(['profile'], (output) => {
@@ -95,6 +103,33 @@ export function cliSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
       expect(output).toContain('POSTGRESQL_ADDON_URI=');
       return 'POSTGRESQL_ADDON_* variables';
     }),
+    step(['curl', '-s', apiPath('/v2/self')], (_output, stdout) => {
+      expect(json<{ id: string }>(stdout).id).toBe(ids.userId);
+      return 'GET /v2/self through system curl';
+    }),
+    step(
+      [
+        'curl',
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        apiPath(`/v4/billing/organisations/${ids.enginesId}/${ids.invoiceNumber}.pdf`),
+      ],
+      (_output, stdout) => {
+        expect(stdout.trim()).toBe('200');
+        return 'the spec PDF path: 200';
+      },
+    ),
+  ];
+}
+
+/** OAuth consumers, API tokens (the bridge), secondary email addresses. */
+export function cliAccountSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
+  const { ids, carry, platform } = ctx;
+  const step = stepsWith(cli);
+  return [
     step(['oauth-consumers', 'list'], (output) => {
       expect(output).toContain('Keyhole (sandbox)');
       return firstLine(output);
@@ -178,24 +213,5 @@ export function cliSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
       expect(platform.state.users.get(ids.userId)?.secondaryEmails).toEqual([]);
       return firstLine(output);
     }),
-    step(['curl', '-s', apiPath('/v2/self')], (_output, stdout) => {
-      expect(json<{ id: string }>(stdout).id).toBe(ids.userId);
-      return 'GET /v2/self through system curl';
-    }),
-    step(
-      [
-        'curl',
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        apiPath(`/v4/billing/organisations/${ids.enginesId}/${ids.invoiceNumber}.pdf`),
-      ],
-      (_output, stdout) => {
-        expect(stdout.trim()).toBe('200');
-        return 'the spec PDF path: 200';
-      },
-    ),
   ];
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../index.ts';
 import { createCleverSandbox } from './clever-cli.ts';
-import { cliSteps } from './cli-steps.ts';
+import { cliAccountSteps, cliApplicationSteps } from './cli-steps.ts';
 import { accountSteps } from './client-steps-account.ts';
 import { addonAndBillingSteps, applicationSteps } from './client-steps-resources.ts';
 import { bridgeClient, type ConformanceContext, oauthClient, officialDance, seededIds } from './context.ts';
@@ -48,14 +48,21 @@ describe('official conformance: @clevercloud/client and clever-tools against the
       ids: seededIds(platform),
       carry: {},
     };
-    const cliAccess = await officialDance(platform);
-    const cli = createCleverSandbox({
-      api: platform.api,
-      bridge: platform.bridge,
-      consumerKey: platform.consumerKey,
-      consumerSecret: platform.consumerSecret,
-      ...cliAccess,
-    });
+    // Two CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
+    // the token tells whose requests the sandbox logged.
+    const lanes = await Promise.all(
+      [0, 1].map(async () => {
+        const cliAccess = await officialDance(platform);
+        const cli = createCleverSandbox({
+          api: platform.api,
+          bridge: platform.bridge,
+          consumerKey: platform.consumerKey,
+          consumerSecret: platform.consumerSecret,
+          ...cliAccess,
+        });
+        return { cli, oauthToken: cliAccess.token };
+      }),
+    );
     try {
       await recorder.run([
         {
@@ -66,9 +73,13 @@ describe('official conformance: @clevercloud/client and clever-tools against the
         ...accountSteps(ctx),
         ...applicationSteps(ctx),
         ...addonAndBillingSteps(ctx),
-        ...cliSteps(ctx, cli),
       ]);
-      const refused = cli.refusedConnections();
+      await recorder.runLanes([
+        { steps: cliApplicationSteps(ctx, lanes[0]!.cli), oauthToken: lanes[0]!.oauthToken },
+        // `clever tokens create` posts credentials, not a signature, to the bridge: its request is this lane's.
+        { steps: cliAccountSteps(ctx, lanes[1]!.cli), oauthToken: lanes[1]!.oauthToken, ownsUnsigned: true },
+      ]);
+      const refused = lanes.flatMap((lane) => lane.cli.refusedConnections());
       console.log(
         `\nOfficial conformance: ${recorder.rows.length} calls and commands ` +
           `(${recorder.rows.filter((row) => row.tool === 'clever').length} clever-tools commands), ` +
@@ -80,7 +91,7 @@ describe('official conformance: @clevercloud/client and clever-tools against the
       expect(recorder.rows.filter((row) => !row.ok).map((row) => `${row.call}: ${row.result}`)).toEqual([]);
       expect(recorder.rows.length).toBeGreaterThanOrEqual(MIN_CALLS);
     } finally {
-      cli.dispose();
+      for (const lane of lanes) lane.cli.dispose();
     }
   }, 180_000);
 });

@@ -50,7 +50,29 @@ export class Recorder {
     this.log.push(entry);
   };
 
+  /** Runs the steps one after the other; every request logged meanwhile belongs to the running step. */
   async run(steps: Step[]): Promise<void> {
+    this.rows.push(...(await this.runLane(steps, () => true)));
+  }
+
+  /**
+   * Runs lanes side by side (each lane's steps one after the other), to use both cores for the CLI's slow start.
+   * A request belongs to the lane whose OAuth token signed it; requests without one go to the lane that says it
+   * `ownsUnsigned` (only one may). Rows come out lane after lane, in a stable order.
+   */
+  async runLanes(lanes: { steps: Step[]; oauthToken: string; ownsUnsigned?: boolean }[]): Promise<void> {
+    const results = await Promise.all(
+      lanes.map((lane) =>
+        this.runLane(lane.steps, (entry) =>
+          entry.oauthToken === undefined ? lane.ownsUnsigned === true : entry.oauthToken === lane.oauthToken,
+        ),
+      ),
+    );
+    for (const rows of results) this.rows.push(...rows);
+  }
+
+  private async runLane(steps: Step[], belongs: (entry: RequestLogEntry) => boolean): Promise<Row[]> {
+    const rows: Row[] = [];
     for (const step of steps) {
       const from = this.log.length;
       let result: string;
@@ -63,12 +85,13 @@ export class Recorder {
       }
       // A request's log entry is written when its response finishes, which can be a tick after the tool has it.
       await new Promise((resolve) => setImmediate(resolve));
-      const requests = this.log.slice(from).map(describeRequest);
-      this.rows.push({ tool: step.tool, call: step.call, http: requests.join(', ') || '(none)', result, ok });
+      const requests = this.log.slice(from).filter(belongs).map(describeRequest);
+      rows.push({ tool: step.tool, call: step.call, http: requests.join(', ') || '(none)', result, ok });
     }
+    return rows;
   }
 
-  /** Calls that reached the sandbox, per tool. */
+  /** HTTP requests that reached the sandbox. */
   requestCount(): number {
     return this.log.length;
   }
