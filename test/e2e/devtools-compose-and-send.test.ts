@@ -145,17 +145,19 @@ describe('composing and sending from the DevTools panel', () => {
   it('PUT replaces the environment, DELETE removes the consumer', async () => {
     const org = engines();
     const app = firstApplicationOf(org.id);
-    const putEnv = page.getByRole('button', {
-      name: /PUT \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env Replace/,
-    });
-    await putEnv.click();
+    await page
+      .getByRole('button', {
+        name: /GET \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env /,
+      })
+      .click();
     await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
     await page.getByRole('combobox', { name: '{applicationId}' }).fill(app.view.id);
-    // Another template, then back: the organisation and application chosen are kept for the new template.
     await page
-      .getByRole('button', { name: /GET \/v2\/organisations\/\{organisationId\}\/applications An organisation/ })
+      .getByRole('button', {
+        name: /PUT \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env Replace/,
+      })
       .click();
-    await putEnv.click();
+    // The organisation and application chosen before are kept for the new template.
     expect(await page.getByRole('combobox', { name: '{applicationId}' }).inputValue()).toBe(app.view.id);
     await composerTab(page, 'Body').click();
     await page.getByRole('textbox', { name: 'JSON body' }).fill('{"PORT": "8080", "FROM_PANEL": "yes"}');

@@ -171,7 +171,7 @@ export interface PlatformState {
   /** Login cookie value → user id. */
   sessions: Map<string, string>;
   sftpUsers: Map<string, SftpUser>;
-  /** What the test-only `POST /test-only/signed-form` route received, newest last (see resources-test-only.ts). */
+  /** What the test-only `POST /v2/test-only/signed-form` route received, newest last (see resources-test-only.ts). */
   signedForms: { fields: [string, string][]; signatureMethod?: string }[];
   /** SFTP admin bearer token → expiry (ms). */
   sftpTokens: Map<string, number>;
