@@ -1,12 +1,14 @@
 /**
  * An integrator composes requests in the DevTools panel (opened as a tab, with a chrome.devtools stub) and sends
  * them signed, against the platform sandbox, which verifies every OAuth signature itself: GET with a query,
- * POST with a JSON body, POST with a form body (the form fields are part of the signature), PUT and DELETE.
+ * POST with a JSON body, POST with a form body (the form fields are part of the signature; the sandbox's test-only
+ * route checks them, the platform has no form-encoded resource write), PUT and DELETE.
  * Invalid input is flagged in place and never reaches the worker. Screenshots of composer and JSON tree in light
  * and dark, and an axe scan of each.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ONLY_SIGNED_FORM_PATH } from '../platform/resources-test-only.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { compose, composerTab, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
@@ -117,11 +119,10 @@ describe('composing and sending from the DevTools panel', () => {
   });
 
   it('POST with a form body: the fields are signed and the sandbox verifies them', async () => {
-    const org = engines();
-    const app = firstApplicationOf(org.id);
-    await compose(page, 'POST', '/v2/organisations/{organisationId}/applications/{applicationId}/env');
-    await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
-    await page.getByRole('combobox', { name: '{applicationId}' }).fill(app.view.id);
+    // The platform has no form-encoded resource write: the sandbox's test-only route (which the catalog does not
+    // list) checks the signature over the form fields and records what it verified.
+    const before = ext.platform.state.signedForms.length;
+    await compose(page, 'POST', TEST_ONLY_SIGNED_FORM_PATH);
     await composerTab(page, 'Body').click();
     await page.getByRole('radio', { name: 'Form (urlencoded)' }).check();
     await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('name');
@@ -129,7 +130,11 @@ describe('composing and sending from the DevTools panel', () => {
     await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('value');
     await page.getByRole('textbox', { name: 'Value of form fields row 2' }).fill("a b&c=d+é!*'()");
     expect(await sendAndWait(page)).toBe('200');
-    expect(app.env.find((variable) => variable.name === 'KEYHOLE_E2E')?.value).toBe("a b&c=d+é!*'()");
+    expect(ext.platform.state.signedForms.length).toBe(before + 1);
+    expect(ext.platform.state.signedForms.at(-1)?.fields).toEqual([
+      ['name', 'KEYHOLE_E2E'],
+      ['value', "a b&c=d+é!*'()"],
+    ]);
     await responseTab(page, 'Signature').click();
     await expect
       .poll(() => page.getByRole('table', { name: /Signed parameters/ }).innerText())
@@ -140,6 +145,13 @@ describe('composing and sending from the DevTools panel', () => {
   it('PUT replaces the environment, DELETE removes the consumer', async () => {
     const org = engines();
     const app = firstApplicationOf(org.id);
+    await page
+      .getByRole('button', {
+        name: /GET \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env /,
+      })
+      .click();
+    await page.getByRole('combobox', { name: '{organisationId}' }).fill(org.id);
+    await page.getByRole('combobox', { name: '{applicationId}' }).fill(app.view.id);
     await page
       .getByRole('button', {
         name: /PUT \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}\/env Replace/,

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { missingReason } from '../../scripts/system-packages.ts';
 import { percentEncode } from '../platform/oauth/encoding.ts';
+import { TEST_ONLY_SIGNED_FORM_PATH } from '../platform/resources-test-only.ts';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, signInOrFail, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -81,10 +82,9 @@ describe('copy as curl', () => {
   });
 
   it('gives a form POST whose signed body the system curl sends unchanged', async () => {
-    const org = [...ext.platform.state.organisations.values()].find((item) => item.name === 'Analytical Engines Ltd');
-    const app = [...ext.platform.state.applications.values()].find((item) => item.ownerId === org?.id);
-    if (!org || !app) throw new Error('no seeded application');
-    await compose(page, 'POST', `/v2/organisations/${org.id}/applications/${app.view.id}/env`);
+    // The sandbox's test-only route (the platform has no form-encoded resource write) verifies the signature over
+    // the form fields and records them.
+    await compose(page, 'POST', TEST_ONLY_SIGNED_FORM_PATH);
     await page
       .getByRole('form', { name: 'Request composer' })
       .getByRole('tab', { name: /^Query/ })
@@ -99,7 +99,10 @@ describe('copy as curl', () => {
     const command = await revealedCommand();
     const { status } = await runInShell(command);
     expect(status).toBe(200);
-    expect(app.env.find((variable) => variable.name === 'FROM_CURL')?.value).toBe('x y+z');
+    expect(ext.platform.state.signedForms.at(-1)?.fields).toEqual([
+      ['name', 'FROM_CURL'],
+      ['value', 'x y+z'],
+    ]);
   });
 
   it('reveals an HMAC signature only with a hint that it is single-use, and it runs exactly once', async () => {

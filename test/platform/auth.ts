@@ -1,6 +1,7 @@
 /** Who is calling a resource endpoint: an OAuth access token (API and bridge) or an API token (bridge only). */
 import type { IncomingMessage } from 'node:http';
 import type { PlatformContext } from './context.ts';
+import { authorizationOf } from './credentials.ts';
 import { RIGHTS } from './defaults.ts';
 import { HttpError } from './http-util.ts';
 import { signedRequestOf, verifyRequest } from './oauth/verify.ts';
@@ -38,6 +39,7 @@ export function authenticateOAuth(
     },
   });
   const accessToken = state.accessTokens.get(verified.token!)!;
+  accessToken.lastUsedAt = clock.now();
   const user = state.users.get(accessToken.userId);
   if (!user) throw new HttpError(401, 'The user of this token no longer exists');
   return { user, rights: new Set(accessToken.rights), accessToken };
@@ -64,6 +66,6 @@ export function authenticateApiToken(context: PlatformContext, value: string): C
 
 /** The bearer value of `Authorization: Bearer …`, or undefined. */
 export function bearerOf(req: IncomingMessage): string | undefined {
-  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(authorizationOf(req).authorization ?? '');
   return match?.[1];
 }

@@ -7,6 +7,7 @@ import { serveResource } from './api-server.ts';
 import { handleApiTokens } from './api-tokens.ts';
 import { authenticateApiToken, authenticateOAuth, bearerOf } from './auth.ts';
 import type { PlatformContext } from './context.ts';
+import { authorizationOf } from './credentials.ts';
 import { answerPreflight, HttpError, pathnameOf, readBody, sendError, setCommonHeaders } from './http-util.ts';
 import { parseOAuthHeader } from './oauth/encoding.ts';
 import type { Caller } from './router.ts';
@@ -16,7 +17,7 @@ const PROXIED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 function authenticate(context: PlatformContext, req: IncomingMessage, body: Buffer): Caller {
   const bearer = bearerOf(req);
   if (bearer) return authenticateApiToken(context, bearer);
-  if (parseOAuthHeader(req.headers.authorization))
+  if (parseOAuthHeader(authorizationOf(req).authorization))
     return authenticateOAuth(context, req, body, { plaintextOnly: true });
   throw new HttpError(401, 'Missing credentials: send Authorization: Bearer <API token> or an OAuth PLAINTEXT header', {
     headers: { 'WWW-Authenticate': 'Bearer realm="Sandbox Cloud bridge"' },

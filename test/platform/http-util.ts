@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from './clock.ts';
 import { MAX_BODY_BYTES } from './defaults.ts';
+import { defaultErrorId } from './error-ids.ts';
 
 export interface ErrorOptions {
   /** Extra fields merged into the default `{id, message, type}` body. */
@@ -24,7 +25,12 @@ export class HttpError extends Error {
 
   toBody(): Record<string, unknown> {
     if (this.options.body) return this.options.body;
-    return { id: this.options.id ?? this.status, message: this.message, type: 'error', ...this.options.extra };
+    return {
+      id: this.options.id ?? defaultErrorId(this.status),
+      message: this.message,
+      type: 'error',
+      ...this.options.extra,
+    };
   }
 }
 
@@ -64,7 +70,7 @@ export function sendError(res: ServerResponse, error: unknown): void {
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
-  sendJson(res, 500, { id: 500, message: `Sandbox internal error: ${message}`, type: 'error' });
+  sendJson(res, 500, { id: defaultErrorId(500), message: `Sandbox internal error: ${message}`, type: 'error' });
 }
 
 /** Reads the whole body, refusing more than `limit` bytes with 413. */

@@ -2,12 +2,13 @@
  * The platform sandbox: a local simulation of the hosting platform (API + OAuth provider, API bridge, SFTP server
  * admin API) on 127.0.0.1. It imports nothing from `src/` on purpose.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiHandler } from './api-server.ts';
 import { createBridgeHandler } from './bridge.ts';
 import { type Clock, createClock } from './clock.ts';
 import type { PlatformContext } from './context.ts';
+import { authorizationOf } from './credentials.ts';
 import {
   DEFAULT_CONSUMER_BASE_URL,
   DEFAULT_SEED,
@@ -19,7 +20,8 @@ import {
   SANDBOX_USER,
   SFTP_ADMIN,
 } from './defaults.ts';
-import { createFaults, type Faults } from './faults.ts';
+import { createFaults, type Faults, type ServerName } from './faults.ts';
+import { parseOAuthHeader } from './oauth/encoding.ts';
 import { createResourceRouter } from './resources.ts';
 import { seedState } from './seed.ts';
 import { createSftpHandler } from './sftp-admin.ts';
@@ -48,6 +50,18 @@ export interface PlatformOptions {
   consumerRights?: readonly Right[];
   /** When true, the spec's PDF path `/v4/billing/organisations/{id}/{number}.pdf` answers 404. */
   disableSpecPdfPath?: boolean;
+  /** Called once per answered request (tests that drive other programs see what those programs asked). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  server: ServerName;
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  status: number;
+  /** The `oauth_token` the request was signed with, if any (never a secret). */
+  oauthToken?: string;
 }
 
 export interface Platform {
@@ -91,6 +105,24 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+function observed(server: ServerName, handler: Handler, onRequest: PlatformOptions['onRequest']): Handler {
+  if (!onRequest) return handler;
+  return (req, res) => {
+    res.on('finish', () => {
+      let oauthToken: string | undefined;
+      try {
+        oauthToken = parseOAuthHeader(authorizationOf(req).authorization)?.find(([key]) => key === 'oauth_token')?.[1];
+      } catch {
+        // A malformed header was refused with its own message; the log just has no token for it.
+      }
+      onRequest({ server, method: req.method ?? 'GET', url: req.url ?? '/', status: res.statusCode, oauthToken });
+    });
+    handler(req, res);
+  };
+}
+
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const clock = createClock(options.clockOffsetSeconds ?? 0);
   const consumerBaseUrl = options.consumerBaseUrl ?? DEFAULT_CONSUMER_BASE_URL;
@@ -106,9 +138,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const context: PlatformContext = { state, clock, faults, router: createResourceRouter() };
 
   const servers = [
-    createServer(createApiHandler(context)),
-    createServer(createBridgeHandler(context)),
-    createServer(createSftpHandler(context)),
+    createServer(observed('api', createApiHandler(context), options.onRequest)),
+    createServer(observed('bridge', createBridgeHandler(context), options.onRequest)),
+    createServer(observed('sftp', createSftpHandler(context), options.onRequest)),
   ];
   const close = async () => {
     faults.dispose();

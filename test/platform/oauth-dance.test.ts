@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
+import { TEST_ONLY_SIGNED_FORM_PATH } from './resources-test-only.ts';
 import {
   approve,
   dance,
@@ -74,18 +75,36 @@ describe('the OAuth 1.0a dance, done by an independent client (npm oauth-1.0a + 
     const apps = (await (await call('GET', '/v2/self/applications')).json()) as { id: string; name: string }[];
     const app = apps.find((candidate) => candidate.name === 'notes-api')!;
 
-    const tagged = await call('POST', `/v2/self/applications/${app.id}/tags`, {
-      params: { tag: 'from-test' },
+    // The platform has no form-encoded resource write; the test-only route shows the signed fields were verified.
+    const form = await call('POST', TEST_ONLY_SIGNED_FORM_PATH, {
+      params: { greeting: 'hello world & co', tag: 'from-test' },
       form: true,
     });
+    expect(form.status).toBe(200);
+    expect(await form.json()).toEqual({ fields: { greeting: 'hello world & co', tag: 'from-test' }, verified: true });
+    expect(platform.state.signedForms.at(-1)?.fields).toEqual([
+      ['greeting', 'hello world & co'],
+      ['tag', 'from-test'],
+    ]);
+    const tampered = await call('POST', TEST_ONLY_SIGNED_FORM_PATH, {
+      params: { greeting: 'hello' },
+      form: true,
+      rawBody: 'greeting=bye',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(tampered.status).toBe(401);
+
+    const tagged = await call('PUT', `/v2/self/applications/${app.id}/tags/from-test`);
     expect(tagged.status).toBe(200);
     expect(await tagged.json()).toContain('from-test');
 
-    const envByForm = await call('POST', `/v2/self/applications/${app.id}/env`, {
-      params: { name: 'GREETING', value: 'hello world & co' },
-      form: true,
+    const env = await call('PUT', `/v2/self/applications/${app.id}/env/GREETING`, {
+      json: { value: 'hello world & co' },
     });
-    expect(await envByForm.json()).toContainEqual({ name: 'GREETING', value: 'hello world & co' });
+    expect(((await env.json()) as { env: unknown[] }).env).toContainEqual({
+      name: 'GREETING',
+      value: 'hello world & co',
+    });
 
     const renamed = await call('PUT', `/v2/self/applications/${app.id}`, { json: { name: 'notes-api-renamed' } });
     expect(renamed.status).toBe(200);

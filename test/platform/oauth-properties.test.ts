@@ -37,6 +37,9 @@ describe('property: whatever an independent client (oauth-1.0a) signs, the sandb
         formParams,
         (method, placement, verb, path, query, form) => {
           const useForm = verb === 'POST' || verb === 'PUT';
+          // oauth-1.0a merges a form field into a query parameter of the same name (it signs `-=` once where the
+          // request carries it twice), another bug of the library: such cases say nothing about the sandbox.
+          fc.pre(!useForm || Object.keys(form).every((name) => !(name in query)));
           const oauth = oauthFor(CONSUMER, method);
           const url = `http://127.0.0.1:8780${path}${Object.keys(query).length ? `?${encodePairs(query, oauth)}` : ''}`;
           const signed = oauth.authorize({ url, method: verb, data: useForm ? { ...form } : {} }, TOKEN);

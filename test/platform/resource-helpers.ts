@@ -1,9 +1,10 @@
-/** Shared pieces of the resource handlers: organisation access, bodies, views, the /v2/self alias. */
+/** Shared pieces of the resource handlers: organisation access, bodies, the /v2/self alias. */
 import type { Right } from './defaults.ts';
+import { ERROR_IDS } from './error-ids.ts';
 import { HttpError, mediaType, parseJsonBody } from './http-util.ts';
 import { parseFormPairs } from './oauth/encoding.ts';
 import type { ResourceRequest, Route } from './router.ts';
-import type { Application, Organisation } from './state.ts';
+import type { Organisation } from './state.ts';
 
 /** The organisation named by `:orgId`, or the caller's personal one on `/v2/self/…`. */
 export function organisationOf(request: ResourceRequest): Organisation {
@@ -11,18 +12,11 @@ export function organisationOf(request: ResourceRequest): Organisation {
   const org = request.state.organisations.get(id);
   if (!org) throw new HttpError(404, `Organisation ${id} not found`);
   if (!org.members.some((member) => member.userId === request.caller.user.id)) {
-    throw new HttpError(403, `You are not a member of organisation ${id}`);
+    throw new HttpError(403, `You do not belong to organisation ${id} so you cannot access it`, {
+      id: ERROR_IDS.notMember,
+    });
   }
   return org;
-}
-
-export function applicationOf(request: ResourceRequest): Application {
-  const org = organisationOf(request);
-  const app = request.state.applications.get(request.params.appId ?? '');
-  if (!app || app.ownerId !== org.id) {
-    throw new HttpError(404, `Application ${request.params.appId} not found in organisation ${org.id}`);
-  }
-  return app;
 }
 
 export function jsonObject(request: ResourceRequest): Record<string, unknown> {
@@ -53,10 +47,6 @@ export function requiredString(body: Record<string, unknown>, field: string): st
   const value = optionalString(body, field);
   if (value === undefined || value.trim() === '') throw new HttpError(400, `Field "${field}" is required`);
   return value;
-}
-
-export function applicationView(app: Application): Record<string, unknown> {
-  return { ...app.view, env: app.env.map((v) => ({ ...v })) };
 }
 
 export function success(message: string): { status: number; json: unknown } {

@@ -1,29 +1,51 @@
-/** Organisations, applications (rename, delete, env, tags) and add-ons, under both org and self paths. */
+/**
+ * Applications under both org and self paths: the record (list, read, create, update, delete), its environment
+ * (whole, one variable, exposed), its links (dependencies, add-ons, and the variables they bring) and its tags.
+ */
 import { HttpError, parseJsonBody } from './http-util.ts';
-import {
-  applicationOf,
-  applicationView,
-  formPairs,
-  jsonObject,
-  optionalString,
-  orgAndSelf,
-  organisationOf,
-  success,
-} from './resource-helpers.ts';
-import type { ResourceRequest, Route } from './router.ts';
-import type { EnvVar, Organisation } from './state.ts';
+import { type OwnedKind, ownedRoutes, recordOf, tagRoutes } from './owned-collection.ts';
+import { orgAndSelf, organisationOf } from './resource-helpers.ts';
+import { addonKind } from './resources-addons.ts';
+import { createApplication, updateApplication } from './resources-apps-write.ts';
+import type { Reply, ResourceRequest, Route } from './router.ts';
+import type { Application, EnvVar, PlatformState } from './state.ts';
 
 const READ = { org: 'access_organisations', self: 'access_organisations' } as const;
 const WRITE = { org: 'manage_organisations_applications', self: 'manage_organisations_applications' } as const;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-const TAG = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
-export function organisationView(org: Organisation): Record<string, unknown> {
-  const { members: _members, personal: _personal, ...view } = org;
-  return view;
+export function applicationView(app: Application): Record<string, unknown> {
+  return { ...app.view, env: app.env.map((variable) => ({ ...variable })) };
 }
 
-function parseEnv(request: ResourceRequest): EnvVar[] {
+export const applicationKind: OwnedKind<Application> = {
+  label: 'Application',
+  path: '/applications',
+  param: 'appId',
+  rights: { read: READ.org, write: WRITE.org },
+  store: (state) => state.applications,
+  view: (app) => applicationView(app),
+  create: createApplication,
+  update: updateApplication,
+  onDelete: (state, app) => {
+    for (const other of state.applications.values()) {
+      other.dependencies = other.dependencies.filter((id) => id !== app.view.id);
+    }
+  },
+};
+
+const appOf = (request: ResourceRequest) => recordOf(applicationKind, request);
+
+export function checkEnvVar(name: unknown, value: unknown): EnvVar {
+  if (typeof name !== 'string' || !ENV_NAME.test(name)) {
+    throw new HttpError(400, `Invalid environment variable name ${JSON.stringify(name)}`);
+  }
+  if (typeof value !== 'string') throw new HttpError(400, `Value of ${name} must be a string`);
+  return { name, value };
+}
+
+/** A whole environment: a JSON object `{NAME: value}` (what the official tools send) or an array of `{name, value}`. */
+export function parseEnv(request: ResourceRequest): EnvVar[] {
   const value = parseJsonBody(request.req, request.body);
   let env: EnvVar[];
   if (Array.isArray(value)) {
@@ -36,100 +58,144 @@ function parseEnv(request: ResourceRequest): EnvVar[] {
   } else {
     throw new HttpError(400, 'Expected a JSON array of {name, value} or an object of NAME: value');
   }
-  const names = new Set(env.map((v) => v.name));
-  if (names.size !== env.length) throw new HttpError(400, 'Each environment variable name may appear only once');
-  return env;
-}
-
-function checkEnvVar(name: unknown, value: unknown): EnvVar {
-  if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-    throw new HttpError(400, `Invalid environment variable name ${JSON.stringify(name)}`);
+  if (new Set(env.map((v) => v.name)).size !== env.length) {
+    throw new HttpError(400, 'Each environment variable name may appear only once');
   }
-  if (typeof value !== 'string') throw new HttpError(400, `Value of ${name} must be a string`);
-  return { name, value };
+  return sortEnv(env);
 }
 
-export const appRoutes: Route[] = [
-  {
-    method: 'GET',
-    pattern: '/v2/organisations/:orgId',
-    right: 'access_organisations',
-    handle: (request) => ({ status: 200, json: organisationView(organisationOf(request)) }),
-  },
-  ...orgAndSelf('/applications', 'GET', READ, (request) => {
-    const org = organisationOf(request);
-    const apps = [...request.state.applications.values()].filter((app) => app.ownerId === org.id);
-    return { status: 200, json: apps.map(applicationView) };
-  }),
-  ...orgAndSelf('/applications/:appId', 'GET', READ, (request) => ({
-    status: 200,
-    json: applicationView(applicationOf(request)),
-  })),
-  ...orgAndSelf('/applications/:appId', 'PUT', WRITE, (request) => {
-    const app = applicationOf(request);
-    const body = jsonObject(request);
-    const name = optionalString(body, 'name');
-    const description = optionalString(body, 'description');
-    if (name !== undefined) {
-      if (name.trim() === '' || name.length > 128) throw new HttpError(400, 'Field "name" must be 1 to 128 characters');
-      app.view.name = name;
-    }
-    if (description !== undefined) app.view.description = description;
-    return { status: 200, json: applicationView(app) };
-  }),
-  ...orgAndSelf('/applications/:appId', 'DELETE', WRITE, (request) => {
-    const app = applicationOf(request);
-    request.state.applications.delete(app.view.id);
-    return success(`The application ${app.view.name} has been deleted`);
-  }),
+function sortEnv(env: EnvVar[]): EnvVar[] {
+  return env.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const appReply = (app: Application): Reply => ({ status: 200, json: applicationView(app) });
+const envObject = (env: EnvVar[]) => Object.fromEntries(env.map((variable) => [variable.name, variable.value]));
+
+function sameOwner(state: PlatformState, app: Application, id: string): Application {
+  const other = state.applications.get(id);
+  if (!other || other.ownerId !== app.ownerId) throw new HttpError(404, `Application ${id} not found`);
+  return other;
+}
+
+const envRoutes: Route[] = [
   ...orgAndSelf('/applications/:appId/env', 'GET', READ, (request) => ({
     status: 200,
-    json: applicationOf(request).env.map((v) => ({ ...v })),
+    json: appOf(request).env.map((variable) => ({ ...variable })),
   })),
+  // The writes answer with the application, whose `env` the official client reads.
   ...orgAndSelf('/applications/:appId/env', 'PUT', WRITE, (request) => {
-    const app = applicationOf(request);
-    app.env = parseEnv(request).sort((a, b) => (a.name < b.name ? -1 : 1));
-    return { status: 200, json: applicationView(app) };
+    const app = appOf(request);
+    app.env = parseEnv(request);
+    return appReply(app);
   }),
-  // Form-encoded write: its parameters are part of the OAuth signature base string.
-  ...orgAndSelf('/applications/:appId/env', 'POST', WRITE, (request) => {
-    const app = applicationOf(request);
-    const form = new Map(formPairs(request));
-    const variable = checkEnvVar(form.get('name'), form.get('value') ?? '');
-    app.env = [...app.env.filter((v) => v.name !== variable.name), variable].sort((a, b) => (a.name < b.name ? -1 : 1));
-    return { status: 200, json: app.env };
-  }),
-  ...orgAndSelf('/applications/:appId/tags', 'GET', READ, (request) => ({
-    status: 200,
-    json: [...applicationOf(request).tags],
-  })),
-  ...orgAndSelf('/applications/:appId/tags', 'POST', WRITE, (request) => {
-    const app = applicationOf(request);
-    const tags = formPairs(request)
-      .filter(([key]) => key === 'tag')
-      .map(([, value]) => value);
-    if (tags.length === 0) throw new HttpError(400, 'Send at least one form field tag=…');
-    for (const tag of tags) {
-      if (!TAG.test(tag)) throw new HttpError(400, `Invalid tag ${JSON.stringify(tag)}`);
-      if (!app.tags.includes(tag)) app.tags.push(tag);
+  ...orgAndSelf('/applications/:appId/env/:name', 'PUT', WRITE, (request) => {
+    const app = appOf(request);
+    const body = parseJsonBody(request.req, request.body) as { value?: unknown } | null;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new HttpError(400, 'Expected a JSON object {"value": "…"}');
     }
-    return { status: 200, json: [...app.tags] };
+    const variable = checkEnvVar(request.params.name, body.value);
+    app.env = sortEnv([...app.env.filter((v) => v.name !== variable.name), variable]);
+    return appReply(app);
   }),
-  ...orgAndSelf('/applications/:appId/tags/:tag', 'DELETE', WRITE, (request) => {
-    const app = applicationOf(request);
-    if (!app.tags.includes(request.params.tag!)) throw new HttpError(404, `Tag ${request.params.tag} not found`);
-    app.tags = app.tags.filter((tag) => tag !== request.params.tag);
-    return { status: 200, json: [...app.tags] };
+  ...orgAndSelf('/applications/:appId/env/:name', 'DELETE', WRITE, (request) => {
+    const app = appOf(request);
+    if (!app.env.some((v) => v.name === request.params.name)) {
+      throw new HttpError(404, `Environment variable ${request.params.name} not found`);
+    }
+    app.env = app.env.filter((v) => v.name !== request.params.name);
+    return appReply(app);
   }),
-  ...orgAndSelf('/addons', 'GET', READ, (request) => {
-    const org = organisationOf(request);
-    const addons = [...request.state.addons.values()].filter((addon) => addon.ownerId === org.id);
-    return { status: 200, json: addons.map((addon) => addon.view) };
+  ...orgAndSelf('/applications/:appId/exposed_env', 'GET', READ, (request) => ({
+    status: 200,
+    json: envObject(appOf(request).exposedEnv),
+  })),
+  ...orgAndSelf('/applications/:appId/exposed_env', 'PUT', WRITE, (request) => {
+    const app = appOf(request);
+    app.exposedEnv = parseEnv(request);
+    return { status: 200, json: envObject(app.exposedEnv) };
   }),
-  ...orgAndSelf('/addons/:addonId', 'GET', READ, (request) => {
-    const org = organisationOf(request);
-    const addon = request.state.addons.get(request.params.addonId!);
-    if (!addon || addon.ownerId !== org.id) throw new HttpError(404, `Add-on ${request.params.addonId} not found`);
-    return { status: 200, json: addon.view };
+  ...orgAndSelf('/applications/:appId/dependencies/env', 'GET', READ, (request) => {
+    const app = appOf(request);
+    const deps = app.dependencies.map((id) => sameOwner(request.state, app, id));
+    return {
+      status: 200,
+      json: deps.map((dep) => ({ app_id: dep.view.id, app_name: dep.view.name, env: dep.exposedEnv })),
+    };
   }),
+  ...orgAndSelf('/applications/:appId/addons/env', 'GET', READ, (request) => {
+    const app = appOf(request);
+    const addons = app.linkedAddons.flatMap((id) => request.state.addons.get(id) ?? []);
+    return {
+      status: 200,
+      json: addons.map((addon) => ({
+        addon_id: addon.view.id,
+        addon_name: addon.view.name,
+        provider_id: (addon.view.provider as { id: string }).id,
+        env: addon.env,
+      })),
+    };
+  }),
+];
+
+const linkRoutes: Route[] = [
+  ...orgAndSelf('/applications/:appId/dependencies', 'GET', READ, (request) => {
+    const app = appOf(request);
+    return { status: 200, json: app.dependencies.map((id) => applicationView(sameOwner(request.state, app, id))) };
+  }),
+  ...orgAndSelf('/applications/:appId/dependencies/:dependencyId', 'PUT', WRITE, (request) => {
+    const app = appOf(request);
+    const dep = sameOwner(request.state, app, request.params.dependencyId!);
+    if (dep === app) throw new HttpError(400, 'An application cannot depend on itself');
+    if (!app.dependencies.includes(dep.view.id)) app.dependencies.push(dep.view.id);
+    return { status: 204 };
+  }),
+  ...orgAndSelf('/applications/:appId/dependencies/:dependencyId', 'DELETE', WRITE, (request) => {
+    const app = appOf(request);
+    if (!app.dependencies.includes(request.params.dependencyId!)) {
+      throw new HttpError(404, `Application ${request.params.dependencyId} is not a dependency`);
+    }
+    app.dependencies = app.dependencies.filter((id) => id !== request.params.dependencyId);
+    return { status: 204 };
+  }),
+  ...orgAndSelf('/applications/:appId/dependents', 'GET', READ, (request) => {
+    const app = appOf(request);
+    const dependents = [...request.state.applications.values()].filter((other) =>
+      other.dependencies.includes(app.view.id),
+    );
+    return { status: 200, json: dependents.map(applicationView) };
+  }),
+  ...orgAndSelf('/applications/:appId/addons', 'GET', READ, (request) => {
+    const app = appOf(request);
+    const addons = app.linkedAddons.flatMap((id) => request.state.addons.get(id) ?? []);
+    return { status: 200, json: addons.map((addon) => addonKind.view(addon, request.state)) };
+  }),
+  // The official tools send the add-on id as a JSON string (`JSON.stringify(addonId)`); a real id works too.
+  ...orgAndSelf('/applications/:appId/addons', 'POST', WRITE, (request) => {
+    const app = appOf(request);
+    const id = parseJsonBody(request.req, request.body);
+    if (typeof id !== 'string') throw new HttpError(400, 'Expected the add-on id as a JSON string');
+    const addon = [...request.state.addons.values()].find((a) => a.view.id === id || a.view.realId === id);
+    if (!addon || addon.ownerId !== organisationOf(request).id) throw new HttpError(404, `Add-on ${id} not found`);
+    if (!app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
+    return { status: 204 };
+  }),
+  ...orgAndSelf('/applications/:appId/addons/:addonId', 'DELETE', WRITE, (request) => {
+    const app = appOf(request);
+    const addon = [...request.state.addons.values()].find(
+      (a) => a.view.id === request.params.addonId || a.view.realId === request.params.addonId,
+    );
+    if (!addon || !app.linkedAddons.includes(addon.view.id)) {
+      throw new HttpError(404, `Add-on ${request.params.addonId} is not linked to this application`);
+    }
+    app.linkedAddons = app.linkedAddons.filter((id) => id !== addon.view.id);
+    return { status: 204 };
+  }),
+];
+
+export const appRoutes: Route[] = [
+  ...ownedRoutes(applicationKind),
+  ...envRoutes,
+  ...linkRoutes,
+  ...tagRoutes(applicationKind),
 ];

@@ -1,8 +1,11 @@
-/** `/v2/self`, `/v2/summary`, `/v4/products/zones` and access-token revocation. */
+/** `/v2/self` (profile, emails, OAuth tokens) and `/v2/summary`. */
 import { HttpError } from './http-util.ts';
 import { jsonObject, optionalString, success } from './resource-helpers.ts';
+import { emailRoutes } from './resources-self-emails.ts';
+import { tokenRoutes } from './resources-self-tokens.ts';
 import type { Route } from './router.ts';
-import { organisationsOf, type PlatformState, type User } from './state.ts';
+import type { User } from './state.ts';
+import { summaryOf } from './summary.ts';
 
 export function selfView(user: User): Record<string, unknown> {
   return {
@@ -29,63 +32,6 @@ export function selfView(user: User): Record<string, unknown> {
 }
 
 const EDITABLE = ['name', 'phone', 'address', 'city', 'zipcode', 'country', 'lang'] as const;
-
-function summary(state: PlatformState, user: User): Record<string, unknown> {
-  const content = (ownerId: string) => ({
-    applications: [...state.applications.values()]
-      .filter((app) => app.ownerId === ownerId)
-      .map(({ view }) => {
-        const instance = view.instance as { type: string; variant: { slug: string; name: string; logo: string } };
-        return {
-          id: view.id,
-          name: view.name,
-          instanceType: instance.type,
-          instanceVariant: instance.variant.name,
-          variantSlug: instance.variant.slug,
-          variantLogoUrl: instance.variant.logo,
-          archived: view.archived,
-          homogeneous: view.homogeneous,
-          state: view.state,
-          commit: view.commitId,
-        };
-      }),
-    addons: [...state.addons.values()]
-      .filter((addon) => addon.ownerId === ownerId)
-      .map(({ view }) => {
-        const provider = view.provider as { id: string; logoUrl: string };
-        return { id: view.id, name: view.name, providerId: provider.id, logoUrl: provider.logoUrl };
-      }),
-    consumers: [...state.consumers.values()]
-      .filter((consumer) => consumer.ownerId === ownerId)
-      .map((consumer) => ({ name: consumer.name, key: consumer.key, picture: consumer.picture })),
-  });
-  return {
-    user: {
-      id: user.id,
-      name: user.name,
-      avatar: user.avatar,
-      email: user.email,
-      lang: user.lang,
-      admin: false,
-      ...content(user.id),
-    },
-    organisations: organisationsOf(state, user.id)
-      .filter((org) => !org.personal)
-      .map((org) => ({
-        id: org.id,
-        name: org.name,
-        avatar: org.avatar,
-        role: org.members.find((member) => member.userId === user.id)?.role ?? 'NONE',
-        ...content(org.id),
-        providers: [],
-        vatState: org.vatState,
-        canPay: org.canPay,
-        canSEPA: org.canSEPA,
-        cleverEnterprise: org.cleverEnterprise,
-        emergencyNumber: org.emergencyNumber,
-      })),
-  };
-}
 
 export const selfRoutes: Route[] = [
   {
@@ -117,13 +63,10 @@ export const selfRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/v2/summary',
-    handle: ({ state, caller }) => ({ status: 200, json: summary(state, caller.user) }),
+    handle: ({ state, caller }) => ({ status: 200, json: summaryOf(state, caller.user) }),
   },
-  {
-    method: 'GET',
-    pattern: '/v4/products/zones',
-    handle: ({ state }) => ({ status: 200, json: state.zones }),
-  },
+  ...emailRoutes,
+  ...tokenRoutes,
   {
     method: 'DELETE',
     pattern: '/v2/self/tokens/:token',

@@ -1,10 +1,26 @@
-/** Every resource endpoint of the API, shared by the API server (OAuth) and the bridge (API tokens, PLAINTEXT). */
+/**
+ * Every resource endpoint of the API, shared by the API server (OAuth) and the bridge (API tokens, PLAINTEXT). The
+ * router is this table: to add an endpoint, add a route (or a kind in owned-collection.ts) to one of these lists.
+ */
+import { addonRoutes } from './resources-addons.ts';
 import { appRoutes } from './resources-apps.ts';
 import { billingRoutes } from './resources-billing.ts';
 import { consumerRoutes } from './resources-consumers.ts';
+import { organisationRoutes } from './resources-orgs.ts';
+import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
+import { testOnlyRoutes } from './resources-test-only.ts';
 import { Router } from './router.ts';
 
 export function createResourceRouter(): Router {
-  return new Router().add(...selfRoutes, ...appRoutes, ...billingRoutes, ...consumerRoutes);
+  return new Router().add(
+    ...selfRoutes,
+    ...organisationRoutes,
+    ...appRoutes,
+    ...addonRoutes,
+    ...consumerRoutes,
+    ...billingRoutes,
+    ...productRoutes,
+    ...testOnlyRoutes,
+  );
 }

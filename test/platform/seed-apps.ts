@@ -1,28 +1,17 @@
 /** Believable applications and add-ons, shaped like `/v2/organisations/{id}/applications` and `/addons`. */
 
 import { type Rng, seededHex, seededInt, seededUuid } from './random.ts';
-import type { Addon, Application, EnvVar } from './state.ts';
-
-const VARIANTS = {
-  node: { name: 'Node', deployType: 'node', version: '20240301' },
-  python: { name: 'Python', deployType: 'python', version: '20240301' },
-  java: { name: 'Java + Maven', deployType: 'maven', version: '20240301' },
-  php: { name: 'PHP', deployType: 'php', version: '20240301' },
-  go: { name: 'Go', deployType: 'go', version: '20240301' },
-  static: { name: 'Static', deployType: 'static-apache', version: '20240301' },
-  linux: { name: 'Linux', deployType: 'linux', version: '20240301' },
-  docker: { name: 'Docker', deployType: 'docker', version: '20240301' },
-} as const;
-
-export type VariantSlug = keyof typeof VARIANTS;
-
-const FLAVORS = [
-  { name: 'pico', mem: 256, cpus: 1, gpus: 0, disk: null, price: 0.1073, available: true, microservice: true },
-  { name: 'nano', mem: 512, cpus: 1, gpus: 0, disk: null, price: 0.1431, available: true, microservice: true },
-  { name: 'XS', mem: 1024, cpus: 1, gpus: 0, disk: null, price: 0.3436, available: true, microservice: false },
-  { name: 'S', mem: 2048, cpus: 2, gpus: 0, disk: null, price: 0.6873, available: true, microservice: false },
-  { name: 'M', mem: 4096, cpus: 4, gpus: 0, disk: null, price: 1.3745, available: true, microservice: false },
-];
+import {
+  type AddonProvider,
+  allFlavors,
+  flavor,
+  type ProviderId,
+  RUNTIME_VERSION,
+  VARIANTS,
+  type VariantSlug,
+  variantOf,
+} from './seed-products.ts';
+import type { Addon, Application, EnvVar, PlatformState } from './state.ts';
 
 export interface AppSpec {
   ownerId: string;
@@ -38,10 +27,15 @@ export interface AppSpec {
   archived?: boolean;
 }
 
-export function buildApplication(rng: Rng, spec: AppSpec): Application {
+/** The zone's id in `/v4/products/zones`, so `zoneId` and the zones list agree. */
+export function zoneIdOf(state: PlatformState, zone: string): string | null {
+  const found = state.zones.find((candidate) => candidate.name === zone);
+  return typeof found?.id === 'string' ? found.id : null;
+}
+
+export function buildApplication(rng: Rng, state: PlatformState, spec: AppSpec): Application {
   const id = `app_${seededUuid(rng)}`;
-  const variant = VARIANTS[spec.variant];
-  const flavor = FLAVORS.find((f) => f.name === spec.flavor) ?? FLAVORS[2]!;
+  const deployType = VARIANTS[spec.variant].deployType;
   const commitId = seededHex(rng, 40);
   const lastDeploy = spec.createdAt + seededInt(rng, 1, 400) * 3_600_000;
   const view = {
@@ -49,26 +43,20 @@ export function buildApplication(rng: Rng, spec: AppSpec): Application {
     name: spec.name,
     description: spec.description,
     zone: spec.zone,
-    zoneId: `zone_${seededUuid(rng)}`,
+    zoneId: zoneIdOf(state, spec.zone),
     instance: {
-      type: variant.deployType,
-      version: variant.version,
-      variant: {
-        id: seededUuid(rng),
-        slug: spec.variant,
-        name: variant.name,
-        deployType: variant.deployType,
-        logo: `https://assets.sandbox.keyhole.test/logos/${spec.variant}.svg`,
-      },
+      type: deployType,
+      version: RUNTIME_VERSION,
+      variant: variantOf(spec.variant),
       minInstances: 1,
       maxInstances: spec.state === 'SHOULD_BE_UP' ? 2 : 1,
       maxAllowedInstances: 40,
-      minFlavor: flavor,
-      maxFlavor: flavor,
-      flavors: FLAVORS,
+      minFlavor: flavor(spec.flavor),
+      maxFlavor: flavor(spec.flavor),
+      flavors: allFlavors(),
       defaultEnv: { CC_RUN_SUCCEED_HOOK: '', PORT: '8080' },
       lifetime: 'REGULAR',
-      instanceAndVersion: `${variant.deployType}-${variant.version}`,
+      instanceAndVersion: `${deployType}-${RUNTIME_VERSION}`,
     },
     deployment: {
       shutdownable: false,
@@ -88,7 +76,7 @@ export function buildApplication(rng: Rng, spec: AppSpec): Application {
     webhookUrl: null,
     webhookSecret: null,
     separateBuild: false,
-    buildFlavor: { ...FLAVORS[3]!, nice: 0 },
+    buildFlavor: flavor('S'),
     ownerId: spec.ownerId,
     state: spec.state,
     commitId,
@@ -97,44 +85,80 @@ export function buildApplication(rng: Rng, spec: AppSpec): Application {
     forceHttps: 'ENABLED',
     deployUrl: `https://push-par.sandbox.keyhole.test/${id}.git`,
   };
-  return { ownerId: spec.ownerId, tags: spec.tags ?? [], env: spec.env ?? [], view };
+  return {
+    ownerId: spec.ownerId,
+    tags: spec.tags ?? [],
+    env: spec.env ?? [],
+    exposedEnv: [],
+    dependencies: [],
+    linkedAddons: [],
+    view,
+  };
 }
 
-const PROVIDERS = {
-  'postgresql-addon': { name: 'PostgreSQL', plan: 'XS Small Space', slug: 'xs_sml', price: 10.5 },
-  'mysql-addon': { name: 'MySQL', plan: 'S Small Space', slug: 's_sml', price: 12 },
-  'redis-addon': { name: 'Redis', plan: 'S', slug: 's_mono', price: 20 },
-  cellar: { name: 'Cellar S3 storage', plan: 'S', slug: 's', price: 0 },
-} as const;
+/** The variables an add-on gives to the applications linked to it, with believable values. */
+export function addonEnv(rng: Rng, provider: ProviderId, realId: string): EnvVar[] {
+  const host = `${realId.replace('_', '-')}-${provider.replace('-addon', '')}.services.sandbox.keyhole.test`;
+  const user = `u${seededHex(rng, 12)}`;
+  const password = seededHex(rng, 24);
+  const db = `b${seededHex(rng, 12)}`;
+  switch (provider) {
+    case 'postgresql-addon':
+    case 'mysql-addon': {
+      const prefix = provider === 'mysql-addon' ? 'MYSQL' : 'POSTGRESQL';
+      const port = provider === 'mysql-addon' ? '3306' : '5432';
+      const scheme = provider === 'mysql-addon' ? 'mysql' : 'postgresql';
+      return [
+        { name: `${prefix}_ADDON_DB`, value: db },
+        { name: `${prefix}_ADDON_HOST`, value: host },
+        { name: `${prefix}_ADDON_PASSWORD`, value: password },
+        { name: `${prefix}_ADDON_PORT`, value: port },
+        { name: `${prefix}_ADDON_URI`, value: `${scheme}://${user}:${password}@${host}:${port}/${db}` },
+        { name: `${prefix}_ADDON_USER`, value: user },
+      ];
+    }
+    case 'redis-addon':
+      return [
+        { name: 'REDIS_HOST', value: host },
+        { name: 'REDIS_PASSWORD', value: password },
+        { name: 'REDIS_PORT', value: '6379' },
+        { name: 'REDIS_URL', value: `redis://:${password}@${host}:6379` },
+      ];
+    case 'cellar':
+      return [
+        { name: 'CELLAR_ADDON_HOST', value: 'cellar-par.services.sandbox.keyhole.test' },
+        { name: 'CELLAR_ADDON_KEY_ID', value: seededHex(rng, 20).toUpperCase() },
+        { name: 'CELLAR_ADDON_KEY_SECRET', value: seededHex(rng, 40) },
+      ];
+  }
+}
 
-export type ProviderId = keyof typeof PROVIDERS;
+export interface AddonSpec {
+  ownerId: string;
+  name: string;
+  provider: AddonProvider;
+  planSlug?: string;
+  createdAt: number;
+  zone: string;
+}
 
-export function buildAddon(
-  rng: Rng,
-  spec: { ownerId: string; name: string; provider: ProviderId; createdAt: number; zone: string },
-): Addon {
-  const provider = PROVIDERS[spec.provider];
-  const id = `addon_${seededUuid(rng)}`;
+/** An add-on record; `env` is filled by the caller (seeded values, or the variables of a new add-on). */
+export function buildAddon(state: PlatformState, ids: { id: string; realId: string }, spec: AddonSpec): Addon {
+  const plan = spec.provider.plans.find((candidate) => candidate.slug === spec.planSlug) ?? spec.provider.plans[0]!;
   const view = {
-    id,
+    id: ids.id,
     name: spec.name,
-    realId: `${spec.provider.replace('-addon', '')}_${seededUuid(rng)}`,
+    realId: ids.realId,
     region: spec.zone,
-    provider: {
-      id: spec.provider,
-      name: provider.name,
-      website: 'https://www.sandbox.keyhole.test',
-      supportEmail: 'support@sandbox.keyhole.test',
-      shortDesc: `${provider.name} managed by Sandbox Cloud`,
-      logoUrl: `https://assets.sandbox.keyhole.test/logos/${spec.provider}.svg`,
-      status: 'RELEASE',
-      openInNewTab: false,
-      canUpgrade: true,
-      regions: ['par', 'rbx', 'mtl'],
-    },
-    plan: { id: `plan_${seededUuid(rng)}`, name: provider.plan, slug: provider.slug, price: provider.price },
+    zoneId: zoneIdOf(state, spec.zone),
+    provider: { ...spec.provider.view },
+    plan: { ...plan },
     creationDate: spec.createdAt,
-    configKeys: [],
+    configKeys: [] as string[],
   };
-  return { ownerId: spec.ownerId, view };
+  return { ownerId: spec.ownerId, tags: [], env: [], view };
+}
+
+export function realIdOf(provider: ProviderId, uuid: string): string {
+  return `${provider.replace('-addon', '')}_${uuid}`;
 }

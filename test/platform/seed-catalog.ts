@@ -1,7 +1,8 @@
 /** Which applications and add-ons the sandbox holds, including the SFTP gateway of spec §4.4. */
-import { type Rng, seededHex } from './random.ts';
-import { type AppSpec, buildAddon, buildApplication } from './seed-apps.ts';
-import type { PlatformState } from './state.ts';
+import { type Rng, seededUuid } from './random.ts';
+import { type AppSpec, addonEnv, buildAddon, buildApplication, realIdOf } from './seed-apps.ts';
+import type { ProviderId } from './seed-products.ts';
+import type { Application, PlatformState } from './state.ts';
 
 /** Seed dates are fixed, not relative to now, so the same seed always gives the same data. */
 export const BASE_DATE = Date.UTC(2024, 2, 1, 9, 0, 0);
@@ -16,53 +17,47 @@ export function seedApplications(
   graceId: string,
 ) {
   const at = (days: number) => BASE_DATE + days * DAY;
-  const pg = buildAddon(rng, {
+  const provider = (id: ProviderId) => state.addonProviders.find((candidate) => candidate.view.id === id)!;
+  const addAddon = (spec: { ownerId: string; name: string; provider: ProviderId; days: number; zone: string }) => {
+    const ids = { id: `addon_${seededUuid(rng)}`, realId: realIdOf(spec.provider, seededUuid(rng)) };
+    const addon = buildAddon(state, ids, {
+      ownerId: spec.ownerId,
+      name: spec.name,
+      provider: provider(spec.provider),
+      createdAt: at(spec.days),
+      zone: spec.zone,
+    });
+    addon.env = addonEnv(rng, spec.provider, ids.realId);
+    state.addons.set(addon.view.id, addon);
+    return addon;
+  };
+  addAddon({ ownerId: adaId, name: 'notes-db', provider: 'postgresql-addon', days: 3, zone: 'par' });
+  const pg = addAddon({
     ownerId: enginesId,
     name: 'sftp-gateway-pg',
     provider: 'postgresql-addon',
-    createdAt: at(30),
+    days: 30,
     zone: 'par',
   });
-  const cellar = buildAddon(rng, {
+  const cellar = addAddon({
     ownerId: enginesId,
     name: 'sftp-gateway-storage',
     provider: 'cellar',
-    createdAt: at(30),
+    days: 30,
     zone: 'par',
   });
-  const addons = [
-    buildAddon(rng, { ownerId: adaId, name: 'notes-db', provider: 'postgresql-addon', createdAt: at(3), zone: 'par' }),
-    pg,
-    cellar,
-    buildAddon(rng, {
-      ownerId: enginesId,
-      name: 'engine-cache',
-      provider: 'redis-addon',
-      createdAt: at(12),
-      zone: 'rbx',
-    }),
-    buildAddon(rng, { ownerId: worksId, name: 'legacy-db', provider: 'mysql-addon', createdAt: at(60), zone: 'par' }),
-  ];
-  for (const addon of addons) state.addons.set(addon.view.id, addon);
+  addAddon({ ownerId: enginesId, name: 'engine-cache', provider: 'redis-addon', days: 12, zone: 'rbx' });
+  addAddon({ ownerId: worksId, name: 'legacy-db', provider: 'mysql-addon', days: 60, zone: 'par' });
 
-  const dbUser = `u${seededHex(rng, 12)}`;
-  const dbPassword = seededHex(rng, 24);
-  const dbHost = `${String(pg.view.realId).replace('_', '-')}-postgresql.services.sandbox.keyhole.test`;
+  // The gateway's own environment holds its add-ons' variables (the SFTP kit reads them there).
   const sftpEnv = [
-    { name: 'CELLAR_ADDON_HOST', value: 'cellar-par.services.sandbox.keyhole.test' },
-    { name: 'CELLAR_ADDON_KEY_ID', value: seededHex(rng, 20).toUpperCase() },
-    { name: 'CELLAR_ADDON_KEY_SECRET', value: seededHex(rng, 40) },
-    { name: 'POSTGRESQL_ADDON_DB', value: `b${seededHex(rng, 12)}` },
-    { name: 'POSTGRESQL_ADDON_HOST', value: dbHost },
-    { name: 'POSTGRESQL_ADDON_PASSWORD', value: dbPassword },
-    { name: 'POSTGRESQL_ADDON_PORT', value: '5432' },
-    { name: 'POSTGRESQL_ADDON_URI', value: `postgresql://${dbUser}:${dbPassword}@${dbHost}:5432/sftpgo` },
-    { name: 'POSTGRESQL_ADDON_USER', value: dbUser },
+    ...cellar.env,
+    ...pg.env,
     { name: 'SFTPGO_DATA_PROVIDER__DRIVER', value: 'postgresql' },
     { name: 'SFTPGO_HTTPD__BINDINGS__0__PORT', value: '8080' },
     { name: 'SFTPGO_LOG_LEVEL', value: 'info' },
     { name: 'SFTPGO_SFTPD__BINDINGS__0__PORT', value: '4040' },
-  ];
+  ].sort((a, b) => (a.name < b.name ? -1 : 1));
   const specs: AppSpec[] = [
     {
       ownerId: adaId,
@@ -165,8 +160,19 @@ export function seedApplications(
       createdAt: at(4),
     },
   ];
+  const byName = new Map<string, Application>();
   for (const spec of specs) {
-    const app = buildApplication(rng, spec);
+    const app = buildApplication(rng, state, spec);
     state.applications.set(app.view.id, app);
+    byName.set(spec.name, app);
   }
+  // Links, so that `addons/env`, `dependencies/env` and `exposed_env` have something to show.
+  const gateway = byName.get('sftp-gateway')!;
+  gateway.linkedAddons = [pg.view.id, cellar.view.id];
+  const worker = byName.get('engine-worker')!;
+  worker.exposedEnv = [
+    { name: 'WORKER_QUEUE', value: 'bernoulli-numbers' },
+    { name: 'WORKER_URL', value: `https://${(worker.view.vhosts as { fqdn: string }[])[0]!.fqdn}` },
+  ];
+  byName.get('engine-web')!.dependencies = [worker.view.id];
 }

@@ -4,6 +4,7 @@ import { MFA_USER, RIGHTS, type Right, SANDBOX_CONSUMER, SANDBOX_USER } from './
 import { createRng, type Rng, seededApiTokenValue, seededHex, seededUuid, sha256Hex } from './random.ts';
 import { buildInvoices, buildZones } from './seed-billing.ts';
 import { BASE_DATE, DAY, seedApplications } from './seed-catalog.ts';
+import { buildAddonProviders } from './seed-products.ts';
 import { createEmptyState, type Organisation, type PlatformState, type User } from './state.ts';
 
 export interface SeedOptions {
@@ -31,12 +32,16 @@ export function seedState(options: SeedOptions): Seeded {
   }
 
   const engines = makeOrganisation(rng, 'Analytical Engines Ltd', 'London', [
-    { userId: ada.id, role: 'ADMIN' },
-    { userId: grace.id, role: 'DEVELOPER' },
+    { userId: ada.id, role: 'ADMIN', job: 'Founder' },
+    { userId: grace.id, role: 'DEVELOPER', job: 'Compiler engineer' },
   ]);
-  const works = makeOrganisation(rng, 'Difference Works', 'Manchester', [{ userId: ada.id, role: 'ACCOUNTING' }]);
+  const works = makeOrganisation(rng, 'Difference Works', 'Manchester', [
+    { userId: ada.id, role: 'ACCOUNTING', job: 'Accounts' },
+  ]);
   for (const org of [engines, works]) state.organisations.set(org.id, org);
 
+  state.zones = buildZones(rng);
+  state.addonProviders = buildAddonProviders(rng);
   seedApplications(rng, state, ada.id, engines.id, works.id, grace.id);
 
   state.invoices.push(
@@ -44,7 +49,6 @@ export function seedState(options: SeedOptions): Seeded {
     ...buildInvoices(rng, engines.id, 'ENG', 4),
     ...buildInvoices(rng, works.id, 'DIF', 3),
   );
-  state.zones = buildZones(rng);
 
   state.consumers.set(SANDBOX_CONSUMER.key, {
     key: SANDBOX_CONSUMER.key,
@@ -99,6 +103,7 @@ function makeUser(
     emailValidated: true,
     admin: false,
     canPay: true,
+    secondaryEmails: [],
   };
 }
 

@@ -2,6 +2,7 @@
 import type { Right } from './defaults.ts';
 import { NonceStore } from './oauth/nonces.ts';
 import type { SignatureMethod } from './oauth/signature.ts';
+import type { AddonProvider } from './seed-products.ts';
 
 export interface User {
   id: string;
@@ -19,6 +20,8 @@ export interface User {
   emailValidated: boolean;
   admin: boolean;
   canPay: boolean;
+  /** Confirmed addresses besides the primary `email` (`/v2/self/emails`). */
+  secondaryEmails: string[];
   /** Base32 TOTP secret when MFA is on. */
   totpSecret?: string;
 }
@@ -45,7 +48,13 @@ export interface Organisation {
   cleverEnterprise: boolean;
   emergencyNumber: string;
   canSEPA: boolean;
-  members: { userId: string; role: Role }[];
+  members: Member[];
+}
+
+export interface Member {
+  userId: string;
+  role: Role;
+  job?: string;
 }
 
 export interface EnvVar {
@@ -58,12 +67,21 @@ export interface Application {
   ownerId: string;
   tags: string[];
   env: EnvVar[];
+  /** Variables this application publishes to the applications that depend on it (`exposed_env`). */
+  exposedEnv: EnvVar[];
+  /** Ids of the applications this one depends on: their exposed variables reach it. */
+  dependencies: string[];
+  /** Ids of the add-ons linked to this application: their variables reach it. */
+  linkedAddons: string[];
   view: Record<string, unknown> & { id: string; name: string };
 }
 
 export interface Addon {
   ownerId: string;
-  view: Record<string, unknown> & { id: string; name: string };
+  tags: string[];
+  /** The variables the add-on gives to the applications it is linked to; `configKeys` are their names. */
+  env: EnvVar[];
+  view: Record<string, unknown> & { id: string; name: string; realId: string };
 }
 
 export interface Invoice {
@@ -114,6 +132,8 @@ export interface AccessToken {
   createdAt: number;
   expiresAt: number;
   revoked: boolean;
+  /** Last accepted call signed with it (ms), or undefined when never used. */
+  lastUsedAt?: number;
 }
 
 export interface ApiToken {
@@ -141,6 +161,7 @@ export interface PlatformState {
   addons: Map<string, Addon>;
   invoices: Invoice[];
   zones: Record<string, unknown>[];
+  addonProviders: AddonProvider[];
   consumers: Map<string, Consumer>;
   requestTokens: Map<string, RequestToken>;
   accessTokens: Map<string, AccessToken>;
@@ -150,6 +171,8 @@ export interface PlatformState {
   /** Login cookie value → user id. */
   sessions: Map<string, string>;
   sftpUsers: Map<string, SftpUser>;
+  /** What the test-only `POST /v2/test-only/signed-form` route received, newest last (see resources-test-only.ts). */
+  signedForms: { fields: [string, string][]; signatureMethod?: string }[];
   /** SFTP admin bearer token → expiry (ms). */
   sftpTokens: Map<string, number>;
   nonces: NonceStore;
@@ -164,6 +187,7 @@ export function createEmptyState(): PlatformState {
     addons: new Map(),
     invoices: [],
     zones: [],
+    addonProviders: [],
     consumers: new Map(),
     requestTokens: new Map(),
     accessTokens: new Map(),
@@ -171,6 +195,7 @@ export function createEmptyState(): PlatformState {
     grants: new Map(),
     sessions: new Map(),
     sftpUsers: new Map(),
+    signedForms: [],
     sftpTokens: new Map(),
     nonces: new NonceStore(),
     settings: { specPdfPath: true },

@@ -5,6 +5,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Clock } from '../clock.ts';
+import { authorizationOf } from '../credentials.ts';
 import { TIMESTAMP_WINDOW_SECONDS } from '../defaults.ts';
 import { HttpError, mediaType } from '../http-util.ts';
 import { baseStringUri, signatureBaseString } from './base-string.ts';
@@ -21,6 +22,8 @@ export interface SignedRequest {
   /** Query as received, without `?`. */
   rawQuery: string;
   authorization: string | undefined;
+  /** True when `authorization` came from the `?authorization=<base64>` query parameter, not the header. */
+  authorizationFromQuery?: boolean;
   /** Media type without parameters, lowercased. */
   contentType: string;
   body: Buffer;
@@ -52,7 +55,13 @@ export function collectParams(request: SignedRequest): CollectedParams {
     }
   };
   add(parseOAuthHeader(request.authorization) ?? [], 'the Authorization header', true);
-  add(parseFormPairs(request.rawQuery, 'the query string'), 'the query string', false);
+  const query = parseFormPairs(request.rawQuery, 'the query string');
+  // The `authorization` parameter carried the credentials themselves: it cannot be part of what they sign.
+  add(
+    request.authorizationFromQuery ? query.filter(([key]) => key !== 'authorization') : query,
+    'the query string',
+    false,
+  );
   if (request.contentType === 'application/x-www-form-urlencoded') {
     add(parseFormPairs(request.body.toString('utf8'), 'the form body'), 'the form body', false);
   }
@@ -82,13 +91,14 @@ export interface Verified {
   oauth: Map<string, string>;
 }
 
-const COMMON_REQUIRED = [
-  'oauth_consumer_key',
-  'oauth_signature_method',
-  'oauth_signature',
-  'oauth_timestamp',
-  'oauth_nonce',
-];
+/** Every request names its consumer and carries a signature. */
+const ALWAYS_REQUIRED = ['oauth_consumer_key', 'oauth_signature'];
+/**
+ * HMAC needs the method named, a timestamp and a nonce. PLAINTEXT may omit all three (RFC 5849 §3.1: "MAY be omitted
+ * when using PLAINTEXT"; the method then defaults to PLAINTEXT): the platform's own client and CLI send exactly
+ * `oauth_consumer_key`, `oauth_token` and `oauth_signature`, and the real platform accepts that.
+ */
+const HMAC_REQUIRED = ['oauth_signature_method', 'oauth_timestamp', 'oauth_nonce'];
 
 export function verifyRequest(request: SignedRequest, context: VerifyContext): Verified {
   const { oauth, signed } = collectParams(request);
@@ -102,13 +112,16 @@ export function verifyRequest(request: SignedRequest, context: VerifyContext): V
     throw new HttpError(400, `Unsupported oauth_version ${JSON.stringify(version)}: it must be 1.0`);
   }
   const withToken = context.resolveTokenSecret ? ['oauth_token'] : [];
-  const missing = [...COMMON_REQUIRED, ...withToken, ...(context.required ?? [])].filter((name) => !oauth.get(name));
-  if (missing.length > 0) throw new HttpError(400, `Missing OAuth parameter(s): ${missing.join(', ')}`);
+  const missingAlways = [...ALWAYS_REQUIRED, ...withToken].filter((name) => !oauth.get(name));
+  if (missingAlways.length > 0) throw new HttpError(400, `Missing OAuth parameter(s): ${missingAlways.join(', ')}`);
 
-  const method = oauth.get('oauth_signature_method')!;
+  const method = oauth.get('oauth_signature_method') ?? 'PLAINTEXT';
   if (!isSignatureMethod(method)) {
     throw new HttpError(400, `Unsupported oauth_signature_method ${method}: use HMAC-SHA512, HMAC-SHA1 or PLAINTEXT`);
   }
+  const required = [...(method === 'PLAINTEXT' ? [] : HMAC_REQUIRED), ...(context.required ?? [])];
+  const missing = required.filter((name) => !oauth.get(name));
+  if (missing.length > 0) throw new HttpError(400, `Missing OAuth parameter(s): ${missing.join(', ')}`);
   if (context.allowedMethods && !context.allowedMethods.includes(method)) {
     throw new HttpError(401, context.allowedMethodsMessage ?? `Signature method ${method} is not accepted here`);
   }
@@ -117,7 +130,9 @@ export function verifyRequest(request: SignedRequest, context: VerifyContext): V
   const consumerSecret = context.findConsumerSecret(consumerKey);
   if (consumerSecret === undefined) throw new HttpError(401, `Unknown consumer key ${JSON.stringify(consumerKey)}`);
 
-  checkTimestamp(oauth.get('oauth_timestamp')!, context.clock);
+  // Bare PLAINTEXT has neither; when a PLAINTEXT request does send them, they are checked like HMAC's.
+  const timestamp = oauth.get('oauth_timestamp');
+  if (timestamp !== undefined) checkTimestamp(timestamp, context.clock);
 
   const token = context.resolveTokenSecret ? oauth.get('oauth_token')! : undefined;
   const tokenSecret = token === undefined ? '' : context.resolveTokenSecret!(token, consumerKey, method);
@@ -125,9 +140,12 @@ export function verifyRequest(request: SignedRequest, context: VerifyContext): V
   const key = signingKey(consumerSecret, tokenSecret);
   const baseString = signatureBaseString(request.method, baseStringUri(request.host, request.rawPath), signed);
   const expected = computeSignature(method, baseString, key);
-  if (!safeEqual(expected, oauth.get('oauth_signature')!)) throw signatureError(method, baseString);
+  if (!safeEqual(expected, oauth.get('oauth_signature')!)) {
+    throw signatureError(method, baseString, !oauth.has('oauth_signature_method'));
+  }
 
-  if (!context.nonces.use(consumerKey, oauth.get('oauth_nonce')!, context.clock.now())) {
+  const nonce = oauth.get('oauth_nonce');
+  if (nonce !== undefined && !context.nonces.use(consumerKey, nonce, context.clock.now())) {
     throw new HttpError(
       401,
       `Nonce already used: ${JSON.stringify(oauth.get('oauth_nonce'))} was seen in the last minutes`,
@@ -153,12 +171,13 @@ function checkTimestamp(value: string, clock: Clock): void {
   }
 }
 
-function signatureError(method: SignatureMethod, baseString: string): HttpError {
+function signatureError(method: SignatureMethod, baseString: string, defaulted: boolean): HttpError {
   if (method === 'PLAINTEXT') {
+    const why = defaulted ? ' (no oauth_signature_method was sent, so PLAINTEXT was assumed)' : '';
     return new HttpError(
       401,
-      'Invalid signature: with PLAINTEXT, oauth_signature is the percent-encoded consumer secret, "&", then the ' +
-        'percent-encoded token secret (empty in the request-token step)',
+      `Invalid signature${why}: with PLAINTEXT, oauth_signature is the percent-encoded consumer secret, "&", then ` +
+        'the percent-encoded token secret (empty in the request-token step)',
       { extra: { signatureMethod: method } },
     );
   }
@@ -177,7 +196,7 @@ export function signedRequestOf(req: IncomingMessage, body: Buffer): SignedReque
     host: req.headers.host,
     rawPath: withoutFragment(question === -1 ? url : url.slice(0, question)),
     rawQuery: question === -1 ? '' : withoutFragment(url.slice(question + 1)),
-    authorization: req.headers.authorization,
+    ...authorizationOf(req),
     contentType: mediaType(req),
     body,
   };

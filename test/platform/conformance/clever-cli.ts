@@ -1,0 +1,106 @@
+/**
+ * Runs the official `clever` CLI (clever-tools, a devDependency) unchanged, as a child process, against the sandbox:
+ * every base URL it uses points at 127.0.0.1, its configuration lives in a throw-away HOME, update checks are off,
+ * and the loopback guard (loopback-guard.mjs) refuses and reports any other connection. System `curl` (which
+ * `clever curl` starts) is sent through a proxy address that refuses, except for loopback.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const CLEVER_BIN = join(dirname(require.resolve('clever-tools/package.json')), 'bin', 'clever.js');
+const GUARD = join(dirname(fileURLToPath(import.meta.url)), 'loopback-guard.mjs');
+/** A loopback port nothing listens on: a proxy there refuses every connection at once. */
+const REFUSING_PROXY = 'http://127.0.0.1:9';
+
+export interface CleverResult {
+  args: string[];
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface CleverSandbox {
+  run(args: string[], options?: { input?: string; timeoutMs?: number }): Promise<CleverResult>;
+  /** What the guard refused so far (empty when the CLI only talked to loopback). */
+  refusedConnections(): string[];
+  dispose(): void;
+}
+
+export interface CleverTarget {
+  api: string;
+  bridge: string;
+  consumerKey: string;
+  consumerSecret: string;
+  token: string;
+  secret: string;
+}
+
+export function createCleverSandbox(target: CleverTarget): CleverSandbox {
+  const home = mkdtempSync(join(tmpdir(), 'keyhole-clever-'));
+  const guardLog = join(home, 'refused-connections.log');
+  writeFileSync(guardLog, '');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    XDG_DATA_HOME: join(home, 'data'),
+    TMPDIR: home,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    NO_COLOR: '1',
+    NO_UPDATE_NOTIFIER: '1',
+    NODE_OPTIONS: `--import=${GUARD}`,
+    CONFORMANCE_GUARD_LOG: guardLog,
+    // Every address the CLI knows, at the sandbox (CONSOLE_URL is only printed, never fetched).
+    API_HOST: target.api,
+    AUTH_BRIDGE_HOST: target.bridge,
+    CONSOLE_URL: `${target.api}/console`,
+    SSH_GATEWAY: 'ssh@127.0.0.1',
+    OAUTH_CONSUMER_KEY: target.consumerKey,
+    OAUTH_CONSUMER_SECRET: target.consumerSecret,
+    CLEVER_TOKEN: target.token,
+    CLEVER_SECRET: target.secret,
+    // For `curl` started by `clever curl`, and anything else that honours proxies: only loopback goes direct.
+    ALL_PROXY: REFUSING_PROXY,
+    HTTP_PROXY: REFUSING_PROXY,
+    HTTPS_PROXY: REFUSING_PROXY,
+    http_proxy: REFUSING_PROXY,
+    https_proxy: REFUSING_PROXY,
+    NO_PROXY: '127.0.0.1,localhost,::1',
+    no_proxy: '127.0.0.1,localhost,::1',
+  };
+  return {
+    run(args, options = {}) {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        // Asynchronous on purpose: the sandbox answers from this same process.
+        const child = spawn(process.execPath, [CLEVER_BIN, ...args], {
+          cwd: home,
+          env,
+          timeout: options.timeoutMs ?? 30_000,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+        });
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr += chunk;
+        });
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ args, status, stdout, stderr, ms: Date.now() - started }));
+        child.stdin.end(options.input ?? '');
+      });
+    },
+    refusedConnections: () => readFileSync(guardLog, 'utf8').split('\n').filter(Boolean),
+    dispose: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
