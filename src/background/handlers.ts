@@ -5,6 +5,7 @@ import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, getProfile, listProfiles, saveProfile } from './profiles.ts';
+import { vault } from './secret-store.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
 import { getClockOffset, getSessionStatus, markSignedOut } from './session.ts';
 import { prepareRequest } from './signed-request.ts';
@@ -64,4 +65,12 @@ export const handlers: ProtocolHandlers = {
   'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),
   'tokens/stop-using-for-bridge': () => stopUsingApiTokenForBridge(),
   'onboarding/setup-consumer': (request) => setUpConsumer(request),
+
+  // The passphrase lock (vault.ts). A passphrase is used for one derivation and dropped: never stored or logged.
+  'vault/status': () => vault.status(),
+  'vault/unlock': (request) => vault.unlock(request?.passphrase),
+  'vault/lock': () => vault.lock(),
+  'vault/set-passphrase': (request) => vault.setPassphrase(request),
+  'vault/remove-passphrase': (request) => vault.removePassphrase(request?.current),
+  'vault/set-auto-lock': (request) => vault.setAutoLock(request?.autoLockMinutes),
 };

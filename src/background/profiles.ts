@@ -2,7 +2,7 @@ import { KeyholeError } from '../core/errors.ts';
 import { normalizeBaseUrl, validateProfile } from '../core/profile-validation.ts';
 import type { ProfileInput, ProfileView } from '../core/protocol.ts';
 import { browser } from './extension-api.ts';
-import { deleteSecret, getSecret, putSecret } from './secret-store.ts';
+import { deleteSecret, getSecret, hasSecret, putSecret } from './secret-store.ts';
 
 /**
  * Profiles: the non-secret fields in storage.local, the consumer secret in the encrypted vault.
@@ -54,7 +54,7 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
   const record = await readRecord();
   const existing = input.id ? record.profiles.find((profile) => profile.id === input.id) : undefined;
   if (input.id && !existing) throw new KeyholeError('not-found', 'That profile no longer exists.');
-  const hasStoredSecret = existing ? (await consumerSecretOf(existing.id)) !== undefined : false;
+  const hasStoredSecret = existing ? await hasSecret(`consumer-secret:${existing.id}`) : false;
   const errors = validateProfile(input, { requireSecret: !hasStoredSecret });
   const firstError = Object.values(errors)[0];
   if (firstError) throw new KeyholeError('invalid-input', firstError, { detail: JSON.stringify(errors) });
@@ -94,6 +94,7 @@ export async function activateProfile(id: string): Promise<void> {
   await writeRecord({ ...record, activeProfileId: id });
 }
 
+// Whether a secret is stored, not its value: a locked vault (passphrase lock) still lists profiles.
 async function toView(profile: StoredProfile): Promise<ProfileView> {
-  return { ...profile, hasConsumerSecret: (await consumerSecretOf(profile.id)) !== undefined };
+  return { ...profile, hasConsumerSecret: await hasSecret(`consumer-secret:${profile.id}`) };
 }
