@@ -1,6 +1,7 @@
 import { buildCurlCommand } from '../core/build-curl-command.ts';
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { clearBridgeToken } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
@@ -73,4 +74,14 @@ export const handlers: ProtocolHandlers = {
   'vault/set-passphrase': (request) => vault.setPassphrase(request),
   'vault/remove-passphrase': (request) => vault.removePassphrase(request?.current),
   'vault/set-auto-lock': (request) => vault.setAutoLock(request?.autoLockMinutes),
+  'vault/reset': async () => {
+    const status = await vault.reset();
+    // Without their secrets no session works: say so everywhere instead of failing on the next call.
+    for (const profile of (await listProfiles()).profiles) {
+      await markSignedOut(profile.id);
+      await clearBridgeToken(profile.id);
+    }
+    forgetCreatedTokens();
+    return status;
+  },
 };

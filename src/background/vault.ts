@@ -172,6 +172,23 @@ export class Vault {
     });
   }
 
+  /** The way out of a forgotten passphrase: every secret, the device key and the lock go. */
+  reset(): Promise<VaultStatus> {
+    return this.access.exclusive(async () => {
+      const names = (await this.storage.entries()).map(([name]) => name);
+      await this.storage.commit({ set: [], delete: names });
+      this.lockRecord = Promise.resolve(undefined);
+      this.deviceKey = undefined;
+      this.passphraseKey = undefined;
+      this.lockedBy = undefined;
+      this.plaintext.clear();
+      this.idle.stop();
+      this.options.onLock?.();
+      await this.note({ state: 'off', at: this.isoNow() });
+      return this.status();
+    });
+  }
+
   /** Changes the idle time; only while unlocked, as a setting of the open vault. */
   setAutoLock(minutes: unknown): Promise<VaultStatus> {
     if (!isAutoLockChoice(minutes))

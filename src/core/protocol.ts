@@ -224,6 +224,8 @@ export interface Protocol {
   'vault/set-passphrase': { request: SetPassphraseRequest; response: VaultStatus };
   'vault/remove-passphrase': { request: { current: string }; response: VaultStatus };
   'vault/set-auto-lock': { request: { autoLockMinutes: number }; response: VaultStatus };
+  /** Forgotten passphrase: forgets every secret and the lock; profiles stay, every session is signed out. */
+  'vault/reset': { request: undefined; response: VaultStatus };
 }
 
 export type MessageName = keyof Protocol;

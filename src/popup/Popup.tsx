@@ -1,6 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import type { ProfileView } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { Lazy } from '../ui/Lazy.tsx';
+import { useVaultLock } from '../ui/use-vault-lock.ts';
 import { AccountView } from './AccountView.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import type { PopupController, PopupView } from './popup-controller.ts';
@@ -9,6 +11,8 @@ import type { PopupServices } from './services.ts';
 import { TopBar } from './TopBar.tsx';
 import { useControllerState } from './use-controller-state.ts';
 import { useNow } from './use-now.ts';
+
+const loadUnlockScreen = () => import('./UnlockScreen.tsx');
 
 function profileOf(view: PopupView): ProfileView | undefined {
   if (view.kind === 'account') return view.account.snapshot.profile;
@@ -23,6 +27,9 @@ export function Popup({ controller, services }: { controller: PopupController; s
     void controller.start();
     return () => controller.dispose();
   }, [controller]);
+
+  const gate = services.vaultGate;
+  const { locked } = useVaultLock(gate);
 
   const { view } = state;
   const retry = () => void controller.retry();
@@ -39,9 +46,17 @@ export function Popup({ controller, services }: { controller: PopupController; s
           <ErrorBanner error={state.notice} />
         </div>
       ) : null}
-      {view.kind === 'loading' ? <LoadingScreen /> : null}
-      <StatusScreen view={view} controller={controller} />
-      {view.kind === 'account' ? (
+      {locked && gate ? (
+        // Calls refused as locked wait in the gate and carry on once this form unlocks the vault.
+        <Lazy
+          load={loadUnlockScreen}
+          props={{ status: locked, onUnlock: (passphrase: string) => gate.unlock(passphrase) }}
+          fallback={<LoadingScreen />}
+        />
+      ) : null}
+      {!locked && view.kind === 'loading' ? <LoadingScreen /> : null}
+      {locked ? null : <StatusScreen view={view} controller={controller} />}
+      {!locked && view.kind === 'account' ? (
         <AccountView
           account={view.account}
           now={now}

@@ -321,4 +321,16 @@ describe('changing and removing the passphrase', () => {
     expect(await restarted.status()).toEqual({ state: 'off' });
     expect(await restarted.read('consumer-secret:p1')).toBe('keep me');
   });
+
+  it('reset (forgotten passphrase) forgets every secret and the lock, and leaves a working vault', async () => {
+    const vault = startWorker();
+    await vault.write('consumer-secret:p1', 'gone');
+    await vault.setPassphrase({ next: PASSPHRASE, autoLockMinutes: 15 });
+    const locked = startWorker();
+    expect(await locked.reset()).toEqual({ state: 'off' });
+    expect([...store.data.keys()]).toEqual([]);
+    expect(await locked.read('consumer-secret:p1')).toBeUndefined();
+    await locked.write('consumer-secret:p1', 'new');
+    expect(await startWorker().read('consumer-secret:p1')).toBe('new');
+  });
 });
