@@ -1,8 +1,6 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useReducer } from 'preact/hooks';
 import type { ProfileView } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { Lazy } from '../ui/Lazy.tsx';
-import { useVaultLock } from '../ui/use-vault-lock.ts';
 import { AccountView } from './AccountView.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import type { PopupController, PopupView } from './popup-controller.ts';
@@ -11,8 +9,6 @@ import type { PopupServices } from './services.ts';
 import { TopBar } from './TopBar.tsx';
 import { useControllerState } from './use-controller-state.ts';
 import { useNow } from './use-now.ts';
-
-const loadUnlockScreen = () => import('./UnlockScreen.tsx');
 
 function profileOf(view: PopupView): ProfileView | undefined {
   if (view.kind === 'account') return view.account.snapshot.profile;
@@ -28,8 +24,11 @@ export function Popup({ controller, services }: { controller: PopupController; s
     return () => controller.dispose();
   }, [controller]);
 
-  const gate = services.vaultGate;
-  const { locked } = useVaultLock(gate);
+  const { vault } = services;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => vault?.subscribe(() => rerender(undefined)), [vault]);
+  const locked = vault?.locked;
+  const Unlock = vault?.Screen;
 
   const { view } = state;
   const retry = () => void controller.retry();
@@ -46,13 +45,9 @@ export function Popup({ controller, services }: { controller: PopupController; s
           <ErrorBanner error={state.notice} />
         </div>
       ) : null}
-      {locked && gate ? (
+      {locked && Unlock ? (
         // Calls refused as locked wait in the gate and carry on once this form unlocks the vault.
-        <Lazy
-          load={loadUnlockScreen}
-          props={{ status: locked, onUnlock: (passphrase: string) => gate.unlock(passphrase) }}
-          fallback={<LoadingScreen />}
-        />
+        <Unlock status={locked} onUnlock={(passphrase) => vault.gate!.unlock(passphrase)} />
       ) : null}
       {!locked && view.kind === 'loading' ? <LoadingScreen /> : null}
       {locked ? null : <StatusScreen view={view} controller={controller} />}

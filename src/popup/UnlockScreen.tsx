@@ -2,6 +2,9 @@ import { UnlockForm } from '../ui/UnlockForm.tsx';
 import type { LockedStatus } from '../ui/vault-gate.ts';
 import { Icon } from './Icon.tsx';
 
+// The gate comes with the screen: the popup loads neither until the vault is found locked (popup-vault.ts).
+export { VaultGate } from '../ui/vault-gate.ts';
+
 /** Loaded only when the vault is locked (dynamic import): the popup's first script stays within its budget. */
 export default function UnlockScreen({
   status,

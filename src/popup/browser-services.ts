@@ -1,16 +1,14 @@
 import browser from 'webextension-polyfill';
 import { send } from '../ui/send.ts';
-import { VaultGate } from '../ui/vault-gate.ts';
-import { watchVaultLock } from '../ui/watch-vault-lock.ts';
 import { createIdbAccountCache } from './idb-account-cache.ts';
+import { PopupVault } from './popup-vault.ts';
 import type { PopupServices } from './services.ts';
 
 export function createBrowserServices(): PopupServices {
-  const vaultGate = new VaultGate(send);
-  watchVaultLock(vaultGate);
+  const vault = new PopupVault(send, () => import('./UnlockScreen.tsx'));
   return {
-    send: vaultGate.send,
-    vaultGate,
+    send: vault.send,
+    vault,
     cache: createIdbAccountCache(),
     now: () => Date.now(),
     openOptions: () => browser.runtime.openOptionsPage(),
