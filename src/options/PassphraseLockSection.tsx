@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
 import { DEFAULT_AUTO_LOCK_MINUTES, describeAutoLock } from '../core/passphrase-lock.ts';
 import type { VaultStatus } from '../core/protocol.ts';
@@ -17,15 +17,24 @@ export function PassphraseLockSection() {
   const [status, setStatus] = useState<VaultStatus | null>(null);
   const [error, setError] = useState<KeyholeErrorData | null>(null);
   const [notice, setNotice] = useState('');
+  // Every answer carries the number of the request: a late status never overwrites a newer one.
+  const sequence = useRef(0);
+  const show = (seq: number, next: VaultStatus) => {
+    if (seq !== sequence.current) return;
+    setStatus(next);
+  };
 
   const reload = async () => {
+    const seq = ++sequence.current;
     try {
-      setStatus(await send('vault/status'));
+      show(seq, await send('vault/status'));
       setError(null);
     } catch (reason) {
-      setError(toErrorData(reason));
+      if (seq === sequence.current) setError(toErrorData(reason));
     }
   };
+
+  const update = (next: VaultStatus) => show(++sequence.current, next);
 
   useEffect(() => {
     void reload();
@@ -36,7 +45,7 @@ export function PassphraseLockSection() {
     setError(null);
     setNotice('');
     try {
-      setStatus(await action());
+      update(await action());
       setNotice(done);
     } catch (reason) {
       setError(toErrorData(reason));
@@ -68,19 +77,19 @@ export function PassphraseLockSection() {
               changing={false}
               autoLockMinutes={DEFAULT_AUTO_LOCK_MINUTES}
               onDone={(next) => {
-                setStatus(next);
+                update(next);
                 setNotice(
-                  'The passphrase lock is on. Copies of your secrets from before may stay in the browser’s database files for a while: sign out and in again to replace the access token.',
+                  'The passphrase lock is on. Secrets saved before may stay readable in the browser’s database files (it keeps deleted records until it compacts them): to be safe, renew the consumer secret and revoke the old tokens in the console, then sign in again.',
                 );
               }}
             />
           </>
         ) : null}
         {status?.state === 'unlocked' ? (
-          <Unlocked status={status} act={act} onStatus={setStatus} onNotice={setNotice} />
+          <Unlocked status={status} act={act} onStatus={update} onNotice={setNotice} />
         ) : null}
         {status?.state === 'locked' ? (
-          <Locked status={status} act={act} onStatus={setStatus} onNotice={setNotice} />
+          <Locked status={status} act={act} onStatus={update} onNotice={setNotice} />
         ) : null}
       </div>
     </section>
@@ -99,9 +108,8 @@ function Unlocked({ status, act, onStatus, onNotice }: StateProps<'unlocked'>) {
     <>
       <div class="opt-lock-line">
         <p>
-          <span class="opt-state opt-state--ok">On · unlocked</span> Locks after{' '}
-          {describeAutoLock(status.autoLockMinutes)} without use, when the browser stops Keyhole’s background worker, or
-          now.
+          <span class="opt-state opt-state--ok">On · unlocked</span> Keyhole locks itself after{' '}
+          {describeAutoLock(status.autoLockMinutes)} without use and whenever the browser stops its background worker.
         </p>
         <button
           type="button"

@@ -90,7 +90,7 @@ describe('Passphrase lock section', () => {
       name: 'vault/set-passphrase',
       request: { next: 'a long enough passphrase', autoLockMinutes: 60 },
     });
-    expect(text(root)).toContain('Locks after 1 hour without use');
+    expect(text(root)).toContain('locks itself after 1 hour without use');
   });
 
   it('a wrong current passphrase when changing shows on that field', async () => {
