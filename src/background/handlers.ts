@@ -65,7 +65,11 @@ export const handlers: ProtocolHandlers = {
   'tokens/create': (request) => createApiToken(request),
   'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),
   'tokens/stop-using-for-bridge': () => stopUsingApiTokenForBridge(),
-  'onboarding/setup-consumer': (request) => setUpConsumer(request),
+  'onboarding/setup-consumer': async (request) => {
+    // Locked, the setup would create a consumer on the platform and then fail to keep its secret.
+    await vault.requireOpen();
+    return setUpConsumer(request);
+  },
 
   // The passphrase lock (vault.ts). A passphrase is used for one derivation and dropped: never stored or logged.
   'vault/status': () => vault.status(),

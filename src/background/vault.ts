@@ -102,6 +102,11 @@ export class Vault {
     return this.plaintext.has(name) || (await this.storage.get(name)) !== undefined;
   }
 
+  /** Throws `vault-locked` unless a secret can be written now: check before an action with side effects elsewhere. */
+  async requireOpen(): Promise<void> {
+    await this.sealingKey();
+  }
+
   // —— The lock ——
 
   async status(): Promise<VaultStatus> {

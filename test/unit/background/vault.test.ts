@@ -203,6 +203,10 @@ describe('locked', () => {
     expect([...store.data]).toEqual(before);
     expect(await vault.has('consumer-secret:p1')).toBe(true);
     expect(await vault.read('nothing:here')).toBeUndefined();
+    expect(await codeOf(vault.requireOpen())).toBe('vault-locked');
+    await vault.unlock(PASSPHRASE);
+    await vault.requireOpen();
+    await vault.lock();
     await vault.remove('consumer-secret:p1');
     expect(await vault.has('consumer-secret:p1')).toBe(false);
   });
