@@ -17,7 +17,9 @@ export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 export function passphraseProblem(passphrase: string): string | undefined {
   const length = [...passphrase].length;
   if (length < MIN_PASSPHRASE_LENGTH)
-    return `Use a passphrase of at least ${MIN_PASSPHRASE_LENGTH} characters (this one has ${length}). A few words make a good one.`;
+    return length === 0
+      ? 'Enter a passphrase.'
+      : `Use at least ${MIN_PASSPHRASE_LENGTH} characters (this one has ${length}).`;
   if (length > MAX_PASSPHRASE_LENGTH) return `Use a passphrase of at most ${MAX_PASSPHRASE_LENGTH} characters.`;
   return undefined;
 }

@@ -12,6 +12,7 @@ describe('passphrase lock rules', () => {
   it('wants at least 10 characters, counted as a person counts them', () => {
     expect(passphraseProblem('123456789')).toMatch(/at least 10 characters \(this one has 9\)/);
     expect(passphraseProblem('1234567890')).toBeUndefined();
+    expect(passphraseProblem('')).toBe('Enter a passphrase.');
     // Nine emoji are 18 UTF-16 units but nine characters.
     expect(passphraseProblem('🔑'.repeat(9))).toMatch(/has 9/);
     expect(passphraseProblem('x'.repeat(1025))).toMatch(/at most 1024/);
