@@ -2,7 +2,7 @@ import { KeyholeError } from '../core/errors.ts';
 import { isBoundTo, originOf, originsOf } from '../core/origin-binding.ts';
 import type { BridgeTokenView } from '../core/protocol.ts';
 import { vaultNames } from './profile-records.ts';
-import { getSecret, putSecretJson } from './secret-store.ts';
+import { getSecret, hasSecret, putSecretJson } from './secret-store.ts';
 
 /**
  * The one way to read a secret in order to sign or send: every sealed secret records the origins it is bound to
@@ -95,8 +95,9 @@ export async function consumerSecretFor(owner: SecretOwner, destination: string)
   );
 }
 
-export async function hasConsumerSecret(profileId: string): Promise<boolean> {
-  return (await getSecret(vaultNames.consumerSecret(profileId))) !== undefined;
+/** Whether one is stored, without opening it: a locked vault (passphrase lock) still lists profiles. */
+export function hasConsumerSecret(profileId: string): Promise<boolean> {
+  return hasSecret(vaultNames.consumerSecret(profileId));
 }
 
 const readPair = (text: string) => JSON.parse(text) as TokenPair;
@@ -151,6 +152,6 @@ export async function bridgeTokenFor(owner: SecretOwner, destination: string): P
   );
 }
 
-export async function hasBridgeToken(profileId: string): Promise<boolean> {
-  return (await getSecret(vaultNames.bridgeToken(profileId))) !== undefined;
+export function hasBridgeToken(profileId: string): Promise<boolean> {
+  return hasSecret(vaultNames.bridgeToken(profileId));
 }

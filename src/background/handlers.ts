@@ -1,13 +1,15 @@
 import type { ProtocolHandlers } from '../core/protocol.ts';
 import { createApiToken, forgetCreatedTokens, stopUsingApiTokenForBridge, useApiTokenForBridge } from './api-tokens.ts';
+import { clearBridgeToken } from './bridge-token.ts';
 import { exportCurl } from './curl-export.ts';
 import { takeHeldBody } from './deferred-bodies.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
 import { activateProfile, deleteProfile, listProfiles, saveProfile } from './profiles.ts';
+import { vault } from './secret-store.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
-import { signOut } from './session.ts';
+import { markSignedOut, signOut } from './session.ts';
 import { getSessionStatus } from './session-status.ts';
 
 /** The worker's whole surface: one handler per protocol message, each a thin call into a module. */
@@ -51,5 +53,27 @@ export const handlers: ProtocolHandlers = {
   'tokens/create': (request) => createApiToken(request),
   'tokens/use-for-bridge': (request) => useApiTokenForBridge(request),
   'tokens/stop-using-for-bridge': () => stopUsingApiTokenForBridge(),
-  'onboarding/setup-consumer': (request) => setUpConsumer(request),
+  'onboarding/setup-consumer': async (request) => {
+    // Locked, the setup would create a consumer on the platform and then fail to keep its secret.
+    await vault.requireOpen();
+    return setUpConsumer(request);
+  },
+
+  // The passphrase lock (vault.ts). A passphrase is used for one derivation and dropped: never stored or logged.
+  'vault/status': () => vault.status(),
+  'vault/unlock': (request) => vault.unlock(request?.passphrase),
+  'vault/lock': () => vault.lock(),
+  'vault/set-passphrase': (request) => vault.setPassphrase(request),
+  'vault/remove-passphrase': (request) => vault.removePassphrase(request?.current),
+  'vault/set-auto-lock': (request) => vault.setAutoLock(request?.autoLockMinutes),
+  'vault/reset': async () => {
+    const status = await vault.reset();
+    // Without their secrets no session works: say so everywhere instead of failing on the next call.
+    for (const profile of (await listProfiles()).profiles) {
+      await markSignedOut(profile.id);
+      await clearBridgeToken(profile.id);
+    }
+    forgetCreatedTokens();
+    return status;
+  },
 };

@@ -129,6 +129,7 @@ export async function activateProfile(id: string): Promise<void> {
   await writeRecord({ ...record, activeProfileId: id });
 }
 
+// Whether a secret is stored, not its value: a locked vault (passphrase lock) still lists profiles.
 async function toView(profile: StoredProfile): Promise<ProfileView> {
   return { ...profile, hasConsumerSecret: await hasConsumerSecret(profile.id) };
 }

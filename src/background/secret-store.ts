@@ -1,71 +1,43 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { defaultKeyCache } from '../core/oauth1/index.ts';
+import { browser } from './extension-api.ts';
+import { Vault } from './vault.ts';
+import { IdleLock } from './vault-idle.ts';
+import { createIdbVaultStorage, createLocalLockNotes } from './vault-storage.ts';
 
 /**
- * Secrets at rest: AES-GCM ciphertexts in IndexedDB, under a 256-bit key that is itself a non-extractable
- * CryptoKey kept in IndexedDB (structured clone keeps it non-extractable: no code, ours included, can read it
- * out). Decrypted values stay in this worker's memory only, and are never sent to a page.
+ * Secrets at rest: AES-GCM ciphertexts in IndexedDB, under the device key (a non-extractable CryptoKey in the
+ * same database) or, with the passphrase lock on, under a key derived from the user's passphrase that lives only
+ * in this worker's memory (see vault.ts). Decrypted values stay in this worker's memory only, and are never sent
+ * to a page. With the lock on and the vault locked, reading or writing a secret throws `vault-locked`.
  */
 
 type SecretName = `${string}:${string}`;
 
-interface SealedSecret {
-  iv: Uint8Array<ArrayBuffer>;
-  ciphertext: ArrayBuffer;
+/** The worker's one vault. Its key and cache are this worker run's: a restarted worker starts locked. */
+export const vault = new Vault({
+  storage: createIdbVaultStorage(),
+  notes: createLocalLockNotes(),
+  // Any extension API call resets MV3's idle timer; this one is cheap and needs no permission.
+  idle: new IdleLock(() => browser.runtime.getPlatformInfo()),
+  // The HMAC key cache is keyed by signing keys, i.e. secrets: a locked vault leaves none in memory.
+  onLock: () => defaultKeyCache.clear(),
+});
+
+export function putSecret(name: SecretName, value: string): Promise<void> {
+  return vault.write(name, value);
 }
 
-const KEY_ID = 'vault-key';
-let store: UseStore | undefined;
-let vaultKey: Promise<CryptoKey> | undefined;
-const plaintextCache = new Map<SecretName, string>();
-
-function vaultStore(): UseStore {
-  store ??= createStore('keyhole-vault', 'secrets');
-  return store;
+export function getSecret(name: SecretName): Promise<string | undefined> {
+  return vault.read(name);
 }
 
-function loadVaultKey(): Promise<CryptoKey> {
-  vaultKey ??= (async () => {
-    const existing = await get<CryptoKey>(KEY_ID, vaultStore());
-    if (existing) return existing;
-    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await set(KEY_ID, key, vaultStore());
-    return key;
-  })();
-  return vaultKey;
+export function deleteSecret(name: SecretName): Promise<void> {
+  return vault.remove(name);
 }
 
-export async function putSecret(name: SecretName, value: string): Promise<void> {
-  const key = await loadVaultKey();
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  // The name is bound as additional data so a ciphertext cannot be swapped under another name.
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(name) },
-    key,
-    new TextEncoder().encode(value),
-  );
-  await set(name, { iv, ciphertext } satisfies SealedSecret, vaultStore());
-  plaintextCache.set(name, value);
-}
-
-export async function getSecret(name: SecretName): Promise<string | undefined> {
-  const cached = plaintextCache.get(name);
-  if (cached !== undefined) return cached;
-  const sealed = await get<SealedSecret>(name, vaultStore());
-  if (!sealed) return undefined;
-  const key = await loadVaultKey();
-  const plaintext = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: sealed.iv, additionalData: new TextEncoder().encode(name) },
-    key,
-    sealed.ciphertext,
-  );
-  const value = new TextDecoder().decode(plaintext);
-  plaintextCache.set(name, value);
-  return value;
-}
-
-export async function deleteSecret(name: SecretName): Promise<void> {
-  plaintextCache.delete(name);
-  await del(name, vaultStore());
+/** Whether a secret is stored, without decrypting it: works while the vault is locked. */
+export function hasSecret(name: SecretName): Promise<boolean> {
+  return vault.has(name);
 }
 
 export async function putSecretJson<T>(name: SecretName, value: T): Promise<void> {

@@ -29,6 +29,10 @@ export type ErrorCode =
   | 'conflict'
   /** A multi-step setup stopped halfway; `detail` names what exists now (e.g. a consumer key). */
   | 'setup-incomplete'
+  /** The passphrase lock is on and the vault is locked: the user must unlock it before a secret is used. */
+  | 'vault-locked'
+  /** The passphrase given to unlock or change the lock is not the one set. */
+  | 'wrong-passphrase'
   | 'internal';
 
 export interface KeyholeErrorData {

@@ -86,7 +86,27 @@ const VALIDATORS: { [K in MessageName]: Validator<K> } = {
       throw invalid('onboarding/setup-consumer', '“keepTokenForBridge” must be true or false.');
     return checked;
   },
+  'vault/status': nothing,
+  'vault/unlock': objectWithStrings('vault/unlock', ['passphrase']),
+  'vault/lock': nothing,
+  'vault/set-passphrase': (payload) => {
+    const checked = objectWithStrings('vault/set-passphrase', ['next'], ['current'])(payload);
+    return { ...checked, autoLockMinutes: minutes('vault/set-passphrase', checked.autoLockMinutes) };
+  },
+  'vault/remove-passphrase': objectWithStrings('vault/remove-passphrase', ['current']),
+  'vault/set-auto-lock': (payload) => {
+    if (!isRecord(payload)) throw invalid('vault/set-auto-lock', `expected an object, got ${describeValue(payload)}.`);
+    return { autoLockMinutes: minutes('vault/set-auto-lock', payload.autoLockMinutes) };
+  },
+  'vault/reset': nothing,
 };
+
+/** An idle time in minutes (which ones are offered is the vault's own check). */
+function minutes(name: MessageName, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw invalid(name, `“autoLockMinutes” must be a number of minutes (got ${describeValue(value)}).`);
+  return value;
+}
 
 /**
  * The message name as one the worker handles. An own-property check: `__proto__`, `constructor` or

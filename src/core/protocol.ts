@@ -226,6 +226,25 @@ export interface OnboardingResult {
   reused: boolean;
 }
 
+/** Why the vault is locked: the user locked it, it sat unused for the auto-lock time, or the worker restarted. */
+export type VaultLockReason = 'manual' | 'idle' | 'worker-restarted';
+
+/**
+ * The passphrase lock as pages may see it (src/background/vault.ts). 'off': secrets are sealed under the device
+ * key; 'locked'/'unlocked': under a key derived from the user's passphrase, held only in the worker's memory.
+ */
+export type VaultStatus =
+  | { state: 'off' }
+  | { state: 'unlocked'; autoLockMinutes: number }
+  | { state: 'locked'; autoLockMinutes: number; reason: VaultLockReason; lockedAt?: string };
+
+/** Turns the lock on (no `current`) or changes the passphrase (`current` is the one set now). */
+export interface SetPassphraseRequest {
+  current?: string;
+  next: string;
+  autoLockMinutes: number;
+}
+
 /** Message name → request and response. `undefined` means no payload. */
 export interface Protocol {
   'session/status': { request: undefined; response: SessionStatus };
@@ -244,6 +263,14 @@ export interface Protocol {
   'tokens/use-for-bridge': { request: UseBridgeTokenRequest; response: BridgeTokenView };
   'tokens/stop-using-for-bridge': { request: undefined; response: { cleared: boolean } };
   'onboarding/setup-consumer': { request: OnboardingRequest; response: OnboardingResult };
+  'vault/status': { request: undefined; response: VaultStatus };
+  'vault/unlock': { request: { passphrase: string }; response: VaultStatus };
+  'vault/lock': { request: undefined; response: VaultStatus };
+  'vault/set-passphrase': { request: SetPassphraseRequest; response: VaultStatus };
+  'vault/remove-passphrase': { request: { current: string }; response: VaultStatus };
+  'vault/set-auto-lock': { request: { autoLockMinutes: number }; response: VaultStatus };
+  /** Forgotten passphrase: forgets every secret and the lock; profiles stay, every session is signed out. */
+  'vault/reset': { request: undefined; response: VaultStatus };
 }
 
 export type MessageName = keyof Protocol;

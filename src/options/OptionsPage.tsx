@@ -6,6 +6,7 @@ import { send } from '../ui/send.ts';
 import { extensionVersion, watchStoredState } from './extension.ts';
 import { HostAccessCard } from './HostAccessCard.tsx';
 import { OnboardingSection } from './OnboardingSection.tsx';
+import { PassphraseLockSection } from './PassphraseLockSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileList } from './ProfileList.tsx';
 import { RedirectUrlCard } from './RedirectUrlCard.tsx';
@@ -123,6 +124,9 @@ export function OptionsPage() {
                 <a href="#session">Session</a>
               </li>
               <li>
+                <a href="#passphrase-lock">Lock</a>
+              </li>
+              <li>
                 <a href="#sftp-kit">SFTP kit</a>
               </li>
               <li>
@@ -192,6 +196,8 @@ export function OptionsPage() {
           </div>
         </section>
 
+        <PassphraseLockSection />
+
         <section id="sftp-kit" class="opt-section" aria-labelledby="sftp-title">
           <h2 id="sftp-title">SFTP server kit</h2>
           <div class="opt-card">
@@ -210,7 +216,8 @@ export function OptionsPage() {
               OAuth 1.0a, in the browser.
             </p>
             <p class="kh-muted">
-              Consumer secrets and tokens stay in Keyhole’s background worker, encrypted at rest. This page only learns
+              Consumer secrets and tokens stay in Keyhole’s background worker, encrypted at rest (see{' '}
+              <a href="#passphrase-lock">Passphrase lock</a> for what that protects against). This page only learns
               whether a secret is stored, never its value.
             </p>
           </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useReducer } from 'preact/hooks';
 import type { ProfileView } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { AccountView } from './AccountView.tsx';
@@ -24,6 +24,12 @@ export function Popup({ controller, services }: { controller: PopupController; s
     return () => controller.dispose();
   }, [controller]);
 
+  const { vault } = services;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => vault?.subscribe(() => rerender(undefined)), [vault]);
+  const locked = vault?.locked;
+  const Unlock = vault?.Screen;
+
   const { view } = state;
   const retry = () => void controller.retry();
   return (
@@ -39,9 +45,13 @@ export function Popup({ controller, services }: { controller: PopupController; s
           <ErrorBanner error={state.notice} />
         </div>
       ) : null}
-      {view.kind === 'loading' ? <LoadingScreen /> : null}
-      <StatusScreen view={view} controller={controller} />
-      {view.kind === 'account' ? (
+      {locked && Unlock ? (
+        // Calls refused as locked wait in the gate and carry on once this form unlocks the vault.
+        <Unlock status={locked} onUnlock={(passphrase) => vault.gate!.unlock(passphrase)} />
+      ) : null}
+      {!locked && view.kind === 'loading' ? <LoadingScreen /> : null}
+      {locked ? null : <StatusScreen view={view} controller={controller} />}
+      {!locked && view.kind === 'account' ? (
         <AccountView
           account={view.account}
           now={now}

@@ -4,6 +4,7 @@
  */
 import type { send } from '../ui/send.ts';
 import type { AccountCache } from './account-cache.ts';
+import type { PopupVault } from './popup-vault.ts';
 
 export type SendFn = typeof send;
 
@@ -15,6 +16,8 @@ export interface PopupServices {
   /** Absolute address of an extension page, e.g. the DevTools panel opened as a tab. */
   extensionUrl(path: string): string;
   copyText(text: string): Promise<void>;
+  /** The passphrase lock; `send` is the vault's, so a call refused as locked waits for the unlock. */
+  vault?: PopupVault;
   /** How often to ask the worker while a sign-in runs elsewhere (default 1 s). */
   pollIntervalMs?: number;
 }

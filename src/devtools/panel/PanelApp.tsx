@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
+import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import type { PanelServices } from './services.ts';
@@ -40,6 +41,8 @@ function SessionBanner({ workbench, services }: { workbench: Workbench; services
   );
 }
 
+const loadVaultBanner = () => import('./VaultBanner.tsx');
+
 export function PanelApp({
   services,
   workbench: given,
@@ -57,6 +60,8 @@ export function PanelApp({
   };
   const [selected, setSelected] = useState(initial);
   const view = available.find((item) => item.id === selected) ?? available[0];
+  const gate = services.vaultGate;
+  const vault = useVaultLock(gate);
 
   useEffect(() => () => workbench.dispose(), [workbench]);
 
@@ -100,6 +105,18 @@ export function PanelApp({
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus());
   };
 
+  const vaultBanner =
+    vault.locked && gate ? (
+      <Lazy
+        load={loadVaultBanner}
+        props={{
+          status: vault.locked,
+          waiting: vault.waiting,
+          onUnlock: (passphrase: string) => gate.unlock(passphrase),
+        }}
+      />
+    ) : null;
+
   const viewProps = { workbench, services, showComposer };
   const full = view?.placement === 'full';
   const content = view ? (
@@ -126,14 +143,18 @@ export function PanelApp({
         />
       </nav>
       {full ? (
-        <main class="kh-main kh-full-view">{content}</main>
+        <main class="kh-main kh-full-view">
+          {vaultBanner}
+          {content}
+        </main>
       ) : (
         <>
           <aside class="kh-side" aria-label={view?.label ?? 'Views'}>
             {content}
           </aside>
           <main class="kh-main kh-workbench">
-            <SessionBanner workbench={workbench} services={services} />
+            {/* Locked comes first: nothing that needs a secret works until then. */}
+            {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
             <Composer workbench={workbench} services={services} />
             <ResponsePane workbench={workbench} services={services} />
           </main>

@@ -1,6 +1,8 @@
 import browser from 'webextension-polyfill';
 import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
+import { VaultGate } from '../../ui/vault-gate.ts';
+import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
 
@@ -62,8 +64,11 @@ async function download(blob: Blob, filename: string): Promise<void> {
 }
 
 export function createBrowserServices(): PanelServices {
+  const vaultGate = new VaultGate(send);
+  watchVaultLock(vaultGate);
   return {
-    send,
+    send: vaultGate.send,
+    vaultGate,
     storage,
     history: createIdbHistoryStore(storage),
     download,

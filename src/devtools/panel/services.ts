@@ -1,4 +1,5 @@
 import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
+import type { VaultGate } from '../../ui/vault-gate.ts';
 import type { HistoryStore } from './history/history-store.ts';
 
 /**
@@ -41,6 +42,8 @@ export interface DevtoolsAccess {
 
 export interface PanelServices {
   send: SendFn;
+  /** The passphrase lock; `send` is the gate's, so a call refused as locked waits for the unlock. */
+  vaultGate?: VaultGate;
   storage: KeyValueStorage;
   history: HistoryStore;
   /** Saves a file under the downloads folder with this name. */

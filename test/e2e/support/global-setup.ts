@@ -12,5 +12,14 @@ export default async function globalSetup() {
   await mkdir(OUTPUT, { recursive: true });
   process.env.TMPDIR ??= OUTPUT;
   if (process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(resolve(DIST, 'manifest.json'))) return;
-  await build({ configFile: resolve(import.meta.dirname, '../../../vite.config.ts'), logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which Vite would carry into the build: Preact's preset would then compile JSX for
+  // development (source file names in every element), 1.2 KB more in the popup than `npm run build` ships. The
+  // tests, the bundle budgets among them, check what users get: a production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: resolve(import.meta.dirname, '../../../vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

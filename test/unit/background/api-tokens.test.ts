@@ -23,6 +23,7 @@ vi.mock('../../../src/background/secret-store.ts', () => ({
   putSecret: async (name: string, value: string) => void vault.set(name, value),
   getSecret: async (name: string) => vault.get(name),
   deleteSecret: async (name: string) => void vault.delete(name),
+  hasSecret: async (name: string) => vault.has(name),
   putSecretJson: async (name: string, value: unknown) => void vault.set(name, JSON.stringify(value)),
   getSecretJson: async (name: string) => (vault.has(name) ? JSON.parse(vault.get(name)!) : undefined),
 }));

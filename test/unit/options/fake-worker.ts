@@ -80,6 +80,8 @@ export function createFakeWorker(initial: { profiles?: ProfileView[]; activeId?:
       case 'profiles/activate':
         worker.activeId = (request as { id: string }).id;
         return status();
+      case 'vault/status':
+        return { state: 'off' };
       default:
         throw new KeyholeError('internal', `The fake worker does not answer ${name}.`);
     }
