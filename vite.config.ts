@@ -30,6 +30,9 @@ export default defineConfig(({ mode }) => {
       outDir: OUT_DIRS[target],
       emptyOutDir: true,
       target: 'es2022',
+      // Both browsers Keyhole supports (Chrome 123+, Firefox 140+) preload modules natively: the polyfill Vite
+      // would add to every page is dead weight (0.4 KB gzip on the popup's first paint).
+      modulePreload: { polyfill: false },
       rollupOptions: { input: PAGE_INPUTS },
     },
     server: { port: 5173, strictPort: true, hmr: { port: 5173 } },

@@ -28,17 +28,12 @@ function gateway() {
 /** Sets one variable on the application through the platform API, signed by the worker like any call. */
 async function setVariable(name: string, value: string): Promise<void> {
   const app = gateway();
+  // As the official client sets one variable: PUT …/env/{name} with {"value": …}.
   const reply = await ext.message<SendResponse>('request/send', {
     target: 'api',
-    method: 'POST',
-    path: `/v2/organisations/${app.ownerId}/applications/${app.view.id}/env`,
-    body: {
-      kind: 'form',
-      fields: [
-        ['name', name],
-        ['value', value],
-      ],
-    },
+    method: 'PUT',
+    path: `/v2/organisations/${app.ownerId}/applications/${app.view.id}/env/${encodeURIComponent(name)}`,
+    body: { kind: 'json', text: JSON.stringify({ value }) },
   });
   if (!reply.ok || reply.value.status !== 200) throw new Error(`could not set ${name}: ${JSON.stringify(reply)}`);
 }
