@@ -1,3 +1,4 @@
+import { OAUTH_PROTOCOL_PARAMETERS } from './oauth1/sign-request.ts';
 import type { SignatureDebug } from './oauth1/types.ts';
 
 /**
@@ -42,17 +43,6 @@ export function bearerAuthorizationWord(): string {
   return doubleQuoteWithVariables([{ text: 'Authorization: Bearer ' }, { variable: CURL_VARIABLES.apiToken }]);
 }
 
-/** Header order of spec §5.2, as the signer writes it. */
-const OAUTH_ORDER = [
-  'oauth_consumer_key',
-  'oauth_token',
-  'oauth_signature_method',
-  'oauth_signature',
-  'oauth_timestamp',
-  'oauth_nonce',
-  'oauth_version',
-];
-
 /**
  * `-H` value for a PLAINTEXT call, from the parameters the worker signed (already percent-encoded, no secret
  * among them): the same consumer key, timestamp and nonce, with the token and the signature read from the shell.
@@ -64,7 +54,7 @@ export function plaintextAuthorizationWord(signature: SignatureDebug): string {
   const oauth = new Map(signature.parameters.filter((p) => p.source === 'oauth').map((p) => [p.key, p.value]));
   const parts: Part[] = [{ text: 'Authorization: OAuth ' }];
   let first = true;
-  for (const name of OAUTH_ORDER) {
+  for (const name of OAUTH_PROTOCOL_PARAMETERS) {
     const value = oauth.get(name);
     const fromShell = name === 'oauth_token' || name === 'oauth_signature';
     if (value === undefined && !fromShell) continue;

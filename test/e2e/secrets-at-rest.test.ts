@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
+import { dumpIndexedDb, dumpStorage } from './support/storage-dump.ts';
 
 let ext: SandboxedExtension;
 const pageReplies: string[] = [];
@@ -28,39 +29,6 @@ afterAll(async () => {
   await ext?.close();
 });
 
-/** Every value in every object store of every IndexedDB database of the extension origin, as text. */
-async function dumpIndexedDb(): Promise<string> {
-  return ext.control.evaluate(async () => {
-    const out: unknown[] = [];
-    const toText = (value: unknown): unknown => {
-      if (value instanceof ArrayBuffer) return new TextDecoder('latin1').decode(value);
-      if (ArrayBuffer.isView(value)) return new TextDecoder('latin1').decode(value as Uint8Array);
-      if (value instanceof CryptoKey)
-        return { cryptoKey: value.algorithm, extractable: value.extractable, usages: value.usages };
-      if (value && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toText(inner)]));
-      return value;
-    };
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const storeName of Array.from(db.objectStoreNames)) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(storeName).objectStore(storeName).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        out.push({ db: info.name, storeName, values: values.map(toText) });
-      }
-      db.close();
-    }
-    return JSON.stringify(out);
-  });
-}
-
 describe('secrets at rest', () => {
   it('finds no consumer secret, token secret or API token in any storage or page reply', async () => {
     const issued = ext.platform.state.accessTokens;
@@ -70,9 +38,8 @@ describe('secrets at rest', () => {
       ext.platform.apiToken,
     ];
     expect(secrets.length).toBeGreaterThanOrEqual(3);
-    const local = JSON.stringify(await ext.worker.evaluate(() => chrome.storage.local.get(null)));
-    const session = JSON.stringify(await ext.worker.evaluate(() => chrome.storage.session.get(null)));
-    const idb = await dumpIndexedDb();
+    const { local, session } = await dumpStorage(ext);
+    const idb = await dumpIndexedDb(ext.control);
     expect(idb).toContain('keyhole-vault');
     for (const secret of secrets) {
       for (const [where, text] of [
@@ -88,7 +55,7 @@ describe('secrets at rest', () => {
   });
 
   it('keeps the vault key non-extractable', async () => {
-    const idb = JSON.parse(await dumpIndexedDb()) as { db: string; values: unknown[] }[];
+    const idb = JSON.parse(await dumpIndexedDb(ext.control)) as { db: string; values: unknown[] }[];
     const vault = idb.find((entry) => entry.db === 'keyhole-vault');
     const keys = vault?.values.filter((value) => typeof value === 'object' && value && 'cryptoKey' in value) ?? [];
     expect(keys).toEqual([

@@ -19,7 +19,7 @@ export { isFormMediaType, parseFormBody, signedFormParameters } from './form-bod
 export { defaultKeyCache, type HmacHash, HmacKeyCache } from './hmac-key-cache.ts';
 export { createNonce, createTimestamp } from './nonce.ts';
 export { percentEncode } from './percent-encode.ts';
-export { type SignedRequest, type SignRequestInput, signRequest } from './sign-request.ts';
+export { OAUTH_PROTOCOL_PARAMETERS, type SignedRequest, type SignRequestInput, signRequest } from './sign-request.ts';
 export { buildSigningKey } from './signing-key.ts';
 export {
   type AccessTokenPair,

@@ -51,8 +51,11 @@ export interface SignedRequest {
   debug: SignatureDebug;
 }
 
-/** The parameters `signRequest` sets itself; an extra parameter may not override them. */
-const PROTOCOL_PARAMETER_NAMES = new Set([
+/**
+ * The parameters `signRequest` sets itself, in the order the header lists them (spec §5.2); an extra parameter may
+ * not override them.
+ */
+export const OAUTH_PROTOCOL_PARAMETERS = [
   'oauth_consumer_key',
   'oauth_token',
   'oauth_signature_method',
@@ -60,7 +63,9 @@ const PROTOCOL_PARAMETER_NAMES = new Set([
   'oauth_timestamp',
   'oauth_nonce',
   'oauth_version',
-]);
+] as const;
+
+const PROTOCOL_PARAMETER_NAMES: ReadonlySet<string> = new Set(OAUTH_PROTOCOL_PARAMETERS);
 
 const HMAC_HASHES: Record<Exclude<SignatureMethod, 'PLAINTEXT'>, HmacHash> = {
   'HMAC-SHA512': 'SHA-512',
