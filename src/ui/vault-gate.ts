@@ -19,6 +19,8 @@ export type LockedStatus = Extract<VaultStatus, { state: 'locked' }>;
 
 interface Waiting {
   requestId?: string;
+  /** A call the page made on its own (rights, picker lists): it waits too, but is not "your request". */
+  background: boolean;
   resume(): void;
   fail(error: KeyholeError): void;
 }
@@ -28,12 +30,15 @@ const MAX_RESUMES = 3;
 
 export class VaultGate {
   readonly send: SendFn;
+  /** `send` for calls the user did not ask for: they wait as well, but neither announce nor take focus. */
+  readonly sendInBackground: SendFn;
   private status: LockedStatus | undefined;
   private readonly waiting: Waiting[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly raw: SendFn) {
-    this.send = ((name: MessageName, ...args: unknown[]) => this.call(name, args, 0)) as SendFn;
+    this.send = ((name: MessageName, ...args: unknown[]) => this.call(name, args, 0, false)) as SendFn;
+    this.sendInBackground = ((name: MessageName, ...args: unknown[]) => this.call(name, args, 0, true)) as SendFn;
   }
 
   /** Set while the vault is known to be locked: the page shows its unlock form. */
@@ -43,7 +48,7 @@ export class VaultGate {
 
   /** True when a call the user made waits for the unlock (the form may take focus). */
   get hasWaitingCalls(): boolean {
-    return this.waiting.length > 0;
+    return this.waiting.some((waiting) => !waiting.background);
   }
 
   subscribe(listener: () => void): () => void {
@@ -66,21 +71,21 @@ export class VaultGate {
     this.apply(await this.raw('vault/unlock', { passphrase }));
   }
 
-  private async call(name: MessageName, args: unknown[], resumes: number): Promise<unknown> {
+  private async call(name: MessageName, args: unknown[], resumes: number, background: boolean): Promise<unknown> {
     if (name === 'request/cancel') this.cancelWaiting((args[0] as RequestOf<'request/cancel'>).requestId);
     const send = this.raw as (name: MessageName, ...args: unknown[]) => Promise<unknown>;
     try {
       return await send(name, ...args);
     } catch (error) {
       if (!(error instanceof KeyholeError) || error.code !== 'vault-locked' || resumes >= MAX_RESUMES) throw error;
-      await this.waitForUnlock(name === 'request/send' ? (args[0] as { requestId?: string }) : undefined);
-      return this.call(name, args, resumes + 1);
+      await this.waitForUnlock(name === 'request/send' ? (args[0] as { requestId?: string }) : undefined, background);
+      return this.call(name, args, resumes + 1, background);
     }
   }
 
-  private waitForUnlock(request: { requestId?: string } | undefined): Promise<void> {
+  private waitForUnlock(request: { requestId?: string } | undefined, background: boolean): Promise<void> {
     return new Promise((resume, fail) => {
-      const waiting: Waiting = { resume, fail };
+      const waiting: Waiting = { resume, fail, background };
       if (request?.requestId) waiting.requestId = request.requestId;
       this.waiting.push(waiting);
       this.notify();

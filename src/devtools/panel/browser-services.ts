@@ -68,6 +68,7 @@ export function createBrowserServices(): PanelServices {
   watchVaultLock(vaultGate);
   return {
     send: vaultGate.send,
+    sendInBackground: vaultGate.sendInBackground,
     vaultGate,
     storage,
     history: createIdbHistoryStore(storage),

@@ -42,6 +42,8 @@ export interface DevtoolsAccess {
 
 export interface PanelServices {
   send: SendFn;
+  /** For calls the panel makes on its own (session rights, picker lists): they do not count as the user's request. */
+  sendInBackground?: SendFn;
   /** The passphrase lock; `send` is the gate's, so a call refused as locked waits for the unlock. */
   vaultGate?: VaultGate;
   storage: KeyValueStorage;

@@ -95,3 +95,21 @@ describe('VaultGate', () => {
     expect(changes).toBe(2);
   });
 });
+
+describe('VaultGate background calls', () => {
+  it('hold a call the page made on its own without announcing it as the user’s request, and resume it', async () => {
+    const worker = lockedWorker();
+    const gate = new VaultGate(worker.send);
+    const background = gate.sendInBackground('request/send', { target: 'api', method: 'GET', path: '/v2/self' });
+    await settle();
+    expect(gate.locked).toEqual(LOCKED);
+    // The panel's banner says "your request waits" and takes focus only for calls the user made.
+    expect(gate.hasWaitingCalls).toBe(false);
+    const mine = gate.send('request/send', { target: 'api', method: 'GET', path: '/v2/self', requestId: 'r2' });
+    await settle();
+    expect(gate.hasWaitingCalls).toBe(true);
+    await gate.unlock('right passphrase');
+    expect(await background).toEqual({ ok: 'request/send' });
+    expect(await mine).toEqual({ ok: 'request/send' });
+  });
+});

@@ -58,7 +58,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
   useEffect(() => {
     let current = true;
     setRights(undefined);
-    void loadSessionRights(services.send).then((found) => {
+    void loadSessionRights(services.sendInBackground ?? services.send).then((found) => {
       if (current) setRights(found);
     });
     return () => {

@@ -25,7 +25,7 @@ export function pickerListKey(source: Pick<ListSource, 'target'>, path: string):
   return `${source.target} ${path}`;
 }
 
-export function createPickerLists(services: Pick<PanelServices, 'send'>): PickerLists {
+export function createPickerLists(services: Pick<PanelServices, 'send' | 'sendInBackground'>): PickerLists {
   const lists = createStore<Record<string, PickerListState>>({});
   const set = (key: string, state: PickerListState) => lists.set({ ...lists.get(), [key]: state });
 
@@ -36,7 +36,11 @@ export function createPickerLists(services: Pick<PanelServices, 'send'>): Picker
     set(key, { state: 'loading' });
     const action = `fill the ${idKind(source.kind)?.label ?? 'value'} picker`;
     try {
-      const response = await services.send('request/send', { target: source.target, method: 'GET', path });
+      const response = await (services.sendInBackground ?? services.send)('request/send', {
+        target: source.target,
+        method: 'GET',
+        path,
+      });
       if (response.status === 404) return set(key, { state: 'ready', options: [] });
       if (!isSuccess(response)) throw errorFromResponse(response, { action });
       set(key, { state: 'ready', options: readPickerOptions(source, readJsonBody(response, action)) });
