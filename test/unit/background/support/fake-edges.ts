@@ -43,6 +43,9 @@ export const extensionApiModule = {
 export const secretStoreModule = {
   putSecret: async (name: string, value: string) => void vault.set(name, value),
   getSecret: async (name: string) => vault.get(name),
+  hasSecret: async (name: string) => vault.has(name),
+  /** The passphrase lock is off here: the vault is always open (its own tests are vault.test.ts). */
+  vault: { requireOpen: async () => {} },
   deleteSecret: async (name: string) => void vault.delete(name),
   putSecretJson: async (name: string, value: unknown) => void vault.set(name, JSON.stringify(value)),
   getSecretJson: async (name: string) => (vault.has(name) ? JSON.parse(vault.get(name)!) : undefined),
