@@ -5,6 +5,7 @@
 import { addonRoutes } from './resources-addons.ts';
 import { appRoutes } from './resources-apps.ts';
 import { billingRoutes } from './resources-billing.ts';
+import { catalogResponderRoutes } from './resources-catalog.ts';
 import { consumerRoutes } from './resources-consumers.ts';
 import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
@@ -22,5 +23,7 @@ export function createResourceRouter(): Router {
     ...billingRoutes,
     ...productRoutes,
     ...testOnlyRoutes,
+    // Last: the hand-written routes above answer first where both match.
+    ...catalogResponderRoutes,
   );
 }

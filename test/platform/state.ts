@@ -171,6 +171,12 @@ export interface PlatformState {
   /** Login cookie value → user id. */
   sessions: Map<string, string>;
   sftpUsers: Map<string, SftpUser>;
+  /**
+   * Records of the kinds the catalog responder keeps (resources-catalog.ts): resolved collection path (with
+   * `/v2/self` written as the personal organisation) → record id → record. Single resources: path → record.
+   */
+  catalogCollections: Map<string, Map<string, Record<string, unknown>>>;
+  catalogSingles: Map<string, Record<string, unknown>>;
   /** What the test-only `POST /v2/test-only/signed-form` route received, newest last (see resources-test-only.ts). */
   signedForms: { fields: [string, string][]; signatureMethod?: string }[];
   /** SFTP admin bearer token → expiry (ms). */
@@ -195,6 +201,8 @@ export function createEmptyState(): PlatformState {
     grants: new Map(),
     sessions: new Map(),
     sftpUsers: new Map(),
+    catalogCollections: new Map(),
+    catalogSingles: new Map(),
     signedForms: [],
     sftpTokens: new Map(),
     nonces: new NonceStore(),

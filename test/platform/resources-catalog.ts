@@ -1,0 +1,228 @@
+/**
+ * Every catalogued endpoint without a hand-written route (catalog-routes.ts), answered from data: the right of the
+ * row, the ids of the path checked (catalog-records.ts), bodies shaped from the platform's OpenAPI response schema,
+ * and one consistent state. A collection (`…/vhosts`, `…/drains`, `/v2/self/keys`, network groups, webhooks…) lists
+ * its records; POST creates one, PUT on `…/:id` updates it (or creates it, as the platform's PUT of a domain or an
+ * SSH key does), DELETE removes it, and DELETE on the collection empties it (stopping all instances). A single
+ * resource (`…/payments/recurring`, `/v4/console/settings/:name`…) keeps what PUT wrote until DELETE. A few routes
+ * answer from the sandbox's own records: invoices under `/v2/…/payments/billings`, the OpenAPI description, PDFs.
+ */
+import {
+  type CatalogRoute,
+  catalogRoutes,
+  checkPathIds,
+  collectionAt,
+  createId,
+  exampleRecord,
+  idFieldOf,
+  isCollection,
+  itemParamOf,
+  storeKey,
+} from './catalog-records.ts';
+import { HttpError, mediaType, parseJsonBody } from './http-util.ts';
+import { invoiceView } from './invoice-view.ts';
+import { exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
+import { invoicePdf } from './pdf.ts';
+import { organisationOf, success } from './resource-helpers.ts';
+import type { Reply, ResourceRequest, Route } from './router.ts';
+
+/** Routes that stream on the real platform (SSE, websockets): a short `text/event-stream` here. */
+const STREAMS = /\/(sse|logs-socket|event-socket|stream|logs-chunked)(\/|$)|^\/v4\/logs\/.*\/logs$/;
+
+/** A 1×1 transparent PNG (the pay button image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The JSON object of the body, when there is one (the platform's writes send JSON; some send nothing). */
+function bodyObject(request: ResourceRequest): Record<string, unknown> {
+  if (request.body.length === 0 || !mediaType(request.req).includes('json')) return {};
+  const value = parseJsonBody(request.req, request.body);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  // A bare JSON value (a string id, a number): kept under `value` so a later read shows it.
+  return { value };
+}
+
+function exampleFor(request: ResourceRequest, method: string, pattern: string): unknown {
+  const schema = responseSchema(method, pattern);
+  if (!schema) return undefined;
+  return exampleOf(schema, { params: request.params, seed: storeKey(request, request.pathname), nowMs: request.clock.now() });
+}
+
+/** Answers one route of a collection or its items, or a single resource. */
+function answer(route: CatalogRoute, request: ResourceRequest): Reply {
+  const { method, pattern } = route;
+  const segments = pattern.split('/');
+  const last = segments.at(-1)!;
+  const parentPattern = segments.slice(0, -1).join('/');
+  const isItem = last.startsWith(':') && isCollection(parentPattern);
+  checkPathIds(request, pattern, isItem && method === 'PUT');
+  const parentPath = request.pathname.split('/').slice(0, -1).join('/');
+
+  if (isCollection(pattern)) {
+    const param = itemParamOf(pattern) ?? 'id';
+    const store = collectionAt(request, pattern, request.pathname, param);
+    if (method === 'GET') return { status: 200, json: [...store.values()] };
+    if (method === 'DELETE') {
+      store.clear();
+      return { status: 204 };
+    }
+    const id = createId(request, param, request.pathname);
+    const body = bodyObject(request);
+    const record = { ...exampleRecord(request, pattern, param, id, storeKey(request, request.pathname)), ...body };
+    record[idFieldOf(param)] = body[idFieldOf(param)] ?? id;
+    store.set(String(record[idFieldOf(param)]), record);
+    return { status: 200, json: record };
+  }
+  if (isItem) {
+    const param = last.slice(1);
+    const store = collectionAt(request, parentPattern, parentPath, param);
+    const id = request.params[param]!;
+    // checkPathIds let an unknown id through only for PUT, which creates (a domain, an SSH key).
+    const record = store.get(id);
+    if (method === 'DELETE') {
+      store.delete(id);
+      return { status: 204 };
+    }
+    if (method === 'GET') return { status: 200, json: record };
+    const updated = {
+      ...(record ?? exampleRecord(request, parentPattern, param, id, storeKey(request, request.pathname))),
+      ...bodyObject(request),
+      [idFieldOf(param)]: record?.[idFieldOf(param)] ?? id,
+    };
+    store.set(id, updated);
+    return { status: 200, json: updated };
+  }
+  return answerSingle(route, request);
+}
+
+/** A resource that is not a record of a collection: its own state, or an action. */
+function answerSingle(route: CatalogRoute, request: ResourceRequest): Reply {
+  const key = storeKey(request, request.pathname);
+  const singles = request.state.catalogSingles;
+  if (route.method === 'GET') {
+    if (STREAMS.test(route.pattern)) {
+      const event = JSON.stringify({ date: new Date(request.clock.now()).toISOString(), message: 'sandbox' });
+      return { status: 200, raw: Buffer.from(`event: message\ndata: ${event}\n\n`), headers: { 'Content-Type': 'text/event-stream' } };
+    }
+    const stored = singles.get(key);
+    if (stored) return { status: 200, json: stored };
+    const example = exampleFor(request, 'GET', route.pattern);
+    return { status: 200, json: example ?? { id: key.split('/').at(-1), ...request.params } };
+  }
+  if (route.method === 'DELETE') {
+    singles.delete(key);
+    return { status: 204 };
+  }
+  const body = bodyObject(request);
+  if (route.method === 'PUT' || route.method === 'PATCH') {
+    const current = singles.get(key) ?? (exampleFor(request, 'GET', route.pattern) as Record<string, unknown>);
+    const updated = { ...(typeof current === 'object' && current !== null ? current : {}), ...body };
+    singles.set(key, updated);
+    return { status: 200, json: exampleFor(request, route.method, route.pattern) ?? updated };
+  }
+  const example = exampleFor(request, 'POST', route.pattern);
+  return example === undefined ? success(`${route.method} ${request.pathname} done`) : { status: 200, json: example };
+}
+
+/** Invoices under the v2 payment paths are the organisation's real invoices (the v4 routes' records). */
+function invoiceRoutes(prefix: string): Route[] {
+  const bills = 'access_organisations_bills' as const;
+  const invoicesOf = (request: ResourceRequest) => {
+    const org = organisationOf(request);
+    return { org, invoices: request.state.invoices.filter((invoice) => invoice.ownerId === org.id) };
+  };
+  const one = (request: ResourceRequest) => {
+    const { org, invoices } = invoicesOf(request);
+    const invoice = invoices.find((candidate) => candidate.invoice_number === request.params.invoiceNumber);
+    if (!invoice) throw new HttpError(404, `Invoice ${request.params.invoiceNumber} not found`);
+    return { org, invoice };
+  };
+  return [
+    {
+      method: 'GET',
+      pattern: `${prefix}/payments/billings`,
+      right: bills,
+      handle: (request) => {
+        const { org, invoices } = invoicesOf(request);
+        return { status: 200, json: invoices.map((invoice) => invoiceView(invoice, org)) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${prefix}/payments/billings/unpaid`,
+      right: bills,
+      handle: (request) => {
+        const { org, invoices } = invoicesOf(request);
+        const unpaid = invoices.filter((invoice) => invoice.status === 'PENDING');
+        return { status: 200, json: unpaid.map((invoice) => invoiceView(invoice, org)) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${prefix}/payments/billings/:invoiceNumber.pdf`,
+      right: bills,
+      handle: (request) => {
+        const { org, invoice } = one(request);
+        return { status: 200, raw: invoicePdf(invoice, org), headers: { 'Content-Type': 'application/pdf' } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${prefix}/payments/billings/:invoiceNumber`,
+      right: bills,
+      handle: (request) => {
+        const { org, invoice } = one(request);
+        return { status: 200, json: invoiceView(invoice, org) };
+      },
+    },
+  ];
+}
+
+/** Routes answered from the sandbox's own records rather than from examples. */
+const ownRecordRoutes: Route[] = [
+  ...invoiceRoutes('/v2/organisations/:orgId'),
+  ...invoiceRoutes('/v2/self'),
+  { method: 'GET', pattern: '/v2/openapi', handle: () => ({ status: 200, json: openApiDocument() }) },
+  {
+    method: 'GET',
+    pattern: '/v2/openapi.:type',
+    handle: ({ params }) => {
+      if (params.type !== 'json' && params.type !== 'yaml') throw new HttpError(404, `No description as ${params.type}`);
+      // JSON is YAML too: the same text serves both.
+      const type = params.type === 'json' ? 'application/json' : 'application/yaml';
+      return { status: 200, raw: Buffer.from(JSON.stringify(openApiDocument())), headers: { 'Content-Type': type } };
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/v2/payments/assets/pay_button/:token/button.png',
+    handle: () => ({ status: 200, raw: PNG, headers: { 'Content-Type': 'image/png' } }),
+  },
+  { method: 'GET', pattern: '/v2/self/id', handle: ({ caller }) => ({ status: 200, json: caller.user.id }) },
+];
+
+const own = new Set(ownRecordRoutes.map((route) => `${route.method} ${route.pattern}`));
+
+/** More specific patterns first, so `…/vhosts/favourite` is not taken for a domain named "favourite". */
+function specificity(pattern: string): number[] {
+  return pattern.split('/').map((segment) => (segment.startsWith(':') ? 1 : 0));
+}
+
+function compareSpecificity(a: CatalogRoute, b: CatalogRoute): number {
+  const left = specificity(a.pattern);
+  const right = specificity(b.pattern);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! - right[index]!;
+  }
+  return 0;
+}
+
+export const catalogResponderRoutes: Route[] = [
+  ...ownRecordRoutes,
+  ...[...catalogRoutes]
+    .filter((route) => !own.has(`${route.method} ${route.pattern}`))
+    .sort(compareSpecificity)
+    .map((route) => ({ ...route, handle: (request: ResourceRequest) => answer(route, request) })),
+];
