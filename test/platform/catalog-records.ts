@@ -24,11 +24,17 @@ export const catalogRoutes: CatalogRoute[] = CATALOG_ROUTES.map((row) => {
   return { method: method as CatalogRoute['method'], pattern: pattern!, right: right as Right | undefined };
 });
 
-const listKeys = new Set(catalogRoutes.filter((r) => r.method === 'GET').map((r) => templateKey('GET', r.pattern)));
+const keys = new Set(catalogRoutes.map((r) => templateKey(r.method, r.pattern)));
 
-/** A catalogued pattern is a collection when it has a GET list and is not itself an id (`/vhosts`, `/drains`). */
+/**
+ * A catalogued pattern is a collection when it has a GET list documented (if at all) as an array, and records under
+ * `/:id` or a POST that creates them (`/vhosts`, `/drains`, `/networkgroups`…); `…/favourite` is one domain.
+ */
 export function isCollection(pattern: string): boolean {
-  return !pattern.endsWith('/favourite') && listKeys.has(templateKey('GET', pattern));
+  if (pattern.endsWith('/favourite') || !keys.has(templateKey('GET', pattern))) return false;
+  const schema = resolveSchema(responseSchema('GET', pattern));
+  if (schema && schema.type !== 'array') return false;
+  return itemParamOf(pattern) !== undefined || keys.has(templateKey('POST', pattern));
 }
 
 /** The field naming a record of a collection whose items are `…/:param`. */
@@ -72,7 +78,8 @@ export function exampleRecord(
   const itemPattern = `${collectionPattern}/:${param}`;
   const listSchema = resolveSchema(responseSchema('GET', collectionPattern));
   const schema = responseSchema('GET', itemPattern) ?? listSchema?.items;
-  const example = exampleOf(schema, { params: request.params, seed, nowMs: request.clock.now() });
+  const params = { orgId: request.caller.user.id, userId: request.caller.user.id, ...request.params };
+  const example = exampleOf(schema, { params, seed, nowMs: request.clock.now() });
   const record = typeof example === 'object' && example !== null && !Array.isArray(example) ? example : {};
   return { ...(record as Record<string, unknown>), [idFieldOf(param)]: id };
 }

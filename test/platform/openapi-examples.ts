@@ -21,7 +21,10 @@ export type Schema = {
 
 interface OpenApi {
   servers: { url: string }[];
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>
+  >;
   components: { schemas: Record<string, Schema> };
 }
 

@@ -24,10 +24,14 @@ import { invoiceView } from './invoice-view.ts';
 import { exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
 import { invoicePdf } from './pdf.ts';
 import { organisationOf, success } from './resource-helpers.ts';
+import { selfView } from './resources-self.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
+import { runtimes } from './seed-products.ts';
 
 /** Routes that stream on the real platform (SSE, websockets): a short `text/event-stream` here. */
 const STREAMS = /\/(sse|logs-socket|event-socket|stream|logs-chunked)(\/|$)|^\/v4\/logs\/.*\/logs$/;
+
+const EXTERNAL_PEERS = /\/external-peers(?=\/|$)/;
 
 /** A 1×1 transparent PNG (the pay button image). */
 const PNG = Buffer.from(
@@ -44,15 +48,27 @@ function bodyObject(request: ResourceRequest): Record<string, unknown> {
   return { value };
 }
 
+/** The path's ids, with the personal organisation's id on `/v2/self/…` (an example's `ownerId`). */
+export function paramsOf(request: ResourceRequest): Record<string, string> {
+  return { orgId: request.caller.user.id, userId: request.caller.user.id, ...request.params };
+}
+
 function exampleFor(request: ResourceRequest, method: string, pattern: string): unknown {
   const schema = responseSchema(method, pattern);
   if (!schema) return undefined;
-  return exampleOf(schema, { params: request.params, seed: storeKey(request, request.pathname), nowMs: request.clock.now() });
+  return exampleOf(schema, {
+    params: paramsOf(request),
+    seed: storeKey(request, request.pathname),
+    nowMs: request.clock.now(),
+  });
 }
 
 /** Answers one route of a collection or its items, or a single resource. */
-function answer(route: CatalogRoute, request: ResourceRequest): Reply {
-  const { method, pattern } = route;
+function answer(route: CatalogRoute, given: ResourceRequest): Reply {
+  // An external peer is one of the network group's peers: created, listed and deleted there.
+  const request = { ...given, pathname: given.pathname.replace(EXTERNAL_PEERS, '/peers') };
+  const { method } = route;
+  const pattern = route.pattern.replace(EXTERNAL_PEERS, '/peers');
   const segments = pattern.split('/');
   const last = segments.at(-1)!;
   const parentPattern = segments.slice(0, -1).join('/');
@@ -104,7 +120,11 @@ function answerSingle(route: CatalogRoute, request: ResourceRequest): Reply {
   if (route.method === 'GET') {
     if (STREAMS.test(route.pattern)) {
       const event = JSON.stringify({ date: new Date(request.clock.now()).toISOString(), message: 'sandbox' });
-      return { status: 200, raw: Buffer.from(`event: message\ndata: ${event}\n\n`), headers: { 'Content-Type': 'text/event-stream' } };
+      return {
+        status: 200,
+        raw: Buffer.from(`event: message\ndata: ${event}\n\n`),
+        headers: { 'Content-Type': 'text/event-stream' },
+      };
     }
     const stored = singles.get(key);
     if (stored) return { status: 200, json: stored };
@@ -189,7 +209,8 @@ const ownRecordRoutes: Route[] = [
     method: 'GET',
     pattern: '/v2/openapi.:type',
     handle: ({ params }) => {
-      if (params.type !== 'json' && params.type !== 'yaml') throw new HttpError(404, `No description as ${params.type}`);
+      if (params.type !== 'json' && params.type !== 'yaml')
+        throw new HttpError(404, `No description as ${params.type}`);
       // JSON is YAML too: the same text serves both.
       const type = params.type === 'json' ? 'application/json' : 'application/yaml';
       return { status: 200, raw: Buffer.from(JSON.stringify(openApiDocument())), headers: { 'Content-Type': type } };
@@ -201,6 +222,26 @@ const ownRecordRoutes: Route[] = [
     handle: () => ({ status: 200, raw: PNG, headers: { 'Content-Type': 'image/png' } }),
   },
   { method: 'GET', pattern: '/v2/self/id', handle: ({ caller }) => ({ status: 200, json: caller.user.id }) },
+  {
+    // Another user's profile: what the platform shows of a member of a shared organisation.
+    method: 'GET',
+    pattern: '/v2/users/:userId',
+    right: 'access_organisations',
+    handle: ({ state, params }) => {
+      const user = state.users.get(params.userId!);
+      if (!user) throw new HttpError(404, `User ${params.userId} not found`);
+      return { status: 200, json: selfView(user) };
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/v2/products/instances/:type-:version',
+    handle: ({ params }) => {
+      const runtime = runtimes().find((r) => r.type === params.type && r.version === params.version);
+      if (!runtime) throw new HttpError(404, `No runtime ${params.type}-${params.version}`);
+      return { status: 200, json: runtime };
+    },
+  },
 ];
 
 const own = new Set(ownRecordRoutes.map((route) => `${route.method} ${route.pattern}`));
