@@ -67,6 +67,12 @@ export function storeKey(request: ResourceRequest, path: string): string {
   return path.startsWith('/v2/self/') ? `/v2/organisations/${request.caller.user.id}/${path.slice(9)}` : path;
 }
 
+/**
+ * Schemas of the description that the official client reads a collection's records as, where the description's
+ * list schema is another one: `clever activity` reads a deployment's `uuid`, `action`, `state`, `commit`, `date`.
+ */
+const COMPLETIONS: Record<string, string> = { deployments: 'DeploymentView' };
+
 /** The example record of a collection, shaped from its item or list schema. */
 export function exampleRecord(
   request: ResourceRequest,
@@ -76,12 +82,22 @@ export function exampleRecord(
   seed: string,
 ): Record<string, unknown> {
   const itemPattern = `${collectionPattern}/:${param}`;
-  const listSchema = resolveSchema(responseSchema('GET', collectionPattern));
-  const schema = responseSchema('GET', itemPattern) ?? listSchema?.items;
   const params = { orgId: request.caller.user.id, userId: request.caller.user.id, ...request.params };
-  const example = exampleOf(schema, { params, seed, nowMs: request.clock.now() });
-  const record = typeof example === 'object' && example !== null && !Array.isArray(example) ? example : {};
-  return { ...(record as Record<string, unknown>), [idFieldOf(param)]: id };
+  const context = { params, seed, nowMs: request.clock.now() };
+  // The description documents some lists and their items with different schemas (a deployment's `Deployment` in
+  // the list, `DeploymentView` alone): a record has the fields of both, so it reads right either way.
+  const completion = COMPLETIONS[collectionPattern.split('/').at(-1)!];
+  const shapes = [
+    resolveSchema(responseSchema('GET', collectionPattern))?.items,
+    responseSchema('GET', itemPattern),
+    completion && { $ref: `#/components/schemas/${completion}` },
+  ];
+  const record: Record<string, unknown> = {};
+  for (const shape of shapes) {
+    const example = exampleOf(shape, context);
+    if (typeof example === 'object' && example !== null && !Array.isArray(example)) Object.assign(record, example);
+  }
+  return { ...record, [idFieldOf(param)]: id };
 }
 
 /**
