@@ -90,7 +90,7 @@ export function exampleRecord(
   const shapes = [
     resolveSchema(responseSchema('GET', collectionPattern))?.items,
     responseSchema('GET', itemPattern),
-    completion && { $ref: `#/components/schemas/${completion}` },
+    completion ? { $ref: `#/components/schemas/${completion}` } : undefined,
   ];
   const record: Record<string, unknown> = {};
   for (const shape of shapes) {
