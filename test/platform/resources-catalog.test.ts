@@ -75,6 +75,20 @@ describe('collections keep one state', () => {
     expect((await json('DELETE', '/v2/self/keys/laptop')).status).toBe(404);
   });
 
+  it('instances: starting records a DEPLOY (newest first), stopping an UNDEPLOY, cancelling marks CANCELLED', async () => {
+    const base = `/v2/organisations/${org}/applications/${app}`;
+    expect((await json('POST', `${base}/instances`, { commit: 'abc123' })).status).toBe(200);
+    const [deploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
+    expect(deploy).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'abc123', uuid: deploy!.id });
+    expect((await json('DELETE', `${base}/deployments/${deploy!.id}/instances`)).status).toBe(204);
+    expect((await json('GET', `${base}/deployments/${deploy!.id}`)).body).toMatchObject({ state: 'CANCELLED' });
+    expect((await json('DELETE', `${base}/instances`)).status).toBe(204);
+    expect((await json('GET', `${base}/instances`)).body).toEqual([]);
+    const [undeploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
+    expect(undeploy).toMatchObject({ action: 'UNDEPLOY' });
+    expect((await json('DELETE', `${base}/deployments/deployment_nope/instances`)).status).toBe(404);
+  });
+
   it('a single resource keeps what PUT wrote until DELETE', async () => {
     const path = '/v4/console/settings/theme';
     expect((await json('PUT', path, { value: 'dark' })).status).toBe(200);

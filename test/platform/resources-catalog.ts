@@ -7,6 +7,8 @@
  * resource (`…/payments/recurring`, `/v4/console/settings/:name`…) keeps what PUT wrote until DELETE. A few routes
  * answer from the sandbox's own records: invoices under `/v2/…/payments/billings`, the OpenAPI description, PDFs.
  */
+
+import { applyEffects } from './catalog-effects.ts';
 import {
   type CatalogRoute,
   catalogRoutes,
@@ -265,5 +267,12 @@ export const catalogResponderRoutes: Route[] = [
   ...[...catalogRoutes]
     .filter((route) => !own.has(`${route.method} ${route.pattern}`))
     .sort(compareSpecificity)
-    .map((route) => ({ ...route, handle: (request: ResourceRequest) => answer(route, request) })),
+    .map((route) => ({
+      ...route,
+      handle: (request: ResourceRequest) => {
+        const reply = answer(route, request);
+        applyEffects(route.method, route.pattern, request);
+        return reply;
+      },
+    })),
 ];
