@@ -10,12 +10,14 @@ import { consumerRoutes } from './resources-consumers.ts';
 import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
+import { mfaRoutes } from './resources-self-mfa.ts';
 import { testOnlyRoutes } from './resources-test-only.ts';
 import { Router } from './router.ts';
 
 export function createResourceRouter(): Router {
   return new Router().add(
     ...selfRoutes,
+    ...mfaRoutes,
     ...organisationRoutes,
     ...appRoutes,
     ...addonRoutes,

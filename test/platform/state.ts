@@ -24,6 +24,10 @@ export interface User {
   secondaryEmails: string[];
   /** Base32 TOTP secret when MFA is on. */
   totpSecret?: string;
+  /** A TOTP secret issued by `POST /v2/self/mfa/totp`, until a code confirms it (resources-self-mfa.ts). */
+  pendingTotpSecret?: string;
+  /** Single-use recovery codes issued when MFA is confirmed. */
+  backupCodes?: string[];
 }
 
 export type Role = 'ADMIN' | 'MANAGER' | 'DEVELOPER' | 'ACCOUNTING';
