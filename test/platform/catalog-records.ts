@@ -4,11 +4,20 @@
  * collection, the first time it is touched, derived from the path so it is the same on every run), and the checks
  * that every id of a path names something that exists: 404 otherwise, like the real API.
  */
+
+import { CLIENT_FIELDS } from './catalog-fields.ts';
 import { CATALOG_ROUTES } from './catalog-routes.ts';
 import type { Right } from './defaults.ts';
 import { isRight } from './defaults.ts';
 import { HttpError } from './http-util.ts';
-import { exampleOf, resolveSchema, responseSchema, stableUuid, templateKey } from './openapi-examples.ts';
+import {
+  completeFields,
+  exampleOf,
+  resolveSchema,
+  responseSchema,
+  stableUuid,
+  templateKey,
+} from './openapi-examples.ts';
 import { organisationOf } from './resource-helpers.ts';
 import type { ResourceRequest } from './router.ts';
 
@@ -97,7 +106,12 @@ export function exampleRecord(
     const example = exampleOf(shape, context);
     if (typeof example === 'object' && example !== null && !Array.isArray(example)) Object.assign(record, example);
   }
-  return { ...record, [idFieldOf(param)]: id };
+  const completed = completeFields(
+    completeFields(record, CLIENT_FIELDS[collectionPattern], context),
+    CLIENT_FIELDS[itemPattern],
+    context,
+  ) as Record<string, unknown>;
+  return { ...completed, [idFieldOf(param)]: id };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Walks every endpoint of Keyhole's catalog (src/core/platform/description.json, read here as test data: the
  * sandbox itself never reads it) against the sandbox, signed like any client: no catalogued route may answer 404
  * or 405, reads answer 2xx with JSON (or the route's own type: PDF, PNG, event stream, YAML), shaped like the
- * platform's OpenAPI response schema where it documents one. Reads first, then writes, then deletions deepest
+ * platform's OpenAPI response schema where it documents one, with the fields the official client reads. Reads first, then writes, then deletions deepest
  * first, so what a PUT creates is there for the DELETE, and the organisation goes last.
  */
 import { readFileSync } from 'node:fs';
@@ -89,6 +89,15 @@ function shapeProblem(schema: Schema, body: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields the official client reads (the catalog's `responseFields`), on the record or a list's first. */
+function fieldsProblem(endpoint: Endpoint, body: unknown): string | undefined {
+  const record = Array.isArray(body) ? body[0] : body;
+  if (!endpoint.responseFields || record === undefined) return undefined;
+  if (typeof record !== 'object' || record === null) return 'expected a record with the fields the client reads';
+  const missing = endpoint.responseFields.filter((field) => !(field in record));
+  return missing.length > 0 ? `missing what the official client reads: ${missing.join(', ')}` : undefined;
+}
+
 const NON_JSON = /^(application\/pdf|image\/png|text\/event-stream|application\/yaml|text\/html)/;
 
 let platform: Platform;
@@ -158,7 +167,7 @@ describe('the catalog walk', () => {
       }
       const body = (await response.json()) as unknown;
       const schema = schemaOf(endpoint);
-      const problem = schema ? shapeProblem(schema, body) : undefined;
+      const problem = (schema ? shapeProblem(schema, body) : undefined) ?? fieldsProblem(endpoint, body);
       if (problem) failures.push(`${label}: ${problem}`);
     }
     const summary = [...counts].sort().map(([key, count]) => `${key}×${count}`);

@@ -149,3 +149,43 @@ export function exampleOf(schema: Schema | undefined, context: ExampleContext, n
       return {};
   }
 }
+
+const ARRAYS =
+  /^(steps|lines|backups|services|features|clusters|supported_plans|zones|regions|events|meta_events|tags|deployments|flavors|branches|countable|runtime)$/;
+const OBJECTS = /^(config|network|execution|recipient|variant|flavor|defaultFlavor|buildFlavor|target|notified)$/;
+const NUMBERS = /(^|_)port$|Port$|^(index|price|storage|instances|backlog|maxInstances)$|_users$/;
+const BOOLEANS =
+  /^(is[A-Z]|has[A-Z]|can[A-Z]|dedicated|available|valid|enabled|comingSoon|openInNewTab|support_|cold_)/;
+const SNAKE_IDS: Record<string, string> = {
+  owner_id: 'orgId',
+  app_id: 'appId',
+  resourceId: 'appId',
+  entity_id: 'addonId',
+};
+
+/** A value for a field the official client reads but the description does not document, chosen by its name. */
+export function valueForField(name: string, context: ExampleContext): unknown {
+  const param = ID_FIELDS[name] ?? SNAKE_IDS[name];
+  if (param && context.params[param]) return context.params[param];
+  if (ARRAYS.test(name)) return [];
+  if (OBJECTS.test(name)) return {};
+  if (name === 'author') return { id: context.params.userId ?? 'user_sandbox', name: 'Ada Lovelace' };
+  if (NUMBERS.test(name)) return 1;
+  if (BOOLEANS.test(name)) return name === 'valid' || name === 'available';
+  if (/date|Date|_at$|At$|timestamp/.test(name)) return platformDate(context.nowMs - 86_400_000);
+  return stringFor(name, { type: 'string' }, context);
+}
+
+/** Adds the named fields a record lacks (the record itself, or every object of a list). */
+export function completeFields(value: unknown, fields: string | undefined, context: ExampleContext): unknown {
+  if (!fields) return value;
+  const complete = (record: unknown) => {
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
+    const out = { ...(record as Record<string, unknown>) };
+    for (const field of fields.split(' ')) {
+      if (!(field in out)) out[field] = valueForField(field, { ...context, seed: `${context.seed}/${field}` });
+    }
+    return out;
+  };
+  return Array.isArray(value) ? value.map(complete) : complete(value);
+}

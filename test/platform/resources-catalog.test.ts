@@ -89,6 +89,14 @@ describe('collections keep one state', () => {
     expect((await json('DELETE', `${base}/deployments/deployment_nope/instances`)).status).toBe(404);
   });
 
+  it("an application's branch: PUT changes it, the branches list and the application show it", async () => {
+    const base = `/v2/organisations/${org}/applications/${app}`;
+    expect((await json('PUT', `${base}/branch`, { branch: 'release/2' })).body).toMatchObject({ branch: 'release/2' });
+    expect((await json('GET', `${base}/branches`)).body).toEqual(['release/2']);
+    expect((await json('GET', base)).body).toMatchObject({ branch: 'release/2', branches: ['release/2'] });
+    expect((await json('PUT', `${base}/branch`, { branch: '' })).status).toBe(400);
+  });
+
   it('a single resource keeps what PUT wrote until DELETE', async () => {
     const path = '/v4/console/settings/theme';
     expect((await json('PUT', path, { value: 'dark' })).status).toBe(200);

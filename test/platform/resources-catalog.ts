@@ -9,6 +9,7 @@
  */
 
 import { applyEffects } from './catalog-effects.ts';
+import { CLIENT_FIELDS } from './catalog-fields.ts';
 import {
   type CatalogRoute,
   catalogRoutes,
@@ -23,9 +24,11 @@ import {
 } from './catalog-records.ts';
 import { HttpError, mediaType, parseJsonBody } from './http-util.ts';
 import { invoiceView } from './invoice-view.ts';
-import { exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
+import { completeFields, exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
+import { recordOf } from './owned-collection.ts';
 import { invoicePdf } from './pdf.ts';
-import { organisationOf, success } from './resource-helpers.ts';
+import { jsonObject, orgAndSelf, organisationOf, success } from './resource-helpers.ts';
+import { applicationKind, applicationView } from './resources-apps.ts';
 import { selfView } from './resources-self.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 import { runtimes } from './seed-products.ts';
@@ -57,12 +60,11 @@ export function paramsOf(request: ResourceRequest): Record<string, string> {
 
 function exampleFor(request: ResourceRequest, method: string, pattern: string): unknown {
   const schema = responseSchema(method, pattern);
-  if (!schema) return undefined;
-  return exampleOf(schema, {
-    params: paramsOf(request),
-    seed: storeKey(request, request.pathname),
-    nowMs: request.clock.now(),
-  });
+  const context = { params: paramsOf(request), seed: storeKey(request, request.pathname), nowMs: request.clock.now() };
+  // The fields the official client reads, where the description has no schema or a thinner one.
+  const fields = method === 'GET' ? CLIENT_FIELDS[pattern] : undefined;
+  if (!schema && !fields) return undefined;
+  return completeFields(schema ? exampleOf(schema, context) : {}, fields, context);
 }
 
 /** Answers one route of a collection or its items, or a single resource. */
@@ -202,8 +204,35 @@ function invoiceRoutes(prefix: string): Route[] {
   ];
 }
 
+/** The deployed branch of an application: listed by `…/branches`, changed by PUT `…/branch` `{branch}`. */
+const branchRoutes: Route[] = [
+  ...orgAndSelf(
+    '/applications/:appId/branches',
+    'GET',
+    { org: 'access_organisations', self: 'access_organisations' },
+    (request) => ({
+      status: 200,
+      json: [recordOf(applicationKind, request).view.branch],
+    }),
+  ),
+  ...orgAndSelf(
+    '/applications/:appId/branch',
+    'PUT',
+    { org: 'manage_organisations_applications', self: 'manage_organisations_applications' },
+    (request) => {
+      const app = recordOf(applicationKind, request);
+      const branch = jsonObject(request).branch;
+      if (typeof branch !== 'string' || !/^[\w./-]{1,100}$/.test(branch))
+        throw new HttpError(400, 'Field "branch" must be a branch name');
+      app.view.branch = branch;
+      return { status: 200, json: applicationView(app) };
+    },
+  ),
+];
+
 /** Routes answered from the sandbox's own records rather than from examples. */
 const ownRecordRoutes: Route[] = [
+  ...branchRoutes,
   ...invoiceRoutes('/v2/organisations/:orgId'),
   ...invoiceRoutes('/v2/self'),
   { method: 'GET', pattern: '/v2/openapi', handle: () => ({ status: 200, json: openApiDocument() }) },

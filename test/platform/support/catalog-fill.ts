@@ -12,6 +12,7 @@ export interface Endpoint {
   target: string;
   group: string;
   params: { name: string; in: string; kind?: string }[];
+  responseFields?: string[];
 }
 
 export type Caller = (method: string, path: string) => Promise<Response>;
