@@ -173,16 +173,21 @@ function invoiceRoutes(prefix: string): Route[] {
         return { status: 200, json: invoices.map((invoice) => invoiceView(invoice, org)) };
       },
     },
-    {
-      method: 'GET',
-      pattern: `${prefix}/payments/billings/unpaid`,
-      right: bills,
-      handle: (request) => {
-        const { org, invoices } = invoicesOf(request);
-        const unpaid = invoices.filter((invoice) => invoice.status === 'PENDING');
-        return { status: 200, json: unpaid.map((invoice) => invoiceView(invoice, org)) };
-      },
-    },
+    // Only organisations have `…/payments/billings/unpaid` on the platform: no such route under /v2/self.
+    ...(prefix === '/v2/self'
+      ? []
+      : [
+          {
+            method: 'GET' as const,
+            pattern: `${prefix}/payments/billings/unpaid`,
+            right: bills,
+            handle: (request: ResourceRequest) => {
+              const { org, invoices } = invoicesOf(request);
+              const unpaid = invoices.filter((invoice) => invoice.status === 'PENDING');
+              return { status: 200, json: unpaid.map((invoice) => invoiceView(invoice, org)) };
+            },
+          },
+        ]),
     {
       method: 'GET',
       pattern: `${prefix}/payments/billings/:invoiceNumber.pdf`,
