@@ -65,6 +65,21 @@ export function invoiceView(invoice: Invoice, org: Organisation): Record<string,
     })),
     payment_provider: invoice.status === 'PAID' ? 'STRIPE' : null,
     customer_order_id: null,
+    // The rest of what the official client reads (its invoice transforms): the sandbox bills no uptimes, countables
+    // or vendor consumption apart from the lines above, and keeps no payment provider's records.
+    uptimes: [],
+    countables: [],
+    vendor_consumption: [],
+    unusable: [],
+    free_credits_available_this_period: [],
+    free_credits_available_next_period: [],
+    invoice_day_plan: null,
+    transaction_id: null,
+    payment_method_id: null,
+    provider_transaction_id: null,
+    provider_last_response: null,
+    vat_declaration_id: null,
+    wannabe_invoice_id: null,
   };
 }
 

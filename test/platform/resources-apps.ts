@@ -15,7 +15,8 @@ const WRITE = { org: 'manage_organisations_applications', self: 'manage_organisa
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export function applicationView(app: Application): Record<string, unknown> {
-  return { ...app.view, env: app.env.map((variable) => ({ ...variable })) };
+  // `branches`: the ones the repository has (the sandbox's repositories have the deployed branch only).
+  return { ...app.view, branches: [app.view.branch], env: app.env.map((variable) => ({ ...variable })) };
 }
 
 export const applicationKind: OwnedKind<Application> = {

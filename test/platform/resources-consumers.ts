@@ -109,6 +109,7 @@ export const consumerRoutes: Route[] = [
   }),
   ...orgAndSelf('/consumers/:key/secret', 'GET', WRITE, (request) => ({
     status: 200,
-    json: { secret: consumerOf(request).secret },
+    // The description's `Secret` has `value` besides `secret` (both required); the official client reads `secret`.
+    json: { secret: consumerOf(request).secret, value: consumerOf(request).secret },
   })),
 ];

@@ -21,6 +21,8 @@ export function tokenView(state: PlatformState, token: AccessToken): Record<stri
     expirationDate: platformDate(token.expiresAt),
     lastUtilisation: platformDateOrNull(token.lastUsedAt),
     rights: { almighty: false, ...rightsRecord(token.rights) },
+    // Set only for the platform's staff tokens; the official client reads it.
+    employeeId: null,
   };
 }
 

@@ -28,6 +28,7 @@ export function selfView(user: User): Record<string, unknown> {
     hasPassword: true,
     partnerId: 'partner_sandbox',
     partnerName: 'Sandbox Cloud',
+    partnerConsoleUrl: 'https://console.sandbox.keyhole.test/',
   };
 }
 

@@ -180,7 +180,7 @@ describe('HTTP errors', () => {
     });
     const wrongMethod = await call('PATCH', '/v2/self');
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE');
     const tokenMethod = await fetch(`${platform.api}/v2/oauth/request_token`);
     expect(tokenMethod.status).toBe(405);
     const notJson = await call('PUT', '/v2/self', { headers: { 'Content-Type': 'text/plain' }, rawBody: 'name=x' });

@@ -5,16 +5,19 @@
 import { addonRoutes } from './resources-addons.ts';
 import { appRoutes } from './resources-apps.ts';
 import { billingRoutes } from './resources-billing.ts';
+import { catalogResponderRoutes } from './resources-catalog.ts';
 import { consumerRoutes } from './resources-consumers.ts';
 import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
+import { mfaRoutes } from './resources-self-mfa.ts';
 import { testOnlyRoutes } from './resources-test-only.ts';
 import { Router } from './router.ts';
 
 export function createResourceRouter(): Router {
   return new Router().add(
     ...selfRoutes,
+    ...mfaRoutes,
     ...organisationRoutes,
     ...appRoutes,
     ...addonRoutes,
@@ -22,5 +25,7 @@ export function createResourceRouter(): Router {
     ...billingRoutes,
     ...productRoutes,
     ...testOnlyRoutes,
+    // Last: the hand-written routes above answer first where both match.
+    ...catalogResponderRoutes,
   );
 }

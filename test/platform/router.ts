@@ -51,11 +51,17 @@ export class Router {
       const source = route.pattern
         .split('/')
         .map((segment) => {
-          if (!segment.startsWith(':')) return escapeRegex(segment);
-          // `:number.pdf` captures `number` and requires the literal suffix.
-          const dot = segment.indexOf('.');
-          names.push(segment.slice(1, dot === -1 ? undefined : dot));
-          return dot === -1 ? '([^/]+)' : `([^/]+)${escapeRegex(segment.slice(dot))}`;
+          if (!segment.includes(':')) return escapeRegex(segment);
+          // `:number.pdf` captures `number` and requires the literal suffix; `openapi.:type` and `:type-:version`
+          // (the platform's `/v2/openapi.{type}`, `/v2/products/instances/{type}-{version}`) mix literals and names.
+          return segment
+            .split(/(:[A-Za-z_][A-Za-z0-9_]*)/)
+            .map((part) => {
+              if (!part.startsWith(':')) return escapeRegex(part);
+              names.push(part.slice(1));
+              return '([^/]+?)';
+            })
+            .join('');
         })
         .join('/');
       this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });

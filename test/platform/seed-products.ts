@@ -78,6 +78,13 @@ export function runtimes(): Record<string, unknown>[] {
     enabled: true,
     comingSoon: false,
     maxInstances: 40,
+    // The rest of the description's `Instance` (all required there).
+    minInstances: 1,
+    maxAllowedInstances: 40,
+    instanceAndVersion: `${VARIANTS[slug].deployType}-${RUNTIME_VERSION}`,
+    defaultEnv: {},
+    minFlavor: flavor('pico'),
+    maxFlavor: flavor('M'),
     tags: ['sandbox'],
     deployments: ['git'],
     flavors: allFlavors(),

@@ -24,6 +24,10 @@ export interface User {
   secondaryEmails: string[];
   /** Base32 TOTP secret when MFA is on. */
   totpSecret?: string;
+  /** A TOTP secret issued by `POST /v2/self/mfa/totp`, until a code confirms it (resources-self-mfa.ts). */
+  pendingTotpSecret?: string;
+  /** Single-use recovery codes issued when MFA is confirmed. */
+  backupCodes?: string[];
 }
 
 export type Role = 'ADMIN' | 'MANAGER' | 'DEVELOPER' | 'ACCOUNTING';
@@ -171,6 +175,12 @@ export interface PlatformState {
   /** Login cookie value → user id. */
   sessions: Map<string, string>;
   sftpUsers: Map<string, SftpUser>;
+  /**
+   * Records of the kinds the catalog responder keeps (resources-catalog.ts): resolved collection path (with
+   * `/v2/self` written as the personal organisation) → record id → record. Single resources: path → record.
+   */
+  catalogCollections: Map<string, Map<string, Record<string, unknown>>>;
+  catalogSingles: Map<string, Record<string, unknown>>;
   /** What the test-only `POST /v2/test-only/signed-form` route received, newest last (see resources-test-only.ts). */
   signedForms: { fields: [string, string][]; signatureMethod?: string }[];
   /** SFTP admin bearer token → expiry (ms). */
@@ -195,6 +205,8 @@ export function createEmptyState(): PlatformState {
     grants: new Map(),
     sessions: new Map(),
     sftpUsers: new Map(),
+    catalogCollections: new Map(),
+    catalogSingles: new Map(),
     signedForms: [],
     sftpTokens: new Map(),
     nonces: new NonceStore(),

@@ -1,0 +1,61 @@
+/**
+ * What a write of the catalog responder changes elsewhere, as on the platform: starting or restarting an
+ * application's instances (POST `…/instances`) records a DEPLOY deployment, stopping them (DELETE `…/instances`) an
+ * UNDEPLOY, and cancelling a deployment (DELETE `…/deployments/{id}/instances`) marks it CANCELLED. The newest
+ * deployment is listed first, like the platform's activity.
+ */
+import { collectionAt, createId, exampleRecord, storeKey } from './catalog-records.ts';
+import { platformDate } from './dates.ts';
+import { HttpError, mediaType } from './http-util.ts';
+import type { ResourceRequest } from './router.ts';
+
+const INSTANCES = /\/applications\/:appId\/instances$/;
+const CANCEL = /\/deployments\/:deploymentId\/instances$/;
+
+function deploymentsOf(request: ResourceRequest, pattern: string, path: string) {
+  return collectionAt(request, pattern, path, 'deploymentId');
+}
+
+function commitOf(request: ResourceRequest): string | undefined {
+  if (request.body.length === 0 || !mediaType(request.req).includes('json')) return undefined;
+  try {
+    const body = JSON.parse(request.body.toString('utf8')) as { commit?: unknown };
+    return typeof body?.commit === 'string' ? body.commit : undefined;
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
+
+function record(request: ResourceRequest, pattern: string, path: string, action: string, state: string): void {
+  const store = deploymentsOf(request, pattern, path);
+  const id = createId(request, 'deploymentId', path);
+  const deployment = {
+    ...exampleRecord(request, pattern, 'deploymentId', id, storeKey(request, path)),
+    id,
+    uuid: id,
+    action,
+    state,
+    cause: 'Sandbox Cloud API',
+    date: platformDate(request.clock.now()),
+    author: { id: request.caller.user.id, name: request.caller.user.name },
+    ...(commitOf(request) ? { commit: commitOf(request) } : {}),
+  };
+  const rest = [...store];
+  store.clear();
+  store.set(id, deployment);
+  for (const [key, value] of rest) store.set(key, value);
+}
+
+export function applyEffects(method: string, pattern: string, request: ResourceRequest): void {
+  if (INSTANCES.test(pattern) && (method === 'POST' || method === 'DELETE')) {
+    const deployments = pattern.replace(/instances$/, 'deployments');
+    const path = request.pathname.replace(/instances$/, 'deployments');
+    record(request, deployments, path, method === 'POST' ? 'DEPLOY' : 'UNDEPLOY', method === 'POST' ? 'WIP' : 'OK');
+  }
+  if (CANCEL.test(pattern) && method === 'DELETE') {
+    const deployments = pattern.replace(/\/:deploymentId\/instances$/, '');
+    const path = request.pathname.split('/').slice(0, -2).join('/');
+    const deployment = deploymentsOf(request, deployments, path).get(request.params.deploymentId!);
+    if (deployment) deployment.state = 'CANCELLED';
+  }
+}
