@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { SANDBOX_PRESET } from '../src/core/profile-presets.ts';
+import { SANDBOX_PRESET } from '../src/core/profiles/profile-presets.ts';
 import { launchExtension } from '../test/e2e/support/launch-extension.ts';
 import { startPlatform } from '../test/platform/index.ts';
 import { ensureSystemPackages } from './ensure-system-packages.ts';

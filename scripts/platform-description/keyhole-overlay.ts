@@ -5,8 +5,9 @@
  * `attestedBy: 'spec-notes'` marks endpoints the spec or platform-notes.md name themselves (the OAuth steps, the
  * bridge's `/api-tokens`, both invoice PDF paths), so they stay described even where neither package lists them.
  */
+
+import type { SpecRight } from '../../src/core/platform/right-names.ts';
 import type { HttpMethod, RequestTarget } from '../../src/core/protocol.ts';
-import type { SpecRight } from '../../src/core/right-names.ts';
 
 export interface OverlayEntry {
   id: string;

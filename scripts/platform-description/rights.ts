@@ -4,7 +4,7 @@
  * write → `manage_…`, by what the path is about). The result is recorded as `keyhole-inferred` with the rule's
  * name, and shown as "probably"; where no rule fits, the right stays unknown.
  */
-import type { SpecRight } from '../../src/core/right-names.ts';
+import type { SpecRight } from '../../src/core/platform/right-names.ts';
 
 export interface InferredRight {
   name: SpecRight;

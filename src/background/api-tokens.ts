@@ -1,7 +1,7 @@
-import { createRefusalError, parseCreatedApiToken, validateCreateRequest } from '../core/api-tokens.ts';
 import { KeyholeError } from '../core/errors.ts';
-import { isBoundTo, originOf } from '../core/origin-binding.ts';
-import { checkBaseUrl, normalizeBaseUrl } from '../core/profile-validation.ts';
+import { createRefusalError, parseCreatedApiToken, validateCreateRequest } from '../core/platform/api-tokens.ts';
+import { isBoundTo, originOf } from '../core/profiles/origin-binding.ts';
+import { checkBaseUrl, normalizeBaseUrl } from '../core/profiles/profile-validation.ts';
 import type {
   ApiTokenCreated,
   ApiTokenCreateRequest,

@@ -1,5 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
-import { isBoundTo, originOf, originsOf } from '../core/origin-binding.ts';
+import { isBoundTo, originOf, originsOf } from '../core/profiles/origin-binding.ts';
 import type { BridgeTokenView } from '../core/protocol.ts';
 import { vaultNames } from './profile-records.ts';
 import { getSecret, hasSecret, putSecretJson } from './secret-store.ts';

@@ -1,6 +1,10 @@
-import { buildCurlCommand, shellQuote } from '../core/build-curl-command.ts';
-import { bearerAuthorizationWord, CURL_VARIABLES, plaintextAuthorizationWord } from '../core/curl-credentials.ts';
 import type { CurlExport, CurlRequest } from '../core/protocol.ts';
+import { buildCurlCommand, shellQuote } from '../core/workbench/build-curl-command.ts';
+import {
+  bearerAuthorizationWord,
+  CURL_VARIABLES,
+  plaintextAuthorizationWord,
+} from '../core/workbench/curl-credentials.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
 import { prepareRequest } from './signed-request.ts';

@@ -9,8 +9,8 @@
  */
 
 import { KeyholeError } from '../core/errors.ts';
+import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { HeldBody } from '../core/protocol.ts';
-import { bytesToBase64 } from '../core/response-body.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
 /** Below this size a message is as fast and simpler. */

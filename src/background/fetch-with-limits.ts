@@ -1,6 +1,6 @@
 import { hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
-import { FORBIDDEN_METHODS } from '../core/send-request-validation.ts';
+import { FORBIDDEN_METHODS } from '../core/http/send-request-validation.ts';
 import { assertHostPermission } from './browser-differences.ts';
 import { browser } from './extension-api.ts';
 

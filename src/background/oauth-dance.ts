@@ -1,4 +1,6 @@
 import { KeyholeError, toErrorData } from '../core/errors.ts';
+import { assertSignableUrl } from '../core/http/request-guard.ts';
+import { clockOffsetFromDateHeader, readPlatformError } from '../core/http/response-body.ts';
 import {
   type OAuthCredentials,
   parseAccessTokenResponse,
@@ -6,11 +8,9 @@ import {
   percentEncode,
   signRequest,
 } from '../core/oauth1/index.ts';
-import { changedOrigins } from '../core/origin-binding.ts';
+import { explainTokenEndpointRefusal, type TokenStep } from '../core/oauth1/token-endpoint-refusal.ts';
+import { changedOrigins } from '../core/profiles/origin-binding.ts';
 import type { ProfileView, SessionUser } from '../core/protocol.ts';
-import { assertSignableUrl } from '../core/request-guard.ts';
-import { clockOffsetFromDateHeader, readPlatformError } from '../core/response-body.ts';
-import { explainTokenEndpointRefusal, type TokenStep } from '../core/token-endpoint-refusal.ts';
 import { consumerSecretFor, requestTokenFor, sealRequestToken } from './bound-secrets.ts';
 import { browser } from './extension-api.ts';
 import { fetchWithLimits } from './fetch-with-limits.ts';

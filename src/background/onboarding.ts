@@ -1,9 +1,9 @@
 import { KeyholeError } from '../core/errors.ts';
-import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
-import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profile-validation.ts';
+import { readPlatformError } from '../core/http/response-body.ts';
+import { isSpecRight, SPEC_RIGHTS } from '../core/platform/right-names.ts';
+import { REAL_PLATFORM_PRESET } from '../core/profiles/profile-presets.ts';
+import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profiles/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
-import { readPlatformError } from '../core/response-body.ts';
-import { isSpecRight, SPEC_RIGHTS } from '../core/right-names.ts';
 import { bridgeTokenFor } from './bound-secrets.ts';
 import { setBridgeToken } from './bridge-token.ts';
 import { browser } from './extension-api.ts';

@@ -1,7 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
 import { defaultKeyCache } from '../core/oauth1/index.ts';
-import { type AddressKind, changedOrigins, rebindingReason } from '../core/origin-binding.ts';
-import { normalizeBaseUrl, validateProfile } from '../core/profile-validation.ts';
+import { type AddressKind, changedOrigins, rebindingReason } from '../core/profiles/origin-binding.ts';
+import { normalizeBaseUrl, validateProfile } from '../core/profiles/profile-validation.ts';
 import type { ProfileInput, ProfileView } from '../core/protocol.ts';
 import { hasConsumerSecret, sealConsumerSecret } from './bound-secrets.ts';
 import { clearBridgeToken, getBridgeTokenView } from './bridge-token.ts';

@@ -1,11 +1,11 @@
 import { KeyholeError } from '../core/errors.ts';
-import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import {
   bytesToBase64,
   clockOffsetFromDateHeader,
   isTextContentType,
   readPlatformError,
-} from '../core/response-body.ts';
+} from '../core/http/response-body.ts';
+import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import { deferBody } from './deferred-bodies.ts';
 import { fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';

@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { assertConfidentialTransport, assertSignableUrl, guardHeaders, guardPath } from '../core/http/request-guard.ts';
 import {
   percentEncode,
   type SignatureDebug,
@@ -7,7 +8,6 @@ import {
   signRequest,
 } from '../core/oauth1/index.ts';
 import type { ProfileView, RequestBody, SendRequest } from '../core/protocol.ts';
-import { assertConfidentialTransport, assertSignableUrl, guardHeaders, guardPath } from '../core/request-guard.ts';
 import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
 import { readSession } from './session.ts';
 

@@ -1,7 +1,7 @@
-import { AccessLock } from '../core/access-lock.ts';
 import { KeyholeError } from '../core/errors.ts';
-import { isAutoLockChoice, lockedMessage, passphraseProblem } from '../core/passphrase-lock.ts';
 import type { SetPassphraseRequest, VaultLockReason, VaultStatus } from '../core/protocol.ts';
+import { AccessLock } from '../core/vault/access-lock.ts';
+import { isAutoLockChoice, lockedMessage, passphraseProblem } from '../core/vault/passphrase-lock.ts';
 import {
   createLockRecord,
   generateDeviceKey,
@@ -11,7 +11,7 @@ import {
   type SealedSecret,
   sealText,
   unlockKey,
-} from '../core/vault-crypto.ts';
+} from '../core/vault/vault-crypto.ts';
 import type { IdleLock } from './vault-idle.ts';
 import type { LockNote, LockNotes, VaultStorage } from './vault-storage.ts';
 

@@ -1,6 +1,6 @@
 import { KeyholeError } from './errors.ts';
+import { describeValue, isRecord, validateSendRequest } from './http/send-request-validation.ts';
 import type { MessageName, RequestOf } from './protocol.ts';
-import { describeValue, isRecord, validateSendRequest } from './send-request-validation.ts';
 
 /**
  * The worker's first check on every page message: the payload has the shape its handler expects. The

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { KeyholeErrorData } from '../core/errors.ts';
-import { joinOrigins, type OriginNeed, originsNeedingPermission } from '../core/host-permission.ts';
+import { joinOrigins, type OriginNeed, originsNeedingPermission } from '../core/http/host-permission.ts';
 import type { ProfileView } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { hasOriginAccess, requestOriginAccess, watchPermissions } from './host-permissions.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { formatDateTime } from '../core/format-date.ts';
+import { formatDateTime } from '../core/format/format-date.ts';
 import {
   describeOnboardingFailure,
   firstInvalidOnboardingField,
@@ -13,7 +13,7 @@ import {
   tokenCreationBlocker,
   toOnboardingRequest,
   validateOnboarding,
-} from '../core/onboarding-form.ts';
+} from '../core/profiles/onboarding-form.ts';
 import type { ApiTokenCreated, OnboardingResult } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';

@@ -1,4 +1,4 @@
-import { RIGHT_MEANINGS, SPEC_RIGHTS, type SpecRight } from '../core/rights.ts';
+import { RIGHT_MEANINGS, SPEC_RIGHTS, type SpecRight } from '../core/platform/rights.ts';
 
 /**
  * The rights Keyhole's consumer will ask for: one checkbox per spec right, its one-line meaning linked to it.

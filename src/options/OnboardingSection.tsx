@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { emptyOnboardingForm, type OnboardingFormValues } from '../core/onboarding-form.ts';
+import { emptyOnboardingForm, type OnboardingFormValues } from '../core/profiles/onboarding-form.ts';
 import type { OnboardingResult, SessionStatus } from '../core/protocol.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import { OnboardingSuccess } from './OnboardingSuccess.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { computeExpirationDate, EXPIRY_PRESET_DAYS } from '../core/api-token-expiry.ts';
-import { type CreateField, validateCreateRequest } from '../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { formatDateTime } from '../core/format-date.ts';
+import { formatDateTime } from '../core/format/format-date.ts';
+import { computeExpirationDate, EXPIRY_PRESET_DAYS } from '../core/platform/api-token-expiry.ts';
+import { type CreateField, validateCreateRequest } from '../core/platform/api-tokens.ts';
 import type { ApiTokenCreated, ApiTokenCreateRequest } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { AUTO_LOCK_CHOICES, describeAutoLock, passphraseProblem } from '../core/passphrase-lock.ts';
 import type { VaultStatus } from '../core/protocol.ts';
+import { AUTO_LOCK_CHOICES, describeAutoLock, passphraseProblem } from '../core/vault/passphrase-lock.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 import { TextField } from './TextField.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { DEFAULT_AUTO_LOCK_MINUTES, describeAutoLock } from '../core/passphrase-lock.ts';
 import type { VaultStatus } from '../core/protocol.ts';
+import { DEFAULT_AUTO_LOCK_MINUTES, describeAutoLock } from '../core/vault/passphrase-lock.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 import { UnlockForm } from '../ui/UnlockForm.tsx';

@@ -13,8 +13,8 @@ import {
   secretRequirement,
   toProfileInput,
   validateProfileForm,
-} from '../core/profile-form.ts';
-import type { ProfileFieldErrors } from '../core/profile-validation.ts';
+} from '../core/profiles/profile-form.ts';
+import type { ProfileFieldErrors } from '../core/profiles/profile-validation.ts';
 import type { ProfileInput, ProfileView, SignatureMethod, TokenEndpointVariant } from '../core/protocol.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { RadioGroup, type RadioOption } from './RadioGroup.tsx';

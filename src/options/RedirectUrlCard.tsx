@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
+import { REAL_PLATFORM_PRESET } from '../core/profiles/profile-presets.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 

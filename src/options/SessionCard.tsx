@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { formatDateTime } from '../core/format-date.ts';
+import { formatDateTime } from '../core/format/format-date.ts';
+import { describeSessionExpiry } from '../core/profiles/session-expiry.ts';
 import type { SessionStatus } from '../core/protocol.ts';
-import { describeSessionExpiry } from '../core/session-expiry.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 

@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { originPattern } from '../core/host-permission.ts';
+import { originPattern } from '../core/http/host-permission.ts';
 
 /** The browser side of optional host permissions, kept out of the components so tests can replace it. */
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'preact/hooks';
-import { formatRelativeTime } from '../core/format-relative-time.ts';
-import { describeSessionExpiry } from '../core/session-expiry.ts';
+import { formatRelativeTime } from '../core/format/format-relative-time.ts';
+import { describeSessionExpiry } from '../core/profiles/session-expiry.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { Avatar } from './Avatar.tsx';
 import { CopyIconButton } from './CopyIconButton.tsx';

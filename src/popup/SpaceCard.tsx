@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { type AccountSpace, countLabel, formatRole } from '../core/account-summary.ts';
-import { describeApplicationState } from '../core/application-state.ts';
-import { buildConsoleLink } from '../core/console-links.ts';
+import { type AccountSpace, countLabel, formatRole } from '../core/platform/account-summary.ts';
+import { describeApplicationState } from '../core/platform/application-state.ts';
+import { buildConsoleLink } from '../core/platform/console-links.ts';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { buildInvoicesPanelPath } from './panel-links.ts';

@@ -2,7 +2,7 @@
  * What the popup remembers between openings so it can show the account at once: the signed-in status without
  * secrets, and the parsed summary. One entry per profile and user; a pointer names the one shown last.
  */
-import type { AccountSummary } from '../core/account-summary.ts';
+import type { AccountSummary } from '../core/platform/account-summary.ts';
 import type { ProfileView, SessionStatus, SessionUser } from '../core/protocol.ts';
 
 /** The parts of a signed-in status worth showing before the worker answers. No token, no secret. */

@@ -6,8 +6,9 @@
  * revalidated in the background and updated in place. Late answers never overwrite newer ones: every status
  * request and every summary request carries a sequence number.
  */
-import { type AccountSummary, parseAccountSummary } from '../core/account-summary.ts';
+
 import { KeyholeError, type KeyholeErrorData, toErrorData } from '../core/errors.ts';
+import { type AccountSummary, parseAccountSummary } from '../core/platform/account-summary.ts';
 import type { ProfileView, SendResponse, SessionStatus, SessionUser } from '../core/protocol.ts';
 import { type AccountSnapshot, buildCacheKey, CACHE_VERSION, type CachedAccount, toSnapshot } from './account-cache.ts';
 import type { PopupServices } from './services.ts';

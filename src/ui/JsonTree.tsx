@@ -8,14 +8,14 @@ import {
   type JsonRow,
   pointersToDepth,
   previewJson,
-} from '../core/json-lines.ts';
+} from '../core/workbench/json-lines.ts';
 import { copyText } from './copy-text.ts';
 import { VirtualList } from './VirtualList.tsx';
 import './JsonTree.css';
 
 /**
  * A collapsible JSON tree that stays smooth on multi-megabyte bodies: it takes the already parsed value, builds
- * rows only for expanded nodes (src/core/json-lines.ts) and renders only the rows in view. Keyboard: arrows move
+ * rows only for expanded nodes (src/core/workbench/json-lines.ts) and renders only the rows in view. Keyboard: arrows move
  * and open/close, Home/End jump, Enter toggles, Ctrl/Cmd+C copies the focused node.
  */
 export interface JsonTreeProps {

@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useId, useRef } from 'preact/hooks';
-import type { KeyValueRow } from '../core/request-draft.ts';
+import type { KeyValueRow } from '../core/workbench/request-draft.ts';
 import './KeyValueEditor.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
-import { describeLockReason } from '../core/passphrase-lock.ts';
+import { describeLockReason } from '../core/vault/passphrase-lock.ts';
 import type { LockedStatus } from './vault-gate.ts';
 import './UnlockForm.css';
 

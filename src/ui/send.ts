@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
+import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { Envelope, HeldBody, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
-import { bytesToBase64 } from '../core/response-body.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.

@@ -1,5 +1,5 @@
 import { KeyholeError } from '../errors.ts';
-import { readPlatformDateIso } from '../platform-date.ts';
+import { readPlatformDateIso } from '../platform/platform-date.ts';
 import { parseFormBody } from './form-body.ts';
 
 export interface TokenPair {
@@ -96,4 +96,4 @@ function describeFields(fields: Record<string, string>): { detail: string } {
 }
 
 /** Kept here for the oauth1 index's callers; the grammar lives with the platform date reader. */
-export { isIso8601DateTime } from '../platform-date.ts';
+export { isIso8601DateTime } from '../platform/platform-date.ts';

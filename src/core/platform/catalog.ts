@@ -3,8 +3,9 @@
  * entries the composer, the search and the rights browser read. Each entry keeps its described endpoint for the
  * details (parameters, sources).
  */
-import { matchPathTemplate } from '../path-template.ts';
+
 import type { HttpMethod, RequestTarget } from '../protocol.ts';
+import { matchPathTemplate } from '../workbench/path-template.ts';
 import type {
   DescribedEndpoint,
   DescriptionSource,

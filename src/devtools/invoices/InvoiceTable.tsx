@@ -1,6 +1,6 @@
 import type { KeyholeErrorData } from '../../core/errors.ts';
-import { formatDate } from '../../core/format-date.ts';
-import { formatInvoiceStatus, formatMoney, type InvoiceItem } from '../../core/invoices.ts';
+import { formatDate } from '../../core/format/format-date.ts';
+import { formatInvoiceStatus, formatMoney, type InvoiceItem } from '../../core/platform/invoices.ts';
 
 export type DownloadState =
   | { state: 'busy' }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AccountSpace } from '../../core/account-summary.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import { type InvoiceItem, invoicePdfFileName, organisationFromHash } from '../../core/invoices.ts';
+import type { AccountSpace } from '../../core/platform/account-summary.ts';
+import { type InvoiceItem, invoicePdfFileName, organisationFromHash } from '../../core/platform/invoices.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { type DownloadState, InvoiceTable } from './InvoiceTable.tsx';
 import { fetchInvoicePdf, listInvoices, loadSpaces } from './invoices-client.ts';

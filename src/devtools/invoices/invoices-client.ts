@@ -1,14 +1,14 @@
-import { type AccountSpace, parseAccountSummary } from '../../core/account-summary.ts';
 import { KeyholeError } from '../../core/errors.ts';
-import { errorFromResponse, isSuccess, readJsonBody } from '../../core/failed-response.ts';
+import { errorFromResponse, isSuccess, readJsonBody } from '../../core/http/failed-response.ts';
+import { base64ToBytes } from '../../core/http/response-body.ts';
+import { type AccountSpace, parseAccountSummary } from '../../core/platform/account-summary.ts';
 import {
   type InvoiceItem,
   invoiceListPath,
   invoicePdfPaths,
   looksLikePdf,
   parseInvoiceList,
-} from '../../core/invoices.ts';
-import { base64ToBytes } from '../../core/response-body.ts';
+} from '../../core/platform/invoices.ts';
 import { send } from '../../ui/send.ts';
 
 /** The invoices view's calls, all signed by the worker through `request/send`. */

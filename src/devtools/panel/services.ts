@@ -1,6 +1,9 @@
 import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
 import type { VaultGate } from '../../ui/vault-gate.ts';
 import type { HistoryStore } from './history/history-store.ts';
+import type { KeyValueStorage } from './key-value-storage.ts';
+
+export type { KeyValueStorage };
 
 /**
  * Everything the panel does outside itself, behind one interface: the worker, storage, history, downloads,
@@ -10,11 +13,6 @@ export type SendFn = <K extends MessageName>(
   name: K,
   ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]
 ) => Promise<ResponseOf<K>>;
-
-export interface KeyValueStorage {
-  get<T>(key: string): Promise<T | undefined>;
-  set(key: string, value: unknown): Promise<void>;
-}
 
 /** One finished request as chrome.devtools.network reports it (a HAR entry, the parts we read). */
 export interface CapturedHarEntry {

@@ -1,19 +1,14 @@
 import type { ComponentType } from 'preact';
 import type { PanelServices } from './services.ts';
-import type { Workbench } from './workbench.ts';
+import type { ViewProps } from './view-props.ts';
+
+export type { ViewProps };
 
 /**
  * The panel's views, one tab each, loaded on first use. To add a view, add an entry: `side` views sit beside
  * the composer (lists that fill it), `full` views take the panel's main area (the draft is kept meanwhile).
  * The tab id is also the URL hash (`#history`); anything after `?` in the hash is left to the view.
  */
-export interface ViewProps {
-  workbench: Workbench;
-  services: PanelServices;
-  /** Brings the composer into view (full views call it after filling the draft). */
-  showComposer: () => void;
-}
-
 export interface PanelView {
   id: string;
   label: string;

@@ -1,18 +1,18 @@
-import type { AccountSummary } from '../../core/account-summary.ts';
-import { parseAccountSummary } from '../../core/account-summary.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import type { HistoryBody, HistoryEntry } from '../../core/history-entry.ts';
-import { listPlaceholders } from '../../core/path-template.ts';
+import type { AccountSummary } from '../../core/platform/account-summary.ts';
+import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { CatalogEntry } from '../../core/platform/catalog.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
-import { REDACTED } from '../../core/redact-secrets.ts';
+import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
+import { listPlaceholders } from '../../core/workbench/path-template.ts';
+import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
   type DraftIssue,
   draftFromRequest,
   type RequestDraft,
   validateDraft,
-} from '../../core/request-draft.ts';
+} from '../../core/workbench/request-draft.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
 import type { PanelServices } from './services.ts';

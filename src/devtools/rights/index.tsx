@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import {
+  buildRightRows,
+  endpointsWithoutRight,
+  endpointsWithUnknownRight,
+  type RightRow,
+} from '../../core/platform/rights.ts';
 import type { SessionRights } from '../../core/platform/session-rights.ts';
-import { buildRightRows, endpointsWithoutRight, endpointsWithUnknownRight, type RightRow } from '../../core/rights.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';
 import { loadSessionRights } from '../panel/catalog/load-session-rights.ts';

@@ -1,6 +1,11 @@
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import { errorFromResponse, isSuccess, readJsonBody } from '../../core/failed-response.ts';
-import { findConsumerOwner, parseConsumerRights, parseRightsBody, type ReportedRight } from '../../core/rights.ts';
+import { errorFromResponse, isSuccess, readJsonBody } from '../../core/http/failed-response.ts';
+import {
+  findConsumerOwner,
+  parseConsumerRights,
+  parseRightsBody,
+  type ReportedRight,
+} from '../../core/platform/rights.ts';
 import { send } from '../../ui/send.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import {
   computeExpirationDate,
   describeExpiry,
   EXPIRY_PRESET_DAYS,
   type ExpiryChoice,
-} from '../../core/api-token-expiry.ts';
-import { type CreateField, validateCreateRequest } from '../../core/api-tokens.ts';
-import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+} from '../../core/platform/api-token-expiry.ts';
+import { type CreateField, validateCreateRequest } from '../../core/platform/api-tokens.ts';
 import type { ApiTokenCreated, ApiTokenCreateRequest } from '../../core/protocol.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { formatDateTime } from '../../core/format-date.ts';
+import { formatDateTime } from '../../core/format/format-date.ts';
 import type { ApiTokenCreated } from '../../core/protocol.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ApiTokenRecord } from '../../core/api-tokens.ts';
+import type { ApiTokenRecord } from '../../core/platform/api-tokens.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { renameApiToken } from './tokens-client.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { ApiTokenRecord } from '../../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+import type { ApiTokenRecord } from '../../core/platform/api-tokens.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 

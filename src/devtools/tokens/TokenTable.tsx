@@ -1,6 +1,6 @@
-import { expiryWarning } from '../../core/api-token-expiry.ts';
-import type { ApiTokenRecord } from '../../core/api-tokens.ts';
-import { formatDateTime } from '../../core/format-date.ts';
+import { formatDateTime } from '../../core/format/format-date.ts';
+import { expiryWarning } from '../../core/platform/api-token-expiry.ts';
+import type { ApiTokenRecord } from '../../core/platform/api-tokens.ts';
 
 export interface TokenActions {
   onUse: (record: ApiTokenRecord) => void;

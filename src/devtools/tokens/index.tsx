@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { ApiTokenRecord } from '../../core/api-tokens.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format-date.ts';
+import { formatDateTime } from '../../core/format/format-date.ts';
+import type { ApiTokenRecord } from '../../core/platform/api-tokens.ts';
 import type { ApiTokenCreated, BridgeTokenView, SessionStatus } from '../../core/protocol.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { send } from '../../ui/send.ts';

@@ -1,6 +1,6 @@
-import { type ApiTokenRecord, parseApiTokenList } from '../../core/api-tokens.ts';
 import { KeyholeError } from '../../core/errors.ts';
-import { errorFromResponse, isSuccess, readJsonBody } from '../../core/failed-response.ts';
+import { errorFromResponse, isSuccess, readJsonBody } from '../../core/http/failed-response.ts';
+import { type ApiTokenRecord, parseApiTokenList } from '../../core/platform/api-tokens.ts';
 import type { SendResponse } from '../../core/protocol.ts';
 import { send } from '../../ui/send.ts';
 

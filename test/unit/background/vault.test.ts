@@ -3,7 +3,12 @@ import { Vault } from '../../../src/background/vault.ts';
 import { IdleLock, KEEP_ALIVE_MS } from '../../../src/background/vault-idle.ts';
 import type { LockNote, VaultStorage } from '../../../src/background/vault-storage.ts';
 import { KeyholeError } from '../../../src/core/errors.ts';
-import { derivePassphraseKey, type LockRecord, openSealed, type SealedSecret } from '../../../src/core/vault-crypto.ts';
+import {
+  derivePassphraseKey,
+  type LockRecord,
+  openSealed,
+  type SealedSecret,
+} from '../../../src/core/vault/vault-crypto.ts';
 
 /**
  * The vault's modes on Node's Web Crypto, with the store in memory (values cloned as IndexedDB does). A "worker

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { REDACTED } from '../../../src/core/redact-secrets.ts';
-import { createDraft } from '../../../src/core/request-draft.ts';
+import { REDACTED } from '../../../src/core/workbench/redact-secrets.ts';
+import { createDraft } from '../../../src/core/workbench/request-draft.ts';
 import { Composer } from '../../../src/devtools/panel/composer/Composer.tsx';
 import { PanelApp } from '../../../src/devtools/panel/PanelApp.tsx';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';

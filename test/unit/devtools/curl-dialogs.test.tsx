@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDraft } from '../../../src/core/request-draft.ts';
+import { createDraft } from '../../../src/core/workbench/request-draft.ts';
 import CurlExportDialog from '../../../src/devtools/panel/composer/CurlExportDialog.tsx';
 import CurlImportDialog from '../../../src/devtools/panel/composer/CurlImportDialog.tsx';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED } from '../../../src/core/redact-secrets.ts';
-import { createDraft } from '../../../src/core/request-draft.ts';
+import { REDACTED } from '../../../src/core/workbench/redact-secrets.ts';
+import { createDraft } from '../../../src/core/workbench/request-draft.ts';
 import { toCapturedRequest } from '../../../src/devtools/panel/capture/captured-request.ts';
 import { draftForStorage, reviveDraft } from '../../../src/devtools/panel/composer/draft-storage.ts';
 import { viewIdFromHash, views } from '../../../src/devtools/panel/views.ts';

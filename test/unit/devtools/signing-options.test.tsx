@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionStatus } from '../../../src/core/protocol.ts';
-import { createDraft } from '../../../src/core/request-draft.ts';
+import { createDraft } from '../../../src/core/workbench/request-draft.ts';
 import { SigningOptions } from '../../../src/devtools/panel/composer/SigningOptions.tsx';
 import { mount, text } from '../support/dom.ts';
 import { SANDBOX_PROFILE } from '../support/sandbox-session.ts';

@@ -8,6 +8,7 @@ vi.mock('../../../src/ui/send.ts', () => ({
 }));
 
 import { KeyholeError } from '../../../src/core/errors.ts';
+import { SPEC_RIGHTS } from '../../../src/core/platform/rights.ts';
 import type {
   ApiTokenCreated,
   OnboardingRequest,
@@ -15,7 +16,6 @@ import type {
   ProfileView,
   SessionStatus,
 } from '../../../src/core/protocol.ts';
-import { SPEC_RIGHTS } from '../../../src/core/rights.ts';
 import { OnboardingSection } from '../../../src/options/OnboardingSection.tsx';
 import { button, click, errorFor, field, mount, press, queryButton, text, typeInto, waitFor } from '../support/dom.ts';
 import { createFakeWorker, SANDBOX_VIEW } from './fake-worker.ts';

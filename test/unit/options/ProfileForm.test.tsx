@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
-import { validateProfile } from '../../../src/core/profile-validation.ts';
+import { validateProfile } from '../../../src/core/profiles/profile-validation.ts';
 import type { ProfileInput } from '../../../src/core/protocol.ts';
 import { ProfileForm } from '../../../src/options/ProfileForm.tsx';
 import { blur, button, click, errorFor, field, mount, text, typeInto, waitFor } from '../support/dom.ts';

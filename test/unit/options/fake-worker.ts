@@ -4,8 +4,8 @@
  * call so tests can check the exact payloads.
  */
 import { KeyholeError } from '../../../src/core/errors.ts';
-import { changedOrigins, rebindingReason } from '../../../src/core/origin-binding.ts';
-import { validateProfile } from '../../../src/core/profile-validation.ts';
+import { changedOrigins, rebindingReason } from '../../../src/core/profiles/origin-binding.ts';
+import { validateProfile } from '../../../src/core/profiles/profile-validation.ts';
 import type { MessageName, ProfileView, RequestOf, ResponseOf, SessionStatus } from '../../../src/core/protocol.ts';
 import { SANDBOX_PROFILE } from '../support/sandbox-session.ts';
 

@@ -1,6 +1,7 @@
 /** What the worker answers to `request/send`, for view tests that script the platform's replies. */
+
+import { bytesToBase64 } from '../../../src/core/http/response-body.ts';
 import type { SendResponse } from '../../../src/core/protocol.ts';
-import { bytesToBase64 } from '../../../src/core/response-body.ts';
 
 /** A reply with `status` and `body`: bytes as a binary body, anything else as JSON text (undefined: empty). */
 export function sendResponse(

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyValueRow } from '../../../src/core/request-draft.ts';
+import type { KeyValueRow } from '../../../src/core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../src/ui/KeyValueEditor.tsx';
 import { byLabel, mount, settle, user } from '../support/dom.ts';
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatDuration } from '../../../core/byte-format.ts';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
-import { importForeignRequest } from '../../../core/request-import.ts';
+import { formatDuration } from '../../../core/format/byte-format.ts';
+import { importForeignRequest } from '../../../core/workbench/request-import.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { MethodBadge, StatusBadge } from '../MethodBadge.tsx';
 import { useStore } from '../store.ts';
-import type { ViewProps } from '../views.ts';
+import type { ViewProps } from '../view-props.ts';
 import { type CapturedRequest, toCapturedRequest } from './captured-request.ts';
 
 /**

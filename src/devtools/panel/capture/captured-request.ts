@@ -1,5 +1,5 @@
-import type { ForeignRequest } from '../../../core/request-import.ts';
-import type { ProfileOrigins } from '../../../core/request-url.ts';
+import type { ProfileOrigins } from '../../../core/http/request-url.ts';
+import type { ForeignRequest } from '../../../core/workbench/request-import.ts';
 import type { CapturedHarEntry } from '../services.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
 import { useStore } from '../store.ts';
-import type { ViewProps } from '../views.ts';
+import type { ViewProps } from '../view-props.ts';
 import { EndpointButton } from './EndpointButton.tsx';
 import { loadSessionRights } from './load-session-rights.ts';
 

@@ -1,5 +1,5 @@
 import { toErrorData } from '../../../core/errors.ts';
-import { isSuccess } from '../../../core/failed-response.ts';
+import { isSuccess } from '../../../core/http/failed-response.ts';
 import { CURRENT_TOKEN_PATH, parseTokenRights, type SessionRights } from '../../../core/platform/session-rights.ts';
 import type { PanelServices } from '../services.ts';
 

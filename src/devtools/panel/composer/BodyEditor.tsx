@@ -1,6 +1,11 @@
 import { useId, useMemo } from 'preact/hooks';
 import { isFormMediaType } from '../../../core/oauth1/form-body.ts';
-import { type BodyMode, checkJson, methodAllowsBody, type RequestDraft } from '../../../core/request-draft.ts';
+import {
+  type BodyMode,
+  checkJson,
+  methodAllowsBody,
+  type RequestDraft,
+} from '../../../core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 
 const MODES: { id: BodyMode; label: string }[] = [

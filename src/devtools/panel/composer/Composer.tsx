@@ -1,8 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import { listPlaceholders } from '../../../core/path-template.ts';
+import { splitRequestUrl } from '../../../core/http/request-url.ts';
 import type { HttpMethod, RequestTarget } from '../../../core/protocol.ts';
-import { type DraftIssue, HTTP_METHODS, type RequestDraft, validateDraft } from '../../../core/request-draft.ts';
-import { splitRequestUrl } from '../../../core/request-url.ts';
+import { listPlaceholders } from '../../../core/workbench/path-template.ts';
+import {
+  type DraftIssue,
+  HTTP_METHODS,
+  type RequestDraft,
+  validateDraft,
+} from '../../../core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import type { PanelServices } from '../services.ts';

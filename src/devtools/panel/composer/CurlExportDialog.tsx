@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { buildCleverCurl } from '../../../core/clever-curl.ts';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import type { CurlCredential } from '../../../core/protocol.ts';
-import { validateDraft } from '../../../core/request-draft.ts';
+import { buildCleverCurl } from '../../../core/workbench/clever-curl.ts';
+import { validateDraft } from '../../../core/workbench/request-draft.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { PanelServices } from '../services.ts';

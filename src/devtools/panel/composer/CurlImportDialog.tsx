@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { importCurlCommand } from '../../../core/curl.ts';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
+import { importCurlCommand } from '../../../core/workbench/curl.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { Workbench } from '../workbench.ts';

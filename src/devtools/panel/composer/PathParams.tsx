@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'preact/hooks';
-import type { AccountSpace } from '../../../core/account-summary.ts';
-import { fillPathTemplate, matchPathTemplate } from '../../../core/path-template.ts';
+import type { AccountSpace } from '../../../core/platform/account-summary.ts';
 import { idKind, idKindOfPlaceholder } from '../../../core/platform/id-kinds.ts';
 import {
   kindOfPlaceholder,
@@ -8,7 +7,8 @@ import {
   listSourceFor,
   type PickerOption,
 } from '../../../core/platform/pickers.ts';
-import type { DraftIssue } from '../../../core/request-draft.ts';
+import { fillPathTemplate, matchPathTemplate } from '../../../core/workbench/path-template.ts';
+import type { DraftIssue } from '../../../core/workbench/request-draft.ts';
 import { type Store, useStore } from '../store.ts';
 import type { SummaryState } from '../workbench.ts';
 import { type PickerListState, type PickerLists, pickerListKey } from './picker-lists.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import { SIGNATURE_METHODS, type SignatureMethod } from '../../../core/oauth1/types.ts';
 import type { BridgeAuth } from '../../../core/protocol.ts';
-import type { RequestDraft } from '../../../core/request-draft.ts';
+import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
 import type { SessionState } from '../workbench.ts';
 
 /** How this request is authenticated: the OAuth signature method for the API, Bearer token or PLAINTEXT on the bridge. */

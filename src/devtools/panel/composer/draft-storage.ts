@@ -5,9 +5,14 @@ import {
   REDACTED,
   redactPairs,
   redactSecretsInTypedText,
-} from '../../../core/redact-secrets.ts';
-import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from '../../../core/request-draft.ts';
-import type { KeyValueStorage } from '../services.ts';
+} from '../../../core/workbench/redact-secrets.ts';
+import {
+  createDraft,
+  HTTP_METHODS,
+  type KeyValueRow,
+  type RequestDraft,
+} from '../../../core/workbench/request-draft.ts';
+import type { KeyValueStorage } from '../key-value-storage.ts';
 
 /**
  * Keeps the composer's draft across DevTools sessions in storage.local, written at most every 400 ms.

@@ -1,5 +1,5 @@
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
-import { errorFromResponse, isSuccess, readJsonBody } from '../../../core/failed-response.ts';
+import { errorFromResponse, isSuccess, readJsonBody } from '../../../core/http/failed-response.ts';
 import { idKind } from '../../../core/platform/id-kinds.ts';
 import { type ListSource, type PickerOption, readPickerOptions } from '../../../core/platform/pickers.ts';
 import type { PanelServices } from '../services.ts';

@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { formatBytes, formatDuration } from '../../../core/byte-format.ts';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
-import type { HistoryCaps, HistoryEntry } from '../../../core/history-entry.ts';
-import { EMPTY_FILTER, filterHistory, type HistoryFilter, type StatusClass } from '../../../core/history-filter.ts';
-import { HTTP_METHODS } from '../../../core/request-draft.ts';
+import { formatBytes, formatDuration } from '../../../core/format/byte-format.ts';
+import type { HistoryCaps, HistoryEntry } from '../../../core/workbench/history-entry.ts';
+import {
+  EMPTY_FILTER,
+  filterHistory,
+  type HistoryFilter,
+  type StatusClass,
+} from '../../../core/workbench/history-filter.ts';
+import { HTTP_METHODS } from '../../../core/workbench/request-draft.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
 import { MethodBadge, StatusBadge } from '../MethodBadge.tsx';
-import type { ViewProps } from '../views.ts';
+import type { ViewProps } from '../view-props.ts';
 
 /**
  * Every call made from the composer, newest first: search by words (path, query, status, body) or with the
@@ -118,7 +123,7 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
   const exportHar = async () => {
     try {
       setNote('Preparing the HAR file…');
-      const { buildHar } = await import('../../../core/har.ts');
+      const { buildHar } = await import('../../../core/workbench/har.ts');
       const items = await Promise.all(
         shown.map(async (entry) => {
           const body = entry.hasBody ? await history.body(entry.id) : undefined;

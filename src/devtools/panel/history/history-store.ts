@@ -6,9 +6,9 @@ import {
   type HistoryBody,
   type HistoryCaps,
   type HistoryEntry,
-} from '../../../core/history-entry.ts';
-import { compareNewestFirst, planEviction } from '../../../core/history-filter.ts';
-import type { KeyValueStorage } from '../services.ts';
+} from '../../../core/workbench/history-entry.ts';
+import { compareNewestFirst, planEviction } from '../../../core/workbench/history-filter.ts';
+import type { KeyValueStorage } from '../key-value-storage.ts';
 
 /**
  * The call history in IndexedDB: summaries in one store, capped bodies in another, so the list loads fast and

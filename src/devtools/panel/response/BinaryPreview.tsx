@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { formatBytes } from '../../../core/byte-format.ts';
+import { formatBytes } from '../../../core/format/byte-format.ts';
 
 /**
  * A binary body (base64 from the worker): images and PDFs previewed from a blob URL, anything else described;

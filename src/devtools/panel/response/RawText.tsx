@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { indexTextRows, ROW_CHARS, rowAtOffset, type TextRows, textRow } from '../../../core/text-rows.ts';
+import { indexTextRows, ROW_CHARS, rowAtOffset, type TextRows, textRow } from '../../../core/workbench/text-rows.ts';
 import { markMatches } from '../../../ui/JsonTree.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
 

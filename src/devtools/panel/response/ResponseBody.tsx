@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formatBytes } from '../../../core/byte-format.ts';
-import { suggestFileName } from '../../../core/content-disposition.ts';
-import { createJsonSearch } from '../../../core/json-lines.ts';
+import { formatBytes } from '../../../core/format/byte-format.ts';
+import { suggestFileName } from '../../../core/http/content-disposition.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
-import { createTextSearch } from '../../../core/text-rows.ts';
+import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
+import { createTextSearch } from '../../../core/workbench/text-rows.ts';
 import { JsonTree } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'preact/hooks';
-import { formatBytes, formatDuration } from '../../../core/byte-format.ts';
-import { summarizeErrorBody } from '../../../core/error-body.ts';
+import { formatBytes, formatDuration } from '../../../core/format/byte-format.ts';
+import { summarizeErrorBody } from '../../../core/http/error-body.ts';
 import type { SendResponse } from '../../../core/protocol.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';

@@ -1,4 +1,4 @@
-import { indexTextRows, type TextRows } from '../../../core/text-rows.ts';
+import { indexTextRows, type TextRows } from '../../../core/workbench/text-rows.ts';
 
 /**
  * Pretty-prints a JSON text and cuts it into display rows in a Web Worker, so formatting a multi-megabyte body

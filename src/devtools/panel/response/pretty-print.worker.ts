@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Formats a JSON text with indentation and cuts it into display rows off the page's main thread: for a 5 MB
 // body both together are a ~100 ms task. The row offsets travel back as a transferred buffer.
-import { indexTextRows } from '../../../core/text-rows.ts';
+import { indexTextRows } from '../../../core/workbench/text-rows.ts';
 
 self.onmessage = (event: MessageEvent<string>) => {
   try {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
-import { type BaseStringDifference, compareBaseStrings } from '../../../core/base-string-diff.ts';
 import type { SignatureDebug } from '../../../core/oauth1/types.ts';
+import { type BaseStringDifference, compareBaseStrings } from '../../../core/workbench/base-string-diff.ts';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import type { PanelServices } from '../services.ts';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listPlaceholders } from '../../../../src/core/path-template.ts';
 import { type Catalog, describeOrigins, findCatalogEntry, isSendable } from '../../../../src/core/platform/catalog.ts';
 import { ID_KINDS, idKindOfPlaceholder } from '../../../../src/core/platform/id-kinds.ts';
 import { loadCatalog } from '../../../../src/core/platform/load-catalog.ts';
-import { checkPath } from '../../../../src/core/request-draft.ts';
+import { listPlaceholders } from '../../../../src/core/workbench/path-template.ts';
+import { checkPath } from '../../../../src/core/workbench/request-draft.ts';
 
 let catalog: Catalog;
 

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listPlaceholders } from '../../../../src/core/path-template.ts';
 import type { Catalog } from '../../../../src/core/platform/catalog.ts';
 import { ID_KINDS } from '../../../../src/core/platform/id-kinds.ts';
 import { loadCatalog } from '../../../../src/core/platform/load-catalog.ts';
@@ -10,6 +9,7 @@ import {
   SUMMARY_KINDS,
 } from '../../../../src/core/platform/pickers.ts';
 import { recogniseIdKind } from '../../../../src/core/platform/recognise-id-kind.ts';
+import { listPlaceholders } from '../../../../src/core/workbench/path-template.ts';
 
 let catalog: Catalog;
 beforeAll(async () => {

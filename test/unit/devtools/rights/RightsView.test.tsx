@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/platform/rights.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../../../src/core/protocol.ts';
-import { RIGHT_MEANINGS, SPEC_RIGHTS } from '../../../../src/core/rights.ts';
 import { RIGHT_DESCRIPTIONS } from '../../../platform/defaults.ts';
 import { button, byLabel, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';

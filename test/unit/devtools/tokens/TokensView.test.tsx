@@ -2,8 +2,8 @@
 
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeExpiry } from '../../../../src/core/api-token-expiry.ts';
 import { KeyholeError } from '../../../../src/core/errors.ts';
+import { describeExpiry } from '../../../../src/core/platform/api-token-expiry.ts';
 import type { SendRequest, SessionStatus } from '../../../../src/core/protocol.ts';
 import { button, byLabel, field, mount, text, unmountAll, user, waitFor } from '../../support/dom.ts';
 import { SANDBOX_PROFILE } from '../../support/sandbox-session.ts';

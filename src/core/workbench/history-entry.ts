@@ -1,0 +1,136 @@
+import type { KeyholeErrorData } from '../errors.ts';
+import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
+import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
+import { redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+
+/**
+ * What the workbench keeps of each call. The summary (small: what the list shows and searches) and the
+ * response body (capped at the user's size) are stored apart, so listing 500 entries never loads 500 bodies.
+ * Nothing secret is kept: credential headers are stripped, secret-named values masked, and the request id
+ * and timeouts dropped.
+ */
+
+export interface HistoryEntry {
+  /** Sortable and unique: zero-padded start time, then a random suffix. */
+  id: string;
+  startedAt: number;
+  request: SendRequest;
+  /** The URL called, when the worker got that far. */
+  url?: string;
+  status?: number;
+  statusText?: string;
+  durationMs?: number;
+  /** Body size as received, before any cap. */
+  size?: number;
+  contentType?: string;
+  responseHeaders?: [string, string][];
+  auth?: SendResponse['auth'];
+  error?: KeyholeErrorData;
+  /** True when a body was kept for this entry (see HistoryBody). */
+  hasBody: boolean;
+  bodyTruncated?: boolean;
+}
+
+export interface HistoryBody {
+  id: string;
+  body: ResponseBody;
+}
+
+export interface HistoryCaps {
+  /** Bytes of response body kept per entry. */
+  maxBodyBytes: number;
+  maxEntries: number;
+}
+
+export const DEFAULT_HISTORY_CAPS: HistoryCaps = { maxBodyBytes: 1024 * 1024, maxEntries: 500 };
+
+export function createHistoryId(startedAt: number, random: () => number = Math.random): string {
+  return `${String(startedAt).padStart(15, '0')}-${Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0')}`;
+}
+
+function sanitizeBody(body: RequestBody | undefined): RequestBody {
+  if (!body) return { kind: 'none' };
+  switch (body.kind) {
+    case 'json':
+      return { kind: 'json', text: redactSecretsInText(body.text, 'application/json') };
+    case 'form':
+      return { kind: 'form', fields: redactPairs(body.fields) };
+    case 'text':
+      return { kind: 'text', contentType: body.contentType, text: redactSecretsInText(body.text, body.contentType) };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/** The request as history keeps it: no credentials, no secrets, no per-call plumbing. */
+export function sanitizeRequest(request: SendRequest): SendRequest {
+  const clean: SendRequest = {
+    target: request.target,
+    method: request.method,
+    path: request.path,
+    query: redactPairs(request.query ?? []),
+    headers: stripSensitiveHeaders(request.headers ?? []),
+    body: sanitizeBody(request.body),
+  };
+  if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;
+  if (request.bridgeAuth) clean.bridgeAuth = request.bridgeAuth;
+  return clean;
+}
+
+/** Caps and masks a response body for storage. */
+export function capResponseBody(body: ResponseBody, contentType: string, maxBytes: number): ResponseBody {
+  if (body.kind === 'bytes') {
+    const capped = truncateBase64(body.base64, maxBytes);
+    return { kind: 'bytes', base64: capped.base64, truncated: body.truncated || capped.truncated };
+  }
+  const capped = truncateUtf8(body.text, maxBytes);
+  return {
+    kind: 'text',
+    text: redactSecretsInText(capped.text, contentType),
+    truncated: body.truncated || capped.truncated,
+  };
+}
+
+export interface CallOutcome {
+  request: SendRequest;
+  startedAt: number;
+  response?: SendResponse;
+  error?: KeyholeErrorData;
+  /** Wall time measured by the page when the worker gave no duration (errors). */
+  elapsedMs?: number;
+}
+
+/** Builds the stored summary and (when there is one and the cap allows) the stored body of a call. */
+export function createHistoryRecord(
+  outcome: CallOutcome,
+  caps: HistoryCaps,
+  id: string = createHistoryId(outcome.startedAt),
+): { entry: HistoryEntry; body?: HistoryBody } {
+  const entry: HistoryEntry = {
+    id,
+    startedAt: outcome.startedAt,
+    request: sanitizeRequest(outcome.request),
+    hasBody: false,
+  };
+  if (outcome.error) entry.error = outcome.error;
+  const response = outcome.response;
+  if (!response) {
+    if (outcome.elapsedMs !== undefined) entry.durationMs = outcome.elapsedMs;
+    return { entry };
+  }
+  entry.url = redactUrl(response.url);
+  entry.status = response.status;
+  entry.statusText = response.statusText;
+  entry.durationMs = response.durationMs;
+  entry.size = response.size;
+  entry.contentType = response.contentType;
+  entry.responseHeaders = stripSensitiveHeaders(response.headers);
+  entry.auth = response.auth;
+  if (caps.maxBodyBytes <= 0) return { entry };
+  const body = capResponseBody(response.body, response.contentType, caps.maxBodyBytes);
+  entry.hasBody = true;
+  if (body.truncated) entry.bodyTruncated = true;
+  return { entry, body: { id, body } };
+}

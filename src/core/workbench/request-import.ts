@@ -1,0 +1,147 @@
+import { KeyholeError } from '../errors.ts';
+import { type ProfileOrigins, splitRequestUrl } from '../http/request-url.ts';
+import type { HttpMethod } from '../protocol.ts';
+import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+
+/**
+ * Turns a request seen elsewhere (a pasted curl command, a request captured in the Network panel) into a
+ * composer draft: URL → target, path and query; body by content type. What the browser or Keyhole sets
+ * itself (credentials, Host, sec-* headers, OAuth parameters) is dropped, with a notice for what matters.
+ */
+
+export interface ForeignRequest {
+  method: string;
+  url: string;
+  headers: readonly [string, string][];
+  body?: { text: string; contentType: string; declared?: boolean };
+}
+
+export interface ImportedDraft {
+  draft: RequestDraft;
+  notices: string[];
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+/** Headers the browser computes or refuses to let a page set; importing them would only add noise. */
+const BROWSER_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'accept-encoding',
+  'accept-charset',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'origin',
+  'referer',
+  'user-agent',
+  'dnt',
+  'priority',
+  'expect',
+  'date',
+  'via',
+]);
+
+function isBrowserHeader(lower: string): boolean {
+  return BROWSER_HEADERS.has(lower) || lower.startsWith(':') || lower.startsWith('sec-') || lower.startsWith('proxy-');
+}
+
+const rows = (pairs: readonly [string, string][]): KeyValueRow[] =>
+  pairs.map(([name, value]) => ({ name, value, enabled: true }));
+
+function looksLikeJson(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function importForeignRequest(request: ForeignRequest, origins?: ProfileOrigins): ImportedDraft {
+  const notices: string[] = [];
+  const method = request.method.toUpperCase() as HttpMethod;
+  if (!HTTP_METHODS.includes(method))
+    throw new KeyholeError('invalid-input', `The method ${request.method} is not one Keyhole can send.`);
+
+  let split: ReturnType<typeof splitRequestUrl>;
+  try {
+    split = splitRequestUrl(request.url, origins);
+  } catch {
+    throw new KeyholeError('invalid-input', `“${request.url}” is not a URL Keyhole can read.`);
+  }
+  if (split.target === undefined && split.origin !== '')
+    notices.push(
+      `${split.origin} is neither your profile's API nor its bridge: the path was kept and will go to your API.`,
+    );
+  const oauthParams = split.query.filter(([name]) => name.startsWith('oauth_'));
+  if (oauthParams.length > 0)
+    notices.push('Dropped the oauth_* query parameters: Keyhole signs the request with your session.');
+
+  const headers: [string, string][] = [];
+  const dropped: string[] = [];
+  let contentTypeHeader: string | undefined;
+  for (const [name, value] of request.headers) {
+    const lower = name.toLowerCase();
+    if (CREDENTIAL_HEADERS.has(lower)) {
+      notices.push(
+        lower === 'cookie'
+          ? 'Dropped the Cookie header: the platform API does not use cookies.'
+          : `Dropped the ${lower === 'authorization' ? 'Authorization' : 'Proxy-Authorization'} header: Keyhole signs the request with your session.`,
+      );
+    } else if (isBrowserHeader(lower)) {
+      dropped.push(name);
+    } else if (lower === 'content-type') {
+      contentTypeHeader = value;
+    } else {
+      headers.push([name, value]);
+    }
+  }
+  if (dropped.length > 0) notices.push(`Left out headers the browser sets itself: ${dropped.join(', ')}.`);
+
+  const draft = createDraft({
+    method,
+    target: split.target ?? 'api',
+    path: split.path,
+    query: rows(split.query.filter(([name]) => !name.startsWith('oauth_'))),
+  });
+
+  const body = request.body;
+  if (body && body.text !== '') {
+    const contentType = (body.contentType || contentTypeHeader || '').toLowerCase();
+    const mediaType = contentType.split(';')[0]?.trim() ?? '';
+    if (/^application\/([\w.+-]+\+)?json$/.test(mediaType)) {
+      draft.bodyMode = 'json';
+      draft.json = body.text;
+      if (mediaType !== 'application/json') headers.push(['Content-Type', body.contentType]);
+    } else if (mediaType === 'application/x-www-form-urlencoded') {
+      if (body.declared === false && looksLikeJson(body.text)) {
+        // `curl -d '{…}'` without a Content-Type: curl sends it as a form, but the author meant JSON.
+        draft.bodyMode = 'json';
+        draft.json = body.text;
+        notices.push('The body is JSON sent without a Content-Type; it was imported as a JSON body.');
+      } else {
+        draft.bodyMode = 'form';
+        const fields = [...new URLSearchParams(body.text)];
+        const oauthFields = fields.filter(([name]) => name.startsWith('oauth_'));
+        if (oauthFields.length > 0 && oauthParams.length === 0)
+          notices.push('Dropped the oauth_* form fields: Keyhole signs the request with your session.');
+        draft.form = rows(fields.filter(([name]) => !name.startsWith('oauth_')));
+      }
+    } else if (mediaType.startsWith('multipart/')) {
+      notices.push('Multipart bodies cannot be imported; the body was left empty.');
+    } else {
+      draft.bodyMode = 'text';
+      draft.text = body.text;
+      draft.textContentType = body.contentType || contentTypeHeader || 'text/plain';
+    }
+  } else if (contentTypeHeader) {
+    headers.push(['Content-Type', contentTypeHeader]);
+  }
+  draft.headers = rows(headers);
+  return { draft, notices };
+}

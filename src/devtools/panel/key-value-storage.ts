@@ -1,0 +1,8 @@
+/**
+ * The panel's small settings store (drafts, history settings). Its own module so that the stores that use it
+ * (history, drafts) do not import the services module that imports them.
+ */
+export interface KeyValueStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { KeyholeError } from '../../../../src/core/errors.ts';
+import {
+  assertConfidentialTransport,
+  assertSignableUrl,
+  guardHeaders,
+  guardPath,
+} from '../../../../src/core/http/request-guard.ts';
+
+function refusal(run: () => unknown): KeyholeError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof KeyholeError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('guardPath', () => {
+  it.each([
+    ['/v2/self', '/v2/self'],
+    ['/v4/products/zones', '/v4/products/zones'],
+    ['/v2/organisations/orga_1/applications', '/v2/organisations/orga_1/applications'],
+    ['/v2/self/applications/app%20with%20space', '/v2/self/applications/app%20with%20space'],
+    ['/v4/billing/organisations/orga_1/INV-1.pdf', '/v4/billing/organisations/orga_1/INV-1.pdf'],
+  ])('accepts %s', (raw, path) => {
+    expect(guardPath(raw, 'api')).toEqual({ path, query: [] });
+  });
+
+  it('moves a query string typed into the path into the query pairs', () => {
+    expect(guardPath('/v2/self?a=1&b=x+y', 'api')).toEqual({
+      path: '/v2/self',
+      query: [
+        ['a', '1'],
+        ['b', 'x y'],
+      ],
+    });
+  });
+
+  it('allows API-token management on the bridge only', () => {
+    expect(guardPath('/api-tokens', 'bridge').path).toBe('/api-tokens');
+    expect(guardPath('/api-tokens/tok_1', 'bridge').path).toBe('/api-tokens/tok_1');
+    expect(refusal(() => guardPath('/api-tokens', 'api')).code).toBe('invalid-path');
+    expect(refusal(() => guardPath('/api-tokensX', 'bridge')).code).toBe('invalid-path');
+  });
+
+  it.each([
+    ['', /empty/],
+    ['v2/self', /starts with \//],
+    ['/v3/self', /\/v2\/ or \/v4\//],
+    ['/', /\/v2\/ or \/v4\//],
+    ['/v2', /\/v2\/ or \/v4\//],
+    ['/v2/../admin', /traversal/],
+    ['/v2/./self', /traversal/],
+    ['/v2/%2e%2e/admin', /traversal/],
+    ['/v2/%2E%2E/admin', /traversal/],
+    ['/v2/%252e%252e/admin', /traversal/],
+    ['/v2/self%2f..%2fadmin', /traversal|encoded slash/],
+    ['/v2/self%2fadmin', /encoded slash/],
+    ['/v2/self\\..\\admin', /backslash/],
+    ['/v2/%5c..%5cadmin', /backslash|traversal/],
+    ['//evil.example/v2/self', /another host/],
+    ['https://evil.example/v2/self', /full URL/],
+    ['javascript:alert(1)', /full URL/],
+    ['/v2/self\r\nX-Injected: 1', /control character/],
+    ['/v2/self%0d%0aX-Injected:%201', /control character/],
+    ['/v2/self%00', /control character/],
+    ['/v2/self#frag', /fragment/],
+    ['/v2//self', /empty segment/],
+    ['/v2/%E0%A4%A', /malformed/],
+    ['/v2/100%', /malformed/],
+    ['/v2/%zz', /malformed/],
+  ])('refuses %j', (raw, why) => {
+    const error = refusal(() => guardPath(raw, 'api'));
+    expect(error.code).toBe('invalid-path');
+    expect(error.message).toMatch(why);
+  });
+
+  // Issue 14 item 7: traversal that servers would resolve although no segment is literally `..`.
+  it.each([
+    ['/v2/..;/admin', /traversal/],
+    ['/v2/.;x/admin', /traversal/],
+    ['/v2/%2e%2e;/admin', /traversal/],
+    ['/v2/%2e%2e%3b/admin', /traversal/],
+    ['/v2/．．/admin', /traversal/],
+    ['/v2/%ef%bc%8e%ef%bc%8e/admin', /traversal/],
+    ['/v2/﹒﹒/admin', /traversal/],
+    ['/v2/‥/admin', /traversal/],
+    ['/v2/。。/admin', /traversal/],
+    ['/v2/%252525252e%252525252e/admin', /traversal|more times/],
+    ['/v2/%25252525252525252e/admin', /more times/],
+    ['/v2/%2525252e%2525252e/admin', /traversal/],
+    ['/v2/self／..／admin', /traversal|slash/],
+    ['/v2/self%252fadmin', /slash/],
+    ['/v2/self%ef%bc%8fadmin', /slash/],
+    ['/v2/%ef%bc%bcadmin', /backslash/],
+    ['/v2/%c0%ae%c0%ae/admin', /UTF-8/],
+    ['/v2/%25c0%25ae/admin', /UTF-8/],
+    ['/v2/self%2500', /control/],
+    ['/v%252f../admin', /traversal|slash/],
+  ])('refuses the disguised traversal %j', (raw, why) => {
+    const error = refusal(() => guardPath(raw, 'api'));
+    expect(error.code).toBe('invalid-path');
+    expect(error.message).toMatch(why);
+  });
+
+  it.each([
+    '/v2/self/tags/100%25',
+    '/v2/self/applications/50%25off',
+    '/v2/self/applications/a%25zz',
+    '/v2/self/applications/a%2525',
+    '/v2/self/applications/%E2%82%AC',
+    '/v2/self/applications/ｈｅｌｌｏ',
+    '/v2/self/applications/a;b',
+    '/v2/self/applications/..x',
+  ])('sends %j as typed (a literal %25 is a percent sign, not an escape)', (raw) => {
+    expect(guardPath(raw, 'api')).toEqual({ path: raw, query: [] });
+  });
+});
+
+describe('assertConfidentialTransport', () => {
+  it('allows https and loopback http', () => {
+    expect(() => assertConfidentialTransport('https://api.example.test/v2/self', 'x')).not.toThrow();
+    expect(() => assertConfidentialTransport('http://127.0.0.1:8780/v2/self', 'x')).not.toThrow();
+    expect(() => assertConfidentialTransport('http://localhost:8780/v2/self', 'x')).not.toThrow();
+  });
+
+  it('refuses plain http to any other host, naming what was not sent', () => {
+    const error = refusal(() =>
+      assertConfidentialTransport('http://api.example.test/v2/self', 'a PLAINTEXT signature'),
+    );
+    expect(error.code).toBe('origin-refused');
+    expect(error.message).toMatch(/PLAINTEXT signature to http:\/\/api\.example\.test.*https/);
+  });
+});
+
+describe('assertSignableUrl', () => {
+  const bases = ['https://api.clever-cloud.com', 'https://api-bridge.clever-cloud.com'];
+
+  it('accepts the configured origins', () => {
+    expect(() => assertSignableUrl('https://api.clever-cloud.com/v2/self', bases)).not.toThrow();
+    expect(() => assertSignableUrl('https://api-bridge.clever-cloud.com/v2/self?x=1', bases)).not.toThrow();
+  });
+
+  it('honours a base URL with a path prefix', () => {
+    expect(() =>
+      assertSignableUrl('http://127.0.0.1:9000/platform/v2/self', ['http://127.0.0.1:9000/platform']),
+    ).not.toThrow();
+    expect(
+      refusal(() => assertSignableUrl('http://127.0.0.1:9000/v2/self', ['http://127.0.0.1:9000/platform'])).code,
+    ).toBe('origin-refused');
+  });
+
+  it.each([
+    'https://api.clever-cloud.com.evil.test/v2/self',
+    'https://evil.test/v2/self?https://api.clever-cloud.com',
+    'http://api.clever-cloud.com/v2/self',
+    'https://api.clever-cloud.com:8443/v2/self',
+    'https://user:pass@api.clever-cloud.com/v2/self',
+    'https://evil.test@api.clever-cloud.com.evil.test/v2/self',
+    'not a url',
+    'https://console.clever-cloud.com/v2/self',
+  ])('refuses %s', (url) => {
+    expect(refusal(() => assertSignableUrl(url, bases)).code).toBe('origin-refused');
+  });
+});
+
+describe('guardHeaders', () => {
+  it('keeps valid headers, trimmed', () => {
+    expect(guardHeaders([[' X-Trace ', 'a b']])).toEqual([['X-Trace', 'a b']]);
+    expect(guardHeaders([['X-Name', 'Zoë']])).toEqual([['X-Name', 'Zoë']]);
+  });
+
+  it('refuses two Content-Type rows, which would be sent joined', () => {
+    const error = refusal(() =>
+      guardHeaders([
+        ['Content-Type', 'text/plain'],
+        ['content-type', 'application/x-www-form-urlencoded'],
+      ]),
+    );
+    expect(error.message).toMatch(/Content-Type twice/);
+  });
+
+  it.each([
+    [['Bad Name', 'x'], /not valid/],
+    [['X-Ok', 'a\r\nInjected: 1'], /line break/],
+    [['Authorization', 'Bearer x'], /set by Keyhole/],
+    [['host', 'evil.test'], /set by Keyhole/],
+    [['Cookie', 'a=b'], /set by Keyhole/],
+    [['X-HTTP-Method-Override', 'DELETE'], /another method or path/],
+    [['x-http-method', 'DELETE'], /another method or path/],
+    [['X-Method-Override', 'PUT'], /another method or path/],
+    [['X-Original-URL', '/admin'], /another method or path/],
+    [['X-Rewrite-URL', '/admin'], /another method or path/],
+    [['X-Name', 'Zoë ✓'], /X-Name.*✓.*Latin-1/],
+    [['X-Name', '日本'], /X-Name.*Latin-1/],
+  ] as const)('refuses %j', (header, why) => {
+    const error = refusal(() => guardHeaders([[header[0], header[1]]]));
+    expect(error.code).toBe('invalid-input');
+    expect(error.message).toMatch(why);
+  });
+});

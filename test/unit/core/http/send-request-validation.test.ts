@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { KeyholeError } from '../../../../src/core/errors.ts';
+import { validateSendRequest } from '../../../../src/core/http/send-request-validation.ts';
+
+function refusal(value: unknown): KeyholeError {
+  try {
+    validateSendRequest(value);
+  } catch (error) {
+    if (error instanceof KeyholeError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('validateSendRequest', () => {
+  it('copies a valid request, uppercasing the method and dropping unknown fields', () => {
+    expect(
+      validateSendRequest({
+        target: 'bridge',
+        method: 'get',
+        path: '/v2/self',
+        query: [['a', '1']],
+        headers: [['X-A', 'b']],
+        body: { kind: 'none' },
+        bridgeAuth: 'oauth-plaintext',
+        requestId: 'r1',
+        timeoutMs: 5000,
+        maxBodyBytes: 1024,
+        extra: 'dropped',
+      }),
+    ).toEqual({
+      target: 'bridge',
+      method: 'GET',
+      path: '/v2/self',
+      query: [['a', '1']],
+      headers: [['X-A', 'b']],
+      body: { kind: 'none' },
+      bridgeAuth: 'oauth-plaintext',
+      requestId: 'r1',
+      timeoutMs: 5000,
+      maxBodyBytes: 1024,
+    });
+  });
+
+  it.each([
+    [null, /request must be an object \(got null\)/],
+    ['GET /v2/self', /request must be an object/],
+    [{ method: 'GET', path: '/v2/self' }, /Unknown target undefined undefined: use “api” or “bridge”/],
+    [{ target: 'admin', method: 'GET', path: '/v2/self' }, /Unknown target “admin”/],
+    [{ target: 'API', method: 'GET', path: '/v2/self' }, /Unknown target “API”/],
+    [{ target: 'api', method: 42, path: '/v2/self' }, /method must be a word such as GET or POST \(got number 42\)/],
+    [{ target: 'api', method: 'TRACE', path: '/v2/self' }, /never send TRACE/],
+    [{ target: 'api', method: 'connect', path: '/v2/self' }, /never send CONNECT/],
+    [{ target: 'api', method: 'TRACK', path: '/v2/self' }, /never send TRACK/],
+    [{ target: 'api', method: 'PROPFIND', path: '/v2/self' }, /“PROPFIND” is not one Keyhole sends/],
+    [{ target: 'api', method: 'GET', path: 7 }, /path must be a string/],
+    [{ target: 'api', method: 'GET', path: '/v2/self', headers: [['X-A']] }, /header row 1/],
+    [{ target: 'api', method: 'GET', path: '/v2/self', headers: 'X-A: b' }, /header must be a list/],
+    [{ target: 'api', method: 'GET', path: '/v2/self', query: [['a', 1]] }, /query parameter row 1/],
+    [{ target: 'api', method: 'POST', path: '/v2/self', body: null }, /body must be an object/],
+    [{ target: 'api', method: 'POST', path: '/v2/self', body: { kind: 'xml' } }, /Unknown body kind “xml”/],
+    [{ target: 'api', method: 'POST', path: '/v2/self', body: { kind: 'json' } }, /JSON body needs its text/],
+    [
+      { target: 'api', method: 'POST', path: '/v2/self', body: { kind: 'text', text: 'a', contentType: 'x\r\nX: 1' } },
+      /content type is not valid.*line break/,
+    ],
+    [
+      { target: 'api', method: 'POST', path: '/v2/self', body: { kind: 'text', text: 'a', contentType: 'text/☃' } },
+      /content type is not valid.*Latin-1/,
+    ],
+    [{ target: 'api', method: 'GET', path: '/v2/self', signatureMethod: 'RSA-SHA1' }, /Unknown signature method/],
+    [{ target: 'bridge', method: 'GET', path: '/v2/self', bridgeAuth: 'cookie' }, /Unknown bridge authentication/],
+    [{ target: 'api', method: 'GET', path: '/v2/self', timeoutMs: -1 }, /timeout/],
+    [{ target: 'api', method: 'GET', path: '/v2/self', maxBodyBytes: 1.5 }, /size limit/],
+  ])('refuses %j with a specific message', (value, why) => {
+    const error = refusal(value);
+    expect(error.code).toBe('invalid-input');
+    expect(error.message).toMatch(why);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
+import {
+  createHistoryId,
+  createHistoryRecord,
+  DEFAULT_HISTORY_CAPS,
+} from '../../../../src/core/workbench/history-entry.ts';
+
+const request: SendRequest = {
+  target: 'bridge',
+  method: 'POST',
+  path: '/api-tokens',
+  query: [['password', 'in-query']],
+  headers: [
+    ['Authorization', 'Bearer tok_live'],
+    ['Cookie', 'sid=1'],
+    ['X-Trace', 't1'],
+  ],
+  body: {
+    kind: 'json',
+    text: JSON.stringify({ email: 'ada@sandbox.keyhole.test', password: 'lovelace-1815', name: 'ci' }),
+  },
+  requestId: 'r1',
+  timeoutMs: 5000,
+  bridgeAuth: 'oauth-plaintext',
+};
+
+const response: SendResponse = {
+  url: 'http://127.0.0.1:8781/api-tokens?password=in-query',
+  method: 'POST',
+  status: 200,
+  statusText: 'OK',
+  headers: [
+    ['Content-Type', 'application/json'],
+    ['Set-Cookie', 'sid=2'],
+  ],
+  contentType: 'application/json',
+  size: 80,
+  durationMs: 42,
+  body: { kind: 'text', text: JSON.stringify({ apiToken: 'tok_once', apiTokenId: 'id_1' }), truncated: false },
+  auth: 'oauth',
+};
+
+describe('createHistoryRecord', () => {
+  it('keeps the call without any secret', () => {
+    const { entry, body } = createHistoryRecord(
+      { request, response, startedAt: 1_700_000_000_000 },
+      DEFAULT_HISTORY_CAPS,
+      'id1',
+    );
+    const stored = JSON.stringify({ entry, body });
+    for (const secret of ['tok_live', 'sid=1', 'sid=2', 'lovelace-1815', 'tok_once', 'in-query'])
+      expect(stored, secret).not.toContain(secret);
+    expect(entry).toMatchObject({
+      id: 'id1',
+      status: 200,
+      durationMs: 42,
+      hasBody: true,
+      request: {
+        target: 'bridge',
+        method: 'POST',
+        path: '/api-tokens',
+        headers: [['X-Trace', 't1']],
+        bridgeAuth: 'oauth-plaintext',
+      },
+    });
+    expect(entry.request.requestId).toBeUndefined();
+    expect(entry.request.timeoutMs).toBeUndefined();
+    expect(JSON.parse(body?.body.kind === 'text' ? body.body.text : '')).toMatchObject({ apiTokenId: 'id_1' });
+  });
+
+  it('caps text and byte bodies at the configured size', () => {
+    const big: SendResponse = {
+      ...response,
+      body: { kind: 'text', text: 'é'.repeat(1000), truncated: false },
+      contentType: 'text/plain',
+    };
+    const { entry, body } = createHistoryRecord(
+      { request, response: big, startedAt: 1 },
+      { maxBodyBytes: 101, maxEntries: 10 },
+    );
+    expect(entry.bodyTruncated).toBe(true);
+    expect(body?.body).toEqual({ kind: 'text', text: 'é'.repeat(50), truncated: true });
+
+    const pdf: SendResponse = {
+      ...response,
+      contentType: 'application/pdf',
+      body: { kind: 'bytes', base64: btoa('x'.repeat(300)), truncated: false },
+    };
+    const bytes = createHistoryRecord({ request, response: pdf, startedAt: 1 }, { maxBodyBytes: 100, maxEntries: 10 })
+      .body?.body;
+    expect(bytes?.kind === 'bytes' && atob(bytes.base64).length).toBe(99);
+  });
+
+  it('keeps no body when the cap is 0, and records errors without a response', () => {
+    expect(
+      createHistoryRecord({ request, response, startedAt: 1 }, { maxBodyBytes: 0, maxEntries: 1 }).body,
+    ).toBeUndefined();
+    const failed = createHistoryRecord(
+      {
+        request,
+        startedAt: 5,
+        elapsedMs: 30_000,
+        error: { code: 'timeout', message: 'The platform did not answer in 30 s.' },
+      },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect(failed.entry).toMatchObject({ durationMs: 30_000, error: { code: 'timeout' }, hasBody: false });
+    expect(failed.body).toBeUndefined();
+  });
+
+  it('makes sortable unique ids', () => {
+    const a = createHistoryId(999, () => 0.1);
+    const b = createHistoryId(1000, () => 0.1);
+    expect(a < b).toBe(true);
+    expect(createHistoryId(1000, () => 0.2)).not.toBe(b);
+  });
+});

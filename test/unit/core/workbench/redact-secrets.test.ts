@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isRedacted,
+  looksLikeCredentialValue,
+  looksSecretName,
+  REDACTED,
+  redactJsonValue,
+  redactPairs,
+  redactSecretsInText,
+  redactSecretsInTypedText,
+  redactUrl,
+  stripSensitiveHeaders,
+} from '../../../../src/core/workbench/redact-secrets.ts';
+
+describe('secret redaction', () => {
+  it('strips credential headers whatever their case', () => {
+    expect(
+      stripSensitiveHeaders([
+        ['Authorization', 'OAuth x'],
+        ['COOKIE', 'a'],
+        ['set-cookie', 'b'],
+        ['Accept', 'application/json'],
+      ]),
+    ).toEqual([['Accept', 'application/json']]);
+  });
+
+  it("masks the bridge's one-time token, passwords and consumer secrets in JSON, deeply", () => {
+    const { value, changed } = redactJsonValue({
+      apiToken: 'tok_123',
+      apiTokenId: 'id_1',
+      nested: [{ password: 'pw', name: 'x' }],
+      access_secret: { status: 'Plain', payload: 'S3' },
+      secret: '',
+      admin: false,
+    });
+    expect(changed).toBe(true);
+    expect(value).toEqual({
+      apiToken: REDACTED,
+      apiTokenId: 'id_1',
+      nested: [{ password: REDACTED, name: 'x' }],
+      access_secret: { status: REDACTED, payload: REDACTED },
+      secret: '',
+      admin: false,
+    });
+  });
+
+  it('keeps text that has no secret byte for byte', () => {
+    const text = '{ "id": 1,\n "name": "x" }';
+    expect(redactSecretsInText(text, 'application/json')).toBe(text);
+  });
+
+  it('masks JSON cut short by a size cap, pair by pair', () => {
+    const cut = '[{"name":"a","password":"hunter2"},{"consumerSecret":"abc\\"def","x":"';
+    const redacted = redactSecretsInText(cut, 'application/json');
+    expect(redacted).not.toContain('hunter2');
+    expect(redacted).not.toContain('abc');
+    expect(redacted).toContain('"name":"a"');
+  });
+
+  it('masks OAuth token responses and secret query parameters', () => {
+    const body = 'oauth_token=t1&oauth_token_secret=ts1&expiration_date=2030';
+    const redacted = redactSecretsInText(body, 'application/x-www-form-urlencoded');
+    expect(redacted).toContain('oauth_token=t1');
+    expect(redacted).not.toContain('ts1');
+    expect(redactSecretsInText(body, '')).not.toContain('ts1');
+    expect(redactUrl('https://x.test/v2/a?password=p&ok=1#f')).toBe(
+      `https://x.test/v2/a?password=${encodeURIComponent(REDACTED)}&ok=1#f`,
+    );
+    expect(
+      redactPairs([
+        ['mfaCode', '123456'],
+        ['name', 'n'],
+      ]),
+    ).toEqual([
+      ['mfaCode', REDACTED],
+      ['name', 'n'],
+    ]);
+  });
+
+  it('leaves plain text and HTML alone', () => {
+    expect(redactSecretsInText('hello password=visible in prose', 'text/plain')).toBe(
+      'hello password=visible in prose',
+    );
+    expect(redactSecretsInText('<p>secret=1</p>', 'text/html')).toBe('<p>secret=1</p>');
+  });
+});
+
+describe('redaction of what a user typed (the composer draft)', () => {
+  it('reads secret words in any name style, but not names about a secret', () => {
+    for (const name of [
+      'password',
+      'X-Api-Key',
+      'x-auth-token',
+      'clientSecret',
+      'db_password',
+      'Auth',
+      'API_KEY',
+      'pwd',
+    ])
+      expect(looksSecretName(name), name).toBe(true);
+    for (const name of ['name', 'apiTokenId', 'token_type', 'oauth_token', 'X-Trace', 'key', 'passenger', 'limit'])
+      expect(looksSecretName(name), name).toBe(false);
+    expect(looksLikeCredentialValue('Bearer abc')).toBe(true);
+    expect(looksLikeCredentialValue('basic')).toBe(false);
+  });
+
+  it('masks key=value and key: value pairs in free text, keeping the rest', () => {
+    expect(redactSecretsInTypedText('password=hunter2', 'text/plain')).toBe(`password=${encodeURIComponent(REDACTED)}`);
+    expect(redactSecretsInTypedText('user: ada\npassword: hunter 2\nAuthorization: Bearer abc.def', 'text/plain')).toBe(
+      `user: ada\npassword: ${REDACTED}\nAuthorization: ${REDACTED}`,
+    );
+    expect(redactSecretsInTypedText("login ada with pwd='s3 cr3t' now", 'text/plain')).toBe(
+      `login ada with pwd='${REDACTED}' now`,
+    );
+    expect(redactSecretsInTypedText('no secrets here: just=text', 'text/plain')).toBe('no secrets here: just=text');
+    expect(redactSecretsInTypedText('--password=x1 --user=ada, token: t 2; next', 'text/plain')).toBe(
+      `--password=${REDACTED} --user=ada, token: ${REDACTED}; next`,
+    );
+  });
+
+  it('masks JSON with the looser names, unfinished JSON too, and leaves its structure valid', () => {
+    const masked = redactSecretsInTypedText('{"user":"ada","db_password":"pw1","auth":{"k":"v"},"on":true}', '');
+    expect(JSON.parse(masked)).toEqual({ user: 'ada', db_password: REDACTED, auth: { k: REDACTED }, on: true });
+    const unfinished = redactSecretsInTypedText('{"user": "ada", "password": hunter2', 'application/json');
+    expect(unfinished).not.toContain('hunter2');
+    expect(unfinished).toContain('"user": "ada"');
+    expect(isRedacted(unfinished)).toBe(true);
+  });
+});
