@@ -46,6 +46,9 @@ export const secretStoreModule = {
   deleteSecret: async (name: string) => void vault.delete(name),
   putSecretJson: async (name: string, value: unknown) => void vault.set(name, JSON.stringify(value)),
   getSecretJson: async (name: string) => (vault.has(name) ? JSON.parse(vault.get(name)!) : undefined),
+  hasSecret: async (name: string) => vault.has(name),
+  // The passphrase lock is off in these tests: the vault is always open.
+  vault: { requireOpen: async () => undefined },
 };
 
 export const popupAccountCacheModule = {
