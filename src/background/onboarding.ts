@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { isBoundTo, originOf } from '../core/origin-binding.ts';
 import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
 import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
@@ -32,7 +33,7 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
 
   const bridgeUrl = checkedBaseUrl(request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl, 'bridge');
   const apiBaseUrl = checkedBaseUrl(request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl, 'API');
-  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge(bridgeUrl));
+  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge(bridgeUrl, apiBaseUrl));
   if (!apiToken)
     throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
   const owner = request.organisationId ? `/v2/organisations/${encodeURIComponent(request.organisationId)}` : '/v2/self';
@@ -100,10 +101,26 @@ function checkedBaseUrl(value: string, label: string): string {
   return normalizeBaseUrl(value);
 }
 
-/** The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge. */
-async function tokenChosenForBridge(bridgeUrl: string): Promise<string | undefined> {
+/**
+ * The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge, and
+ * unless the new profile's API is the active profile's. The token makes the platform hand over a consumer secret,
+ * which the new profile binds to its API address: with an API the page names, the stored token would let a page
+ * send that secret (the user's existing Keyhole consumer's, reused) to any host, e.g. as a PLAINTEXT signature.
+ * A pasted token gives a page nothing it did not have.
+ */
+async function tokenChosenForBridge(bridgeUrl: string, apiBaseUrl: string): Promise<string | undefined> {
   const profile = await getActiveProfile();
-  return profile ? (await bridgeTokenFor(profile, bridgeUrl))?.value : undefined;
+  const token = profile && (await bridgeTokenFor(profile, bridgeUrl));
+  if (!profile || !token) return undefined;
+  if (!isBoundTo(apiBaseUrl, [profile.apiBaseUrl]))
+    throw new KeyholeError(
+      'origin-refused',
+      `Keyhole will not use the stored API token “${token.name}” to set up a profile for the API at ` +
+        `${originOf(apiBaseUrl)}: the consumer secret it fetches would be bound to that address, and the token was ` +
+        `chosen for “${profile.name}”, whose API is ${originOf(profile.apiBaseUrl)}. Paste the token if the address is right.`,
+      { detail: `API ${originOf(apiBaseUrl)}; token chosen with ${originOf(profile.apiBaseUrl)}` },
+    );
+  return token.value;
 }
 
 function sameUrl(a: string | undefined, b: string): boolean {

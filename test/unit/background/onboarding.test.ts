@@ -66,6 +66,16 @@ describe('onboarding without a pasted token (issue 14, item 2)', () => {
     expect(local.get('profiles')).toEqual(before);
   });
 
+  it('refuses it for another API, even on its own bridge: the consumer secret it fetches would go there', async () => {
+    const before = structuredClone(local.get('profiles'));
+    await expect(setUp({ apiBaseUrl: OTHER_API, bridgeUrl: BRIDGE })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringContaining(`to set up a profile for the API at ${OTHER_API}`),
+    });
+    expect(calls).toHaveLength(0);
+    expect(local.get('profiles')).toEqual(before);
+  });
+
   it('uses it with the bridge it was made for', async () => {
     const result = await setUp({ apiBaseUrl: API, bridgeUrl: BRIDGE });
     expect(result).toMatchObject({ consumerKey: 'made-key', reused: false });
