@@ -148,6 +148,79 @@ describe('copy as curl, for every method and authentication, revealed or not', (
   });
 });
 
+describe('what is signed is what is sent', () => {
+  it('bodies whose editor and Content-Type disagree, odd queries and repeated names all verify on the sandbox', async () => {
+    const put = (body: unknown, headers: [string, string][] = []) => ({
+      target: 'api',
+      method: 'PUT',
+      path: '/v2/self',
+      body,
+      headers,
+    });
+    const cases: [string, unknown][] = [
+      [
+        'form body, form type in odd case with a charset',
+        put(
+          {
+            kind: 'form',
+            fields: [
+              ['name', 'a b+c&d=e'],
+              ['name', 'ü%'],
+              ['', 'empty name'],
+            ],
+          },
+          [['content-type', 'Application/X-WWW-Form-Urlencoded; Charset=UTF-8']],
+        ),
+      ],
+      [
+        'JSON editor sent as a form',
+        put({ kind: 'json', text: '{"city":"x"}' }, [['Content-Type', 'application/x-www-form-urlencoded']]),
+      ],
+      [
+        'text editor sent as a form',
+        put({ kind: 'text', contentType: 'application/x-www-form-urlencoded', text: 'a=1&a=2&b' }),
+      ],
+      [
+        'form editor sent as JSON',
+        put({ kind: 'form', fields: [['city', 'x']] }, [['Content-Type', 'application/json']]),
+      ],
+      [
+        'query with reserved and non-ASCII characters, repeated',
+        {
+          target: 'api',
+          method: 'GET',
+          path: "/v2/self?x=1&x=2&y=a+b&z=%2B&q='!*()",
+          query: [
+            ['x', '3'],
+            ['ü é', '&=?#/'],
+          ],
+        },
+      ],
+      [
+        'path with characters the URL parser escapes',
+        { target: 'api', method: 'GET', path: "/v2/organisations/{x}|^`'é" },
+      ],
+      ['DELETE with a query', { target: 'api', method: 'DELETE', path: '/v2/self/consumers/none?force=1&force=' }],
+      [
+        'bridge PLAINTEXT with a form body',
+        { ...put({ kind: 'form', fields: [['a', 'b']] }), target: 'bridge', bridgeAuth: 'oauth-plaintext' },
+      ],
+    ];
+    for (const [what, request] of cases) {
+      const reply = await ext.message<SendResponse>('request/send', request);
+      expectNoSecret(JSON.stringify(reply), what);
+      if (!reply.ok) throw new Error(`${what}: ${reply.error.code}: ${reply.error.message}`);
+      const body = reply.value.body.kind === 'text' ? reply.value.body.text : '';
+      // 401 is the sandbox's answer to a signature that does not match the request it received.
+      expect(reply.value.status, `${what}: ${body.slice(0, 200)}`).not.toBe(401);
+      // The sandbox routes before it authenticates: an unknown route would verify nothing.
+      expect(body, what).not.toMatch(/no endpoint/);
+      expect(reply.value.status, what).not.toBe(405);
+    }
+    expect(evil.seen).toEqual([]);
+  });
+});
+
 describe('addresses that look local but are not, or say the same host another way', () => {
   const port = () => new URL(home.apiBaseUrl).port;
   const lookalikes = () => [
@@ -301,6 +374,58 @@ describe('sequences across profiles', () => {
       ok: true,
       value: { status: 200, auth: 'bearer' },
     });
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('a token just created is used for bridge calls only by its profile, and only while its bridge is unchanged', async () => {
+    const created = await ext.message<{ apiTokenId: string; apiToken: string }>('tokens/create', {
+      email: ext.platform.user.email,
+      password: ext.platform.user.password,
+      name: 'made by the attacker review',
+      expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    if (!created.ok) throw new Error(`${created.error.code}: ${created.error.message}`);
+    const { apiTokenId } = created.value;
+
+    // Another profile asks for it by id: the worker keeps it for the profile it was made with only.
+    expect((await ext.message('profiles/activate', { id: other.id })).ok).toBe(true);
+    const stolen = await ext.message('tokens/use-for-bridge', { apiTokenId });
+    expectSpecificRefusal(stolen, 'not-found', /Paste the value/, 'use-for-bridge from another profile');
+
+    // The same profile moved to the evil bridge (secret typed again, so the save is legitimate) asks for it.
+    expect((await ext.message('profiles/activate', { id: home.id })).ok).toBe(true);
+    const movedAway = await ext.message(
+      'profiles/save',
+      profileInput({ id: home.id, bridgeUrl: evil.origin, consumerSecret: 'typed-for-the-evil-bridge' }),
+    );
+    expect(movedAway.ok, JSON.stringify(movedAway)).toBe(true);
+    const afterMove = await ext.message('tokens/use-for-bridge', { apiTokenId });
+    expectSpecificRefusal(
+      afterMove,
+      'origin-refused',
+      /sends a token only to the bridge it was made for/,
+      'after a move',
+    );
+    for (const bridgeAuth of ['token', undefined]) {
+      const sent = await ext.message('request/send', { target: 'bridge', method: 'GET', path: '/v2/self', bridgeAuth });
+      expectSpecificRefusal(sent, /not-signed-in/, /API token|signed out/, `bridge call after a move (${bridgeAuth})`);
+    }
+    expectNoSecret(evil.transcript(), 'the evil server’s log');
+    expect(evil.transcript()).not.toContain(created.value.apiToken);
+    expect(evil.seen).toEqual([]);
+
+    // Moved back (the real secret typed again): the token is accepted for its own bridge, and the session restored.
+    const back = await ext.message(
+      'profiles/save',
+      profileInput({ id: home.id, consumerSecret: ext.platform.consumerSecret }),
+    );
+    expect(back.ok, JSON.stringify(back)).toBe(true);
+    expect(await ext.message('tokens/use-for-bridge', { apiTokenId })).toMatchObject({ ok: true });
+    expect(await ext.message('request/send', { target: 'bridge', method: 'GET', path: '/v2/self' })).toMatchObject({
+      ok: true,
+      value: { status: 200, auth: 'bearer' },
+    });
+    await signInOrFail(ext);
     expect(evil.seen).toEqual([]);
   });
 
