@@ -288,6 +288,60 @@ describe('addresses that look local but are not, or say the same host another wa
   });
 });
 
+describe('https addresses spelled another way (saved only: nothing is sent to them)', () => {
+  it('asks for the secret again for every other origin, and not for the same origin written differently', async () => {
+    const far = await ext.message<ProfileView>('profiles/save', {
+      name: 'Far away',
+      preset: 'custom',
+      apiBaseUrl: 'https://api.example.test',
+      bridgeUrl: 'https://bridge.example.test',
+      consumerKey: 'far-key',
+      consumerSecret: 'far-secret-typed-by-the-page',
+      signatureMethod: 'PLAINTEXT',
+      tokenEndpoint: 'form',
+    });
+    if (!far.ok) throw new Error(far.error.message);
+    const save = (apiBaseUrl: string) =>
+      ext.message<ProfileView>('profiles/save', {
+        id: far.value.id,
+        name: 'Far away',
+        preset: 'custom',
+        apiBaseUrl,
+        bridgeUrl: 'https://bridge.example.test',
+        consumerKey: 'far-key',
+        signatureMethod: 'PLAINTEXT',
+        tokenEndpoint: 'form',
+      });
+    for (const same of [
+      'https://api.example.test:443',
+      'https://API.Example.TEST/',
+      'HTTPS://api.example.test:443//',
+      'https://api.example.test/v0-prefix',
+    ])
+      expect(await save(same), same).toMatchObject({ ok: true });
+    for (const other of [
+      'https://api.example.test:8443',
+      'https://api.example.test.',
+      'https://api.example.test.evil.test',
+      'https://evil.test/api.example.test',
+      'https://аpi.example.test', // Cyrillic а: another host (punycode)
+      'https://api.example.test:80',
+      'http://api.example.test',
+    ]) {
+      const reply = await save(other);
+      expectSpecificRefusal(
+        reply,
+        'invalid-input',
+        /type the consumer secret again|Use https:\/\//,
+        `move to ${other} without the secret`,
+      );
+    }
+    const userinfo = await save('https://api.example.test@evil.test');
+    expectSpecificRefusal(userinfo, 'invalid-input', /user name or password/, 'userinfo');
+    expect(await ext.message('profiles/delete', { id: far.value.id })).toMatchObject({ ok: true });
+  });
+});
+
 describe('sequences across profiles', () => {
   let other: ProfileView;
 
@@ -528,6 +582,77 @@ describe('what pages render', () => {
     await panel.close();
     expect(errors).toEqual([]);
     expect(evil.seen).toEqual([]);
+  });
+});
+
+describe('with the passphrase lock on and locked', () => {
+  const passphrase = 'attacker review passphrase';
+
+  it('every call that needs a secret is refused as locked, and a refused move leaves the profile as it was', async () => {
+    const on = await ext.message('vault/set-passphrase', { next: passphrase, autoLockMinutes: 15 });
+    expect(on, JSON.stringify(on)).toMatchObject({ ok: true, value: { state: 'unlocked' } });
+    expect(await ext.message('vault/lock')).toMatchObject({ ok: true, value: { state: 'locked' } });
+    const before = await activeStatus();
+
+    const attempts: [string, string, unknown][] = [
+      ['API call', 'request/send', { target: 'api', method: 'GET', path: '/v2/self' }],
+      ['bridge call', 'request/send', { target: 'bridge', method: 'GET', path: '/v2/self' }],
+      [
+        'bridge PLAINTEXT',
+        'request/send',
+        { target: 'bridge', method: 'GET', path: '/v2/self', bridgeAuth: 'oauth-plaintext' },
+      ],
+      ['curl reveal', 'request/curl', { reveal: true, request: { target: 'api', method: 'GET', path: '/v2/self' } }],
+      ['sign-in', 'session/sign-in', undefined],
+      [
+        'onboarding with the stored token',
+        'onboarding/setup-consumer',
+        {
+          rights: ['access_organisations'],
+          keepTokenForBridge: true,
+          apiBaseUrl: home.apiBaseUrl,
+          bridgeUrl: home.bridgeUrl,
+        },
+      ],
+      [
+        'move the bridge to the evil host, secret typed',
+        'profiles/save',
+        profileInput({ id: home.id, bridgeUrl: evil.origin, consumerSecret: 'typed-while-locked' }),
+      ],
+      [
+        'change the passphrase without the current one',
+        'vault/set-passphrase',
+        { next: 'another passphrase here', autoLockMinutes: 15 },
+      ],
+    ];
+    for (const [what, name, request] of attempts) {
+      const reply = await ext.message(name, request);
+      expectNoSecret(JSON.stringify(reply), what);
+      expectSpecificRefusal(reply, /vault-locked|invalid-input/, /lock|passphrase/i, what);
+    }
+    expectSpecificRefusal(
+      await ext.message('vault/remove-passphrase', { current: 'not the passphrase' }),
+      'wrong-passphrase',
+      /Wrong passphrase/,
+      'remove with a wrong passphrase',
+    );
+    expect(evil.seen).toEqual([]);
+
+    expect(await ext.message('vault/unlock', { passphrase })).toMatchObject({ ok: true, value: { state: 'unlocked' } });
+    // The refused move changed nothing: same addresses, same session, same token for bridge calls.
+    const after = await activeStatus();
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ state: 'signed-in', profile: { bridgeUrl: home.bridgeUrl } });
+    expect(after).toHaveProperty('bridgeToken');
+    for (const target of ['api', 'bridge'])
+      expect(await ext.message('request/send', { target, method: 'GET', path: '/v2/self' })).toMatchObject({
+        ok: true,
+        value: { status: 200 },
+      });
+    expect(await ext.message('vault/remove-passphrase', { current: passphrase })).toMatchObject({
+      ok: true,
+      value: { state: 'off' },
+    });
   });
 });
 
