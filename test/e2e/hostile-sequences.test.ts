@@ -483,6 +483,20 @@ describe('sequences across profiles', () => {
     expect(evil.seen).toEqual([]);
   });
 
+  it('signing in on the evil twin sends the evil host only what was typed for it', async () => {
+    expect((await ext.message('profiles/activate', { id: other.id })).ok).toBe(true);
+    const reply = await ext.message('session/sign-in');
+    // The evil host answers JSON, not a request token: the dance stops there, with the reason.
+    expectSpecificRefusal(reply, /./, /request.token|oauth_token|answer|response/i, 'sign-in on the evil twin');
+    expect(evil.seen.length).toBeGreaterThan(0);
+    expect(evil.seen.every((seen) => seen.url.startsWith('/v2/oauth/request_token'))).toBe(true);
+    expect(evil.transcript()).toContain('twin-secret-typed-by-the-page');
+    expectNoSecret(evil.transcript(), 'the evil server’s log');
+    evil.seen.length = 0;
+    expect((await ext.message('profiles/activate', { id: home.id })).ok).toBe(true);
+    expect((await activeStatus()).state).toBe('signed-in');
+  });
+
   it('held bodies: another response’s id, prototype names and made-up ids are refused as gone', async () => {
     for (const bodyRef of ['__proto__', 'constructor', crypto.randomUUID(), '../../', ''])
       for (const kind of ['text', 'bytes']) {
@@ -680,13 +694,8 @@ describe('a sign-in racing an address change (last: it moves the profile)', () =
     expect(moved.ok, JSON.stringify(moved)).toBe(true);
     await answerAuthorizePage(page, ext.platform, {});
     const reply = await signingIn;
-    // Moving ends the dance's request token too, so the dance stops at the access-token step or after it.
-    expectSpecificRefusal(
-      reply,
-      /origin-refused|sign-in-failed/,
-      /address changed while signing in|sign-in state was lost/,
-      'sign-in across a move',
-    );
+    // Moving ends the dance's request token too; the refusal must still say why, not that the state was “lost”.
+    expectSpecificRefusal(reply, 'origin-refused', /address changed while signing in/, 'sign-in across a move');
     expect(await activeStatus()).toMatchObject({ state: 'signed-out' });
     expect((await activeStatus()) as { bridgeToken?: unknown }).not.toHaveProperty('bridgeToken');
     for (const request of [
