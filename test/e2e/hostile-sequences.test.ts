@@ -551,6 +551,60 @@ describe('onboarding with the stored API token and a caller-chosen API address',
     expectNoSecret(evil.transcript(), 'the evil server’s log');
     expectSpecificRefusal(hostile, 'origin-refused', /paste/i, 'onboarding for another API with the stored token');
   });
+
+  it('nor after moving the API of a profile that keeps the stored token (its bridge, and so its token, unchanged)', async () => {
+    // Onboarding again on the sandbox, keeping the stored token for the profile it updates.
+    const kept = await ext.message<OnboardingResult>('onboarding/setup-consumer', {
+      rights: ['access_personal_information', 'access_organisations'],
+      keepTokenForBridge: true,
+      apiBaseUrl: home.apiBaseUrl,
+      bridgeUrl: home.bridgeUrl,
+    });
+    if (!kept.ok) throw new Error(`${kept.error.code}: ${kept.error.message}`);
+    const keeper = kept.value.profile;
+    const keyholeSecret = ext.platform.state.consumers.get(kept.value.consumerKey)?.secret as string;
+    // Its API moved to the evil host with a secret the page typed: allowed, and the token stays (same bridge).
+    const moved = await ext.message<ProfileView>('profiles/save', {
+      id: keeper.id,
+      name: keeper.name,
+      preset: 'custom',
+      apiBaseUrl: evil.origin,
+      bridgeUrl: keeper.bridgeUrl,
+      consumerKey: keeper.consumerKey,
+      consumerSecret: 'typed-for-the-evil-api',
+      signatureMethod: 'PLAINTEXT',
+      tokenEndpoint: 'query',
+    });
+    expect(moved.ok, JSON.stringify(moved)).toBe(true);
+    expect((await ext.message('profiles/activate', { id: keeper.id })).ok).toBe(true);
+
+    // Now the active profile's API is the evil host: onboarding there with the stored token must still be refused.
+    const hostile = await ext.message<OnboardingResult>('onboarding/setup-consumer', {
+      rights: ['access_personal_information'],
+      keepTokenForBridge: false,
+      apiBaseUrl: evil.origin,
+      bridgeUrl: home.bridgeUrl,
+    });
+    if (hostile.ok) {
+      const laundered = hostile.value.profile;
+      await ext.message('profiles/save', {
+        id: laundered.id,
+        name: laundered.name,
+        preset: laundered.preset,
+        apiBaseUrl: laundered.apiBaseUrl,
+        bridgeUrl: laundered.bridgeUrl,
+        consumerKey: laundered.consumerKey,
+        signatureMethod: 'PLAINTEXT',
+        tokenEndpoint: 'query',
+      });
+      await ext.message('session/sign-in');
+    }
+    expect((await ext.message('profiles/activate', { id: home.id })).ok).toBe(true);
+    expect(evil.transcript().includes(keyholeSecret), 'the Keyhole consumer secret reached the evil host').toBe(false);
+    expectNoSecret(evil.transcript(), 'the evil server’s log');
+    expectSpecificRefusal(hostile, 'origin-refused', /paste/i, 'onboarding after moving the API');
+    expect(evil.seen).toEqual([]);
+  });
 });
 
 describe('what pages render', () => {
