@@ -1,5 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
-import { isBoundTo, originOf } from '../core/origin-binding.ts';
+import { originOf } from '../core/origin-binding.ts';
 import { REAL_PLATFORM_PRESET } from '../core/profile-presets.ts';
 import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
@@ -82,6 +82,7 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
         apiTokenId: 'onboarding',
         name: 'Token used for onboarding',
         value: apiToken,
+        apiOrigin: originOf(apiBaseUrl) ?? apiBaseUrl,
       });
     return { profile, consumerKey: consumer.key, reused: existing !== undefined };
   } catch (error) {
@@ -103,22 +104,25 @@ function checkedBaseUrl(value: string, label: string): string {
 
 /**
  * The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge, and
- * unless the new profile's API is the active profile's. The token makes the platform hand over a consumer secret,
- * which the new profile binds to its API address: with an API the page names, the stored token would let a page
- * send that secret (the user's existing Keyhole consumer's, reused) to any host, e.g. as a PLAINTEXT signature.
- * A pasted token gives a page nothing it did not have.
+ * unless the new profile's API is the one the token was chosen with. The token makes the platform hand over a
+ * consumer secret (the existing Keyhole consumer's, reused), which the new profile binds to its API address: with
+ * an API the page names, the stored token would let a page send that secret to any host, e.g. as a PLAINTEXT
+ * signature. The API recorded when the token was chosen, not the profile's API now: that one a page can move
+ * without the token being forgotten (same bridge). A pasted token gives a page nothing it did not have.
  */
 async function tokenChosenForBridge(bridgeUrl: string, apiBaseUrl: string): Promise<string | undefined> {
   const profile = await getActiveProfile();
   const token = profile && (await bridgeTokenFor(profile, bridgeUrl));
   if (!profile || !token) return undefined;
-  if (!isBoundTo(apiBaseUrl, [profile.apiBaseUrl]))
+  const target = originOf(apiBaseUrl);
+  if (token.apiOrigin === undefined || token.apiOrigin !== target)
     throw new KeyholeError(
       'origin-refused',
-      `Keyhole will not use the stored API token “${token.name}” to set up a profile for the API at ` +
-        `${originOf(apiBaseUrl)}: the consumer secret it fetches would be bound to that address, and the token was ` +
-        `chosen for “${profile.name}”, whose API is ${originOf(profile.apiBaseUrl)}. Paste the token if the address is right.`,
-      { detail: `API ${originOf(apiBaseUrl)}; token chosen with ${originOf(profile.apiBaseUrl)}` },
+      `Keyhole will not use the stored API token “${token.name}” to set up a profile for the API at ${target}: ` +
+        'the consumer secret it fetches would be bound to that address, and the token was chosen ' +
+        (token.apiOrigin ? `with the API at ${token.apiOrigin}.` : 'before Keyhole recorded which API it goes with.') +
+        ' Paste the token if the address is right.',
+      { detail: `API ${target}; token chosen with ${token.apiOrigin ?? 'an unrecorded API'}` },
     );
   return token.value;
 }
