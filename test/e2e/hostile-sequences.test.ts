@@ -508,8 +508,9 @@ describe('sequences across profiles', () => {
 
 describe('onboarding with the stored API token and a caller-chosen API address', () => {
   it('does not hand a consumer secret the platform issued to a host the page names as “API”', async () => {
-    // A legitimate onboarding first, with the stored token, on the sandbox: the platform's "Keyhole" consumer now
-    // exists and its secret signs for the sandbox API in a profile.
+    // A legitimate onboarding first, with the stored token, on the sandbox. The sandbox's seeded consumer is
+    // Keyhole's own, so it is reused and the profile updated is the signed-in one: its secret is the one the user
+    // typed for the sandbox API.
     const legit = await ext.message<OnboardingResult>('onboarding/setup-consumer', {
       rights: ['access_personal_information', 'access_organisations'],
       keepTokenForBridge: false,
@@ -599,11 +600,20 @@ describe('onboarding with the stored API token and a caller-chosen API address',
       });
       await ext.message('session/sign-in');
     }
+    // Back home (the same profile when onboarding reused it): addresses, name, method and a new session.
+    const restored = await ext.message(
+      'profiles/save',
+      profileInput({ id: home.id, consumerSecret: ext.platform.consumerSecret }),
+    );
+    expect(restored.ok, JSON.stringify(restored)).toBe(true);
     expect((await ext.message('profiles/activate', { id: home.id })).ok).toBe(true);
-    expect(evil.transcript().includes(keyholeSecret), 'the Keyhole consumer secret reached the evil host').toBe(false);
-    expectNoSecret(evil.transcript(), 'the evil server’s log');
+    const transcript = evil.transcript();
+    evil.seen.length = 0;
+    await signInOrFail(ext);
+    expect(transcript.includes(keyholeSecret), 'the Keyhole consumer secret reached the evil host').toBe(false);
+    expectNoSecret(transcript, 'the evil server’s log');
+    expect(transcript).toBe('[]');
     expectSpecificRefusal(hostile, 'origin-refused', /paste/i, 'onboarding after moving the API');
-    expect(evil.seen).toEqual([]);
   });
 });
 
