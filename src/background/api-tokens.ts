@@ -189,11 +189,13 @@ export async function useApiTokenForBridge(request: UseBridgeTokenRequest): Prom
         'when the browser restarts its background worker). Paste the value to use it.',
     );
   }
+  const apiOrigin = originOf(profile.apiBaseUrl);
   const view = await setBridgeToken(profile.id, profile.bridgeUrl, {
     apiTokenId,
     name,
     value,
     ...(expirationDate ? { expirationDate } : {}),
+    ...(apiOrigin ? { apiOrigin } : {}),
   });
   // Sealed in the vault now: the plain copy in memory has no further use.
   justCreated.delete(apiTokenId);

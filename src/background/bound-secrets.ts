@@ -19,6 +19,12 @@ export interface TokenPair {
 /** The API token chosen for bridge calls; its name and expiry (no value) are also kept for pages. */
 export interface BridgeToken extends BridgeTokenView {
   value: string;
+  /**
+   * The origin of the API of the profile it was chosen for, as it was then: onboarding with the stored token sets up
+   * a profile for that API only (the consumer secret it fetches is bound to the new profile's API). Recorded once,
+   * so moving the profile's API later does not move it. Absent on tokens stored before it was recorded.
+   */
+  apiOrigin?: string;
 }
 
 /** Whose secret, and (for secrets stored before binding existed) where it is taken to belong. */

@@ -74,7 +74,11 @@ async function runDance(profile: ProfileView): Promise<void> {
 
     // Re-read from the vault: proves the secret survived in the worker's store, not only in this closure.
     const stored = await requestTokenFor(profile, profile.apiBaseUrl);
-    if (!stored) throw new KeyholeError('sign-in-failed', 'The sign-in state was lost. Sign in again.');
+    if (!stored) {
+      // Moving or deleting the profile ends its request token: say that, not that the state was lost.
+      await assertProfileUnmoved(profile);
+      throw new KeyholeError('sign-in-failed', 'The sign-in state was lost. Sign in again.');
+    }
     const accessText = await postTokenEndpoint(
       profile,
       'access_token',

@@ -1,6 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
 import { readPlatformError } from '../core/http/response-body.ts';
 import { isSpecRight, SPEC_RIGHTS } from '../core/platform/right-names.ts';
+import { originOf } from '../core/profiles/origin-binding.ts';
 import { REAL_PLATFORM_PRESET } from '../core/profiles/profile-presets.ts';
 import { checkBaseUrl, isLoopbackHost, normalizeBaseUrl } from '../core/profiles/profile-validation.ts';
 import type { OnboardingRequest, OnboardingResult } from '../core/protocol.ts';
@@ -32,7 +33,7 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
 
   const bridgeUrl = checkedBaseUrl(request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl, 'bridge');
   const apiBaseUrl = checkedBaseUrl(request.apiBaseUrl ?? REAL_PLATFORM_PRESET.apiBaseUrl, 'API');
-  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge(bridgeUrl));
+  const apiToken = request.apiToken?.trim() || (await tokenChosenForBridge(bridgeUrl, apiBaseUrl));
   if (!apiToken)
     throw new KeyholeError('invalid-input', 'Paste an API token, or create one with your email and password first.');
   const owner = request.organisationId ? `/v2/organisations/${encodeURIComponent(request.organisationId)}` : '/v2/self';
@@ -81,6 +82,7 @@ export async function setUpConsumer(request: OnboardingRequest): Promise<Onboard
         apiTokenId: 'onboarding',
         name: 'Token used for onboarding',
         value: apiToken,
+        apiOrigin: originOf(apiBaseUrl) ?? apiBaseUrl,
       });
     return { profile, consumerKey: consumer.key, reused: existing !== undefined };
   } catch (error) {
@@ -100,10 +102,29 @@ function checkedBaseUrl(value: string, label: string): string {
   return normalizeBaseUrl(value);
 }
 
-/** The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge. */
-async function tokenChosenForBridge(bridgeUrl: string): Promise<string | undefined> {
+/**
+ * The active profile's token for bridge calls, refused (origin-refused) unless it was made for this bridge, and
+ * unless the new profile's API is the one the token was chosen with. The token makes the platform hand over a
+ * consumer secret (the existing Keyhole consumer's, reused), which the new profile binds to its API address: with
+ * an API the page names, the stored token would let a page send that secret to any host, e.g. as a PLAINTEXT
+ * signature. The API recorded when the token was chosen, not the profile's API now: that one a page can move
+ * without the token being forgotten (same bridge). A pasted token gives a page nothing it did not have.
+ */
+async function tokenChosenForBridge(bridgeUrl: string, apiBaseUrl: string): Promise<string | undefined> {
   const profile = await getActiveProfile();
-  return profile ? (await bridgeTokenFor(profile, bridgeUrl))?.value : undefined;
+  const token = profile && (await bridgeTokenFor(profile, bridgeUrl));
+  if (!profile || !token) return undefined;
+  const target = originOf(apiBaseUrl);
+  if (token.apiOrigin === undefined || token.apiOrigin !== target)
+    throw new KeyholeError(
+      'origin-refused',
+      `Keyhole will not use the stored API token “${token.name}” to set up a profile for the API at ${target}: ` +
+        'the consumer secret it fetches would be bound to that address, and the token was chosen ' +
+        (token.apiOrigin ? `with the API at ${token.apiOrigin}.` : 'before Keyhole recorded which API it goes with.') +
+        ' Paste the token if the address is right.',
+      { detail: `API ${target}; token chosen with ${token.apiOrigin ?? 'an unrecorded API'}` },
+    );
+  return token.value;
 }
 
 function sameUrl(a: string | undefined, b: string): boolean {

@@ -7,6 +7,7 @@ import { hasConsumerSecret, sealConsumerSecret } from './bound-secrets.ts';
 import { clearBridgeToken, getBridgeTokenView } from './bridge-token.ts';
 import { browser } from './extension-api.ts';
 import { forgetProfileRecords } from './profile-records.ts';
+import { vault } from './secret-store.ts';
 import { clearClockOffset, markSignedOut, readSession } from './session.ts';
 
 /**
@@ -68,6 +69,9 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
   });
   const firstError = Object.values(errors)[0];
   if (firstError) throw new KeyholeError('invalid-input', firstError, { detail: JSON.stringify(errors) });
+  // Locked, the secret could not be sealed: refuse before a move ends the session and forgets the bridge token
+  // (and says the address changed when it did not).
+  if (input.consumerSecret?.trim()) await vault.requireOpen();
 
   const stored: StoredProfile = {
     id: existing?.id ?? crypto.randomUUID(),

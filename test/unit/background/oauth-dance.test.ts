@@ -16,7 +16,7 @@ vi.mock(
 );
 
 const edges = await import('./support/fake-edges.ts');
-const { calls, identity, jsonResponse, local, REDIRECT_URL, resetEdges, stubFetch, vault } = edges;
+const { calls, identity, jsonResponse, local, REDIRECT_URL, resetEdges, sentTo, stubFetch, vault } = edges;
 const { handlers } = await import('../../../src/background/handlers.ts');
 
 const API = 'http://127.0.0.1:8780';
@@ -210,6 +210,19 @@ describe('the profile changes during sign-in', () => {
     });
     expect(await status()).toMatchObject({ state: 'signed-out' });
     expect(vault.has(`access-token:${profile.id}`)).toBe(false);
+  });
+
+  it('moved while the authorize window is open, the refusal says why (the move ended the request token)', async () => {
+    const reply = signIn();
+    const window = await openWindow();
+    await handlers['profiles/save']({ ...profile, apiBaseUrl: 'http://127.0.0.1:9999', consumerSecret: 'new' }, {});
+    window.approve();
+    expect(await reply).toMatchObject({
+      ok: false,
+      error: { code: 'origin-refused', message: /address changed while signing in/ },
+    });
+    expect(await status()).toMatchObject({ state: 'signed-out' });
+    expect(sentTo('http://127.0.0.1:9999')).toEqual('');
   });
 
   it('a profile deleted meanwhile keeps no record at all', async () => {

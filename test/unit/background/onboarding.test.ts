@@ -48,7 +48,7 @@ beforeEach(async () => {
     },
     {},
   );
-  await setBridgeToken(profile.id, BRIDGE, { apiTokenId: 't1', name: 'laptop', value: STORED_TOKEN });
+  await setBridgeToken(profile.id, BRIDGE, { apiTokenId: 't1', name: 'laptop', value: STORED_TOKEN, apiOrigin: API });
 });
 
 const setUp = (extra: Record<string, unknown>) =>
@@ -64,6 +64,37 @@ describe('onboarding without a pasted token (issue 14, item 2)', () => {
     expect(calls).toHaveLength(0);
     expect(sentTo(OTHER_BRIDGE)).not.toContain(STORED_TOKEN);
     expect(local.get('profiles')).toEqual(before);
+  });
+
+  it('refuses it for another API, even on its own bridge: the consumer secret it fetches would go there', async () => {
+    const before = structuredClone(local.get('profiles'));
+    await expect(setUp({ apiBaseUrl: OTHER_API, bridgeUrl: BRIDGE })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringContaining(`to set up a profile for the API at ${OTHER_API}`),
+    });
+    expect(calls).toHaveLength(0);
+    expect(local.get('profiles')).toEqual(before);
+  });
+
+  it('refuses it after the active profile’s API moved: the API it was chosen with counts, not the profile’s now', async () => {
+    const { profiles } = await handlers['profiles/list'](undefined, {});
+    const moved = { ...profiles[0]!, apiBaseUrl: OTHER_API, consumerSecret: 'typed-for-9998' };
+    await handlers['profiles/save'](moved, {});
+    await expect(setUp({ apiBaseUrl: OTHER_API, bridgeUrl: BRIDGE })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringContaining(`chosen with the API at ${API}`),
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a token stored before its API was recorded', async () => {
+    const { profiles } = await handlers['profiles/list'](undefined, {});
+    await setBridgeToken(profiles[0]!.id, BRIDGE, { apiTokenId: 't0', name: 'older', value: STORED_TOKEN });
+    await expect(setUp({ apiBaseUrl: API, bridgeUrl: BRIDGE })).rejects.toMatchObject({
+      code: 'origin-refused',
+      message: expect.stringContaining('before Keyhole recorded which API it goes with'),
+    });
+    expect(calls).toHaveLength(0);
   });
 
   it('uses it with the bridge it was made for', async () => {

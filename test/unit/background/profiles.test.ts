@@ -14,9 +14,9 @@ vi.mock(
   async () => (await import('./support/fake-edges.ts')).popupAccountCacheModule,
 );
 
-const { calls, jsonResponse, local, popupCacheCleared, resetEdges, sentTo, stubFetch, vault } = await import(
-  './support/fake-edges.ts'
-);
+const { calls, jsonResponse, local, popupCacheCleared, resetEdges, secretStoreModule, sentTo, stubFetch, vault } =
+  await import('./support/fake-edges.ts');
+const { KeyholeError } = await import('../../../src/core/errors.ts');
 const { handlers } = await import('../../../src/background/handlers.ts');
 const { markSignedIn, setClockOffset, startDance } = await import('../../../src/background/session.ts');
 const { setBridgeToken } = await import('../../../src/background/bridge-token.ts');
@@ -114,6 +114,23 @@ describe('moving a profile to another origin (issue 14, item 1)', () => {
     const reply = await send({ target: 'api', method: 'GET', path: '/v2/self' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'not-signed-in' } });
     expect(calls).toHaveLength(0);
+  });
+
+  it('locked (passphrase lock), a move with the new secret is refused before it ends anything', async () => {
+    const profile = await signedInProfile({}, false);
+    const before = structuredClone([...local]);
+    const vaultBefore = structuredClone([...vault]);
+    vi.spyOn(secretStoreModule.vault, 'requireOpen').mockRejectedValueOnce(
+      new KeyholeError('vault-locked', 'Keyhole is locked.'),
+    );
+    const reply = handlers['profiles/save']({ ...profile, bridgeUrl: OTHER, consumerSecret: 'typed-while-locked' }, {});
+    await expect(reply).rejects.toMatchObject({ code: 'vault-locked' });
+    expect([...local]).toEqual(before);
+    expect([...vault]).toEqual(vaultBefore);
+    expect(await handlers['session/status'](undefined, {})).toMatchObject({
+      state: 'signed-in',
+      bridgeToken: { name: 'laptop' },
+    });
   });
 
   it('moving the bridge also forgets the API token chosen for the old bridge', async () => {
