@@ -54,6 +54,10 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       ...init,
       signal: controller.signal,
       credentials: 'omit',
+      // API answers can hold secrets (a new API token): never written to the HTTP cache, never served from it.
+      // This also skips Chromium's CORS-preflight cache (every mode but 'default' and 'force-cache' does, see
+      // PreflightController::PerformPreflightCheck), and those two may store and serve answers: a host without
+      // Keyhole's permission pays a preflight per call, which granting the host removes (no CORS at all then).
       cache: 'no-store',
       redirect: 'manual',
     });
