@@ -2,13 +2,7 @@ import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
 import type { Envelope, HeldBody, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
 import { bytesToBase64 } from '../core/response-body.ts';
-import {
-  type DeliveryFailure,
-  mayResend,
-  outcomeUnknown,
-  RETRY_DELAYS_MS,
-  workerSilent,
-} from '../core/worker-delivery.ts';
+import type { DeliveryFailure } from '../core/worker-delivery.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -40,6 +34,8 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
     } catch (error) {
       failure = { kind: 'rejected', detail: error instanceof Error ? error.message : String(error) };
     }
+    // Only a worker restart gets here: its rules load then, so the pages' first load stays small (popup budget).
+    const { mayResend, outcomeUnknown, RETRY_DELAYS_MS, workerSilent } = await import('../core/worker-delivery.ts');
     if (!mayResend(envelope.name, envelope.request, failure)) {
       throw outcomeUnknown(envelope.name, envelope.request, failure.kind === 'rejected' ? failure.detail : '');
     }

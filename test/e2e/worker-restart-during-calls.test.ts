@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.ts';
 import type { FaultRunner } from '../platform/faults.ts';
+import { compose, openPanel } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 
 const PAGE_SEND = new URL('./support/page-send.ts', import.meta.url).pathname;
 
@@ -116,4 +118,31 @@ describe('the worker restarts during a burst of calls from a page', () => {
     // And the worker is back for the next call without anyone reloading anything.
     expect(await burst(page, [{ method: 'GET', path: '/v2/self' }])).toEqual([{ ok: true, status: 200 }]);
   }, 60_000);
+
+  it('the panel says a cut write may have been applied, offers no blind retry, and checks with a GET', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const errors: string[] = [];
+      const panel = await openPanel(ext, errors, { colorScheme: scheme });
+      await compose(panel, 'PUT', '/v2/self');
+      ext.platform.faults.add({ server: 'api', method: 'PUT', path: '/v2/self', delayMs: 1500 });
+      await panel.getByRole('button', { name: 'Send', exact: true }).click();
+      await sleep(400);
+      await ext.stopServiceWorker();
+      const banner = panel.locator('.kh-response [data-error-code="outcome-unknown"]');
+      await banner.waitFor({ timeout: 15_000 });
+      expect(await banner.innerText()).toMatch(
+        /PUT \/v2\/self was under way[\s\S]*may have been applied — check before retrying/,
+      );
+      expect(await panel.locator('.kh-response').getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      await saveScreenshot(panel, `panel-outcome-unknown-${scheme}`);
+      const check = panel.getByRole('button', { name: 'Check: GET /v2/self' });
+      await check.focus();
+      await panel.keyboard.press('Enter');
+      await expect.poll(() => panel.locator('.kh-status-line .kh-status').innerText()).toMatch(/^200/);
+      // The write stays in the composer, for the user to send again if the check says it was not applied.
+      expect(await panel.getByRole('combobox', { name: 'Method' }).inputValue()).toBe('PUT');
+      expect(errors).toEqual([]);
+      await panel.close();
+    }
+  }, 90_000);
 });
