@@ -1,6 +1,6 @@
 import type { BridgeTokenView } from '../core/protocol.ts';
 import { type BridgeToken, sealBridgeToken } from './bound-secrets.ts';
-import { browser } from './extension-api.ts';
+import { readLocal, removeLocal, writeLocal } from './local-store.ts';
 import { localKeys, vaultNames } from './profile-records.ts';
 import { deleteSecret } from './secret-store.ts';
 
@@ -14,7 +14,7 @@ export type { BridgeToken };
 
 export async function getBridgeTokenView(profileId: string): Promise<BridgeTokenView | undefined> {
   const key = localKeys.bridgeTokenView(profileId);
-  return (await browser.storage.local.get(key))[key] as BridgeTokenView | undefined;
+  return readLocal<BridgeTokenView>(key);
 }
 
 export async function setBridgeToken(
@@ -25,11 +25,11 @@ export async function setBridgeToken(
   await sealBridgeToken(profileId, bridgeUrl, token);
   const view: BridgeTokenView = { apiTokenId: token.apiTokenId, name: token.name };
   if (token.expirationDate) view.expirationDate = token.expirationDate;
-  await browser.storage.local.set({ [localKeys.bridgeTokenView(profileId)]: view });
+  await writeLocal({ [localKeys.bridgeTokenView(profileId)]: view });
   return view;
 }
 
 export async function clearBridgeToken(profileId: string): Promise<void> {
   await deleteSecret(vaultNames.bridgeToken(profileId));
-  await browser.storage.local.remove(localKeys.bridgeTokenView(profileId));
+  await removeLocal(localKeys.bridgeTokenView(profileId));
 }

@@ -54,6 +54,10 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       ...init,
       signal: controller.signal,
       credentials: 'omit',
+      // API answers can hold secrets (a new API token): never written to the HTTP cache, never served from it.
+      // This also skips Chromium's CORS-preflight cache (every mode but 'default' and 'force-cache' does, see
+      // PreflightController::PerformPreflightCheck), and those two may store and serve answers: a host without
+      // Keyhole's permission pays a preflight per call, which granting the host removes (no CORS at all then).
       cache: 'no-store',
       redirect: 'manual',
     });
@@ -75,8 +79,8 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       throw new KeyholeError(
         'timeout',
         answered
-          ? `${answered}its body did not arrive within ${Math.round(timeoutMs / 1000)} s (${progress.received} bytes received).`
-          : `${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+          ? `${answered}its body did not arrive within ${formatSeconds(timeoutMs)} (${progress.received} bytes received).`
+          : `${origin} did not answer within ${formatSeconds(timeoutMs)}.`,
         { detail: 'Try again, or raise the timeout if the endpoint is slow.', ...statusOf(response) },
       );
     if (limits.signal?.aborted) throw new KeyholeError('cancelled', 'Request cancelled.');
@@ -91,6 +95,11 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onCancel);
   }
+}
+
+/** The timeout as set: 2500 ms is "2.5 s", 300 ms "0.3 s", never rounded to a figure that was not the limit. */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 function statusOf(response: Response | undefined): { status?: number } {

@@ -1,4 +1,4 @@
-import { browser } from './extension-api.ts';
+import { removeLocal } from './local-store.ts';
 import { forgetPopupAccounts } from './popup-account-cache.ts';
 import { deleteSecret } from './secret-store.ts';
 
@@ -26,6 +26,6 @@ export const vaultNames = {
 /** Removes every record of a profile: its secrets, its session and view records, and the popup's account cache. */
 export async function forgetProfileRecords(profileId: string): Promise<void> {
   await Promise.all(Object.values(vaultNames).map((name) => deleteSecret(name(profileId))));
-  await browser.storage.local.remove(Object.values(localKeys).map((key) => key(profileId)));
+  await removeLocal(Object.values(localKeys).map((key) => key(profileId)));
   await forgetPopupAccounts(profileId);
 }

@@ -5,7 +5,7 @@ import { normalizeBaseUrl, validateProfile } from '../core/profiles/profile-vali
 import type { ProfileInput, ProfileView } from '../core/protocol.ts';
 import { hasConsumerSecret, sealConsumerSecret } from './bound-secrets.ts';
 import { clearBridgeToken, getBridgeTokenView } from './bridge-token.ts';
-import { browser } from './extension-api.ts';
+import { readLocal, writeLocal } from './local-store.ts';
 import { forgetProfileRecords } from './profile-records.ts';
 import { vault } from './secret-store.ts';
 import { clearClockOffset, markSignedOut, readSession } from './session.ts';
@@ -25,12 +25,12 @@ interface ProfilesRecord {
 const KEY = 'profiles';
 
 async function readRecord(): Promise<ProfilesRecord> {
-  const stored = (await browser.storage.local.get(KEY))[KEY] as ProfilesRecord | undefined;
+  const stored = await readLocal<ProfilesRecord>(KEY);
   return stored ?? { profiles: [], activeProfileId: null };
 }
 
 async function writeRecord(record: ProfilesRecord): Promise<void> {
-  await browser.storage.local.set({ [KEY]: record });
+  await writeLocal({ [KEY]: record });
 }
 
 export async function listProfiles(): Promise<{ profiles: ProfileView[]; activeId: string | null }> {

@@ -3,7 +3,7 @@ import { defaultKeyCache } from '../core/oauth1/index.ts';
 import type { SessionUser } from '../core/protocol.ts';
 import { type SecretOwner, sealAccessToken, type TokenPair } from './bound-secrets.ts';
 import { clearBridgeToken } from './bridge-token.ts';
-import { browser } from './extension-api.ts';
+import { readLocal, removeLocal, writeLocal } from './local-store.ts';
 import { forgetPopupAccounts } from './popup-account-cache.ts';
 import { localKeys, vaultNames } from './profile-records.ts';
 import { deleteSecret } from './secret-store.ts';
@@ -34,16 +34,12 @@ export interface DanceRecord {
 /** Identifies this run of the worker; a new one after every MV3 restart. */
 export const WORKER_RUN_ID = crypto.randomUUID();
 
-async function readLocal<T>(key: string): Promise<T | undefined> {
-  return (await browser.storage.local.get(key))[key] as T | undefined;
-}
-
 export async function readSession(profileId: string): Promise<StoredSession | undefined> {
   return readLocal<StoredSession>(localKeys.session(profileId));
 }
 
 export async function writeSession(profileId: string, session: StoredSession): Promise<void> {
-  await browser.storage.local.set({ [localKeys.session(profileId)]: session });
+  await writeLocal({ [localKeys.session(profileId)]: session });
 }
 
 /** A session that can sign requests now: signed in and not past its expiry date. */
@@ -81,7 +77,7 @@ export async function markExpired(profileId: string, error: KeyholeErrorData): P
 export async function markSignedOut(profileId: string, error?: KeyholeErrorData): Promise<void> {
   await deleteSecret(vaultNames.accessToken(profileId));
   await deleteSecret(vaultNames.requestToken(profileId));
-  await browser.storage.local.remove([localKeys.dance(profileId)]);
+  await removeLocal(localKeys.dance(profileId));
   defaultKeyCache.clear();
   await writeSession(profileId, error ? { state: 'signed-out', lastError: error } : { state: 'signed-out' });
 }
@@ -105,7 +101,7 @@ export async function noteFailedSignIn(profileId: string, error: KeyholeErrorDat
 
 export async function startDance(profileId: string): Promise<void> {
   const record: DanceRecord = { startedAt: new Date().toISOString(), workerRunId: WORKER_RUN_ID };
-  await browser.storage.local.set({ [localKeys.dance(profileId)]: record });
+  await writeLocal({ [localKeys.dance(profileId)]: record });
 }
 
 export function readDance(profileId: string): Promise<DanceRecord | undefined> {
@@ -114,7 +110,7 @@ export function readDance(profileId: string): Promise<DanceRecord | undefined> {
 
 export async function endDance(profileId: string): Promise<void> {
   await deleteSecret(vaultNames.requestToken(profileId));
-  await browser.storage.local.remove(localKeys.dance(profileId));
+  await removeLocal(localKeys.dance(profileId));
 }
 
 export async function getClockOffset(profileId: string): Promise<number> {
@@ -122,10 +118,10 @@ export async function getClockOffset(profileId: string): Promise<number> {
 }
 
 export async function setClockOffset(profileId: string, offsetSeconds: number): Promise<void> {
-  await browser.storage.local.set({ [localKeys.clock(profileId)]: offsetSeconds });
+  await writeLocal({ [localKeys.clock(profileId)]: offsetSeconds });
 }
 
 /** A clock offset was measured against one server; another address starts from zero. */
 export async function clearClockOffset(profileId: string): Promise<void> {
-  await browser.storage.local.remove(localKeys.clock(profileId));
+  await removeLocal(localKeys.clock(profileId));
 }

@@ -33,6 +33,11 @@ export type ErrorCode =
   | 'vault-locked'
   /** The passphrase given to unlock or change the lock is not the one set. */
   | 'wrong-passphrase'
+  /**
+   * The background worker stopped (MV3 restart) after it received a call that changes something, before it
+   * answered: the change may or may not have been made. Never retried blindly; the user checks first.
+   */
+  | 'outcome-unknown'
   | 'internal';
 
 export interface KeyholeErrorData {

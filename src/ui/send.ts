@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { Envelope, HeldBody, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
+import type { DeliveryFailure } from '../core/worker-delivery.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -12,22 +13,36 @@ export async function send<K extends MessageName>(
   ...args: RequestOf<K> extends undefined ? [] : [RequestOf<K>]
 ): Promise<ResponseOf<K>> {
   const envelope: Envelope<K> = { keyhole: 1, name, request: args[0] as RequestOf<K> };
-  let reply: Reply<ResponseOf<K>> | undefined;
-  try {
-    reply = (await browser.runtime.sendMessage(envelope)) as Reply<ResponseOf<K>> | undefined;
-  } catch (error) {
-    throw new KeyholeError(
-      'internal',
-      'The Keyhole background worker did not answer. Reload the extension and try again.',
-      {
-        detail: error instanceof Error ? error.message : String(error),
-      },
-    );
-  }
-  if (!reply) throw new KeyholeError('internal', `The background worker has no handler for “${name}”.`);
+  const reply = await deliver<ResponseOf<K>>(envelope);
   if (!reply.ok) throw new KeyholeError(reply.error.code, reply.error.message, reply.error);
   if (name === 'request/send') await fetchHeldBody(reply.value as SendResponse);
   return reply.value;
+}
+
+/**
+ * Sends one message, riding out a worker restart (src/core/worker-delivery.ts): a call that never reached the worker,
+ * or one that changes nothing, goes again once the worker is back; one that may have changed something is not
+ * repeated, and says so.
+ */
+async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
+  for (let attempt = 0; ; attempt++) {
+    let failure: DeliveryFailure;
+    try {
+      const reply = (await browser.runtime.sendMessage(envelope)) as Reply<T> | undefined;
+      if (reply) return reply;
+      failure = { kind: 'no-listener' };
+    } catch (error) {
+      failure = { kind: 'rejected', detail: error instanceof Error ? error.message : String(error) };
+    }
+    // Only a worker restart gets here: its rules load then, so the pages' first load stays small (popup budget).
+    const { mayResend, outcomeUnknown, RETRY_DELAYS_MS, workerSilent } = await import('../core/worker-delivery.ts');
+    if (!mayResend(envelope.name, envelope.request, failure)) {
+      throw outcomeUnknown(envelope.name, envelope.request, failure.kind === 'rejected' ? failure.detail : '');
+    }
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) throw workerSilent(envelope.name, failure);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
 
 /**

@@ -61,6 +61,11 @@ export interface Workbench {
   /** Puts a past call back: its request in the composer and its stored response below. */
   openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;
   send(): Promise<void>;
+  /**
+   * After a call whose outcome is unknown (the worker restarted mid-call): GET the same path, to see whether the
+   * change was made before sending it again. The draft stays as it is.
+   */
+  check(): Promise<void>;
   cancel(): Promise<void>;
   issues(): DraftIssue[];
   refreshSession(): Promise<void>;
@@ -170,6 +175,42 @@ export function createWorkbench(services: PanelServices): Workbench {
     attempted.set(false);
   };
 
+  async function runRequest(draftRequest: SendRequest): Promise<void> {
+    const requestId = newRequestId();
+    const startedAt = Date.now();
+    const request: SendRequest = { ...draftRequest, requestId };
+    run.set({ phase: 'sending', requestId, request, startedAt });
+    let response: SendResponse | undefined;
+    let error: KeyholeErrorData | undefined;
+    try {
+      response = await services.send('request/send', request);
+    } catch (caught) {
+      error = toErrorData(caught);
+    }
+    const current = run.get();
+    // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
+    if (current.phase === 'sending' && current.requestId === requestId) {
+      run.set(
+        response
+          ? { phase: 'done', request, response, startedAt }
+          : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
+      );
+    }
+    if (error && SESSION_CODES.has(error.code)) void refreshSession();
+    const outcome = {
+      request,
+      startedAt,
+      elapsedMs: Date.now() - startedAt,
+      ...(response ? { response } : { error }),
+    };
+    // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
+    whenIdle(() => {
+      services.history.record(outcome).catch(() => {
+        // History is a convenience; a failed write (quota) must not break the workbench.
+      });
+    });
+  }
+
   const workbench: Workbench = {
     draft,
     run,
@@ -236,39 +277,15 @@ export function createWorkbench(services: PanelServices): Workbench {
         focusIssue.update((token) => token + 1);
         return;
       }
-      const requestId = newRequestId();
-      const startedAt = Date.now();
-      const request: SendRequest = { ...check.request, requestId };
-      run.set({ phase: 'sending', requestId, request, startedAt });
-      let response: SendResponse | undefined;
-      let error: KeyholeErrorData | undefined;
-      try {
-        response = await services.send('request/send', request);
-      } catch (caught) {
-        error = toErrorData(caught);
-      }
+      await runRequest(check.request);
+    },
+    async check() {
       const current = run.get();
-      // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
-      if (current.phase === 'sending' && current.requestId === requestId) {
-        run.set(
-          response
-            ? { phase: 'done', request, response, startedAt }
-            : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
-        );
-      }
-      if (error && SESSION_CODES.has(error.code)) void refreshSession();
-      const outcome = {
-        request,
-        startedAt,
-        elapsedMs: Date.now() - startedAt,
-        ...(response ? { response } : { error }),
-      };
-      // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
-      whenIdle(() => {
-        services.history.record(outcome).catch(() => {
-          // History is a convenience; a failed write (quota) must not break the workbench.
-        });
-      });
+      if (current.phase !== 'failed') return;
+      // The same address and headers, without the body (a GET has none) and what describes it.
+      const { body: _body, requestId: _id, ...rest } = current.request;
+      const headers = (rest.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-type');
+      await runRequest({ ...rest, method: 'GET', headers });
     },
     async cancel() {
       const current = run.get();

@@ -19,6 +19,17 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
   },
 }));
 
+// Reads go straight to the map the tests change (the worker's memory copy is tested in local-store.test.ts).
+vi.mock('../../../src/background/local-store.ts', () => ({
+  readLocal: async (key: string) => structuredClone(local.get(key)),
+  writeLocal: async (items: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(items)) local.set(key, structuredClone(value));
+  },
+  removeLocal: async (keys: string | string[]) => {
+    for (const key of [keys].flat()) local.delete(key);
+  },
+}));
+
 vi.mock('../../../src/background/secret-store.ts', () => ({
   putSecret: async (name: string, value: string) => void vault.set(name, value),
   getSecret: async (name: string) => vault.get(name),

@@ -8,7 +8,7 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
 }));
 vi.mock('../../../src/background/browser-differences.ts', () => ({ assertHostPermission: async () => {} }));
 
-const { fetchWithLimits } = await import('../../../src/background/fetch-with-limits.ts');
+const { fetchWithLimits, formatSeconds } = await import('../../../src/background/fetch-with-limits.ts');
 
 let server: Server;
 let base: string;
@@ -17,6 +17,7 @@ const hits: string[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
+    if (req.url === '/slow') return; // never answers: the timeout ends it
     if (req.url === '/cut') {
       // Headers and part of the body, then the connection dies: the server did answer.
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
@@ -37,6 +38,15 @@ afterAll(async () => {
 });
 
 describe('fetchWithLimits says what went wrong', () => {
+  it('a timeout names the limit that was set, not a rounded one (2.5 s is not "3 s")', async () => {
+    await expect(fetchWithLimits(`${base}/slow`, {}, { timeoutMs: 250 })).rejects.toMatchObject({
+      code: 'timeout',
+      message: `${base} did not answer within 0.25 s.`,
+    });
+    expect(formatSeconds(2500)).toBe('2.5 s');
+    expect(formatSeconds(30_000)).toBe('30 s');
+  });
+
   it('reads a normal answer', async () => {
     const raw = await fetchWithLimits(`${base}/ok`, { method: 'GET' });
     expect(raw.status).toBe(200);

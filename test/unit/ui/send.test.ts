@@ -5,6 +5,8 @@ const sendMessage = vi.hoisted(() => vi.fn());
 vi.mock('webextension-polyfill', () => ({ default: { runtime: { sendMessage } } }));
 
 const { send } = await import('../../../src/ui/send.ts');
+// Loaded by send() only after a failed delivery; loaded here first so that takes no time under fake timers.
+await import('../../../src/core/worker-delivery.ts');
 
 const BODY = `[${'{"a":1},'.repeat(150_000)}{"a":2}]`;
 
@@ -96,5 +98,90 @@ describe('a large body held by the worker', () => {
     await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
       code: 'not-found',
     });
+  });
+});
+
+describe('a worker restart during a call', () => {
+  const CUT =
+    'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';
+  const ABSENT = 'Could not establish connection. Receiving end does not exist.';
+  const OK = { ok: true, value: { state: 'off' } };
+
+  // Only setTimeout is faked: the retry rules load by dynamic import, which needs the real event loop.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  /** Runs `send` while advancing the fake clock through its waits. */
+  async function settle<T>(promise: Promise<T>): Promise<T> {
+    let settled = false;
+    const caught = promise.then(
+      (value) => {
+        settled = true;
+        return { value };
+      },
+      (error: unknown) => {
+        settled = true;
+        return { error };
+      },
+    );
+    for (let turn = 0; turn < 200 && !settled; turn++) {
+      await vi.runAllTimersAsync();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const result = await caught;
+    if ('error' in result) throw result.error;
+    return result.value;
+  }
+
+  it('a read cut short is sent again once the worker answers: no error reaches the page', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    sendMessage
+      .mockRejectedValueOnce(new Error(CUT))
+      .mockRejectedValueOnce(new Error(ABSENT))
+      .mockResolvedValueOnce({ ok: true, value: { ...heldResponse('text'), bodyRef: undefined } });
+    const response = await settle(send('request/send', { target: 'api', method: 'GET', path: '/v2/self' }));
+    expect(response.status).toBe(200);
+    expect(names()).toEqual(['request/send', 'request/send', 'request/send']);
+  });
+
+  it('a write cut short after it reached the worker is not repeated, and says its outcome is unknown', async () => {
+    sendMessage.mockRejectedValueOnce(new Error(CUT));
+    await expect(
+      settle(send('request/send', { target: 'api', method: 'POST', path: '/v2/organisations' })),
+    ).rejects.toMatchObject({
+      code: 'outcome-unknown',
+      message: expect.stringMatching(/POST \/v2\/organisations .*may have been applied — check before retrying/),
+    });
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a write that never reached the worker (no receiver, or no listener answered) is sent again', async () => {
+    sendMessage
+      .mockRejectedValueOnce(new Error(ABSENT))
+      .mockResolvedValueOnce(undefined)
+      .mockResolvedValueOnce({ ok: true, value: { ...heldResponse('text'), method: 'DELETE', bodyRef: undefined } });
+    const response = await settle(send('request/send', { target: 'api', method: 'DELETE', path: '/v2/x' }));
+    expect(response.method).toBe('DELETE');
+    expect(sendMessage).toHaveBeenCalledTimes(3);
+  });
+
+  it('an empty reply while the worker starts is "not ready yet", never "no handler"', async () => {
+    sendMessage.mockResolvedValueOnce(undefined).mockResolvedValueOnce(OK);
+    expect(await settle(send('vault/status'))).toEqual({ state: 'off' });
+  });
+
+  it('other calls that change something are not repeated either', async () => {
+    sendMessage.mockRejectedValueOnce(new Error(CUT));
+    await expect(settle(send('session/sign-out'))).rejects.toMatchObject({ code: 'outcome-unknown' });
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after a bounded number of tries, with advice that fits', async () => {
+    sendMessage.mockRejectedValue(new Error(ABSENT));
+    await expect(settle(send('profiles/list'))).rejects.toMatchObject({
+      code: 'internal',
+      message: expect.stringMatching(/did not take “profiles\/list” in about 3 s of trying/),
+    });
+    expect(sendMessage).toHaveBeenCalledTimes(8);
   });
 });

@@ -127,8 +127,23 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         </p>
         <ErrorBanner
           error={run.error}
-          onRetry={run.error.code === 'cancelled' ? undefined : () => void workbench.send()}
+          // Sending again blindly could apply a write twice: the check comes first, Send stays in the composer.
+          onRetry={
+            run.error.code === 'cancelled' || run.error.code === 'outcome-unknown'
+              ? undefined
+              : () => void workbench.send()
+          }
         />
+        {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' ? (
+          <button
+            type="button"
+            class="kh-button"
+            style={{ alignSelf: 'flex-start', justifySelf: 'start' }}
+            onClick={() => void workbench.check()}
+          >
+            Check: GET {run.request.path}
+          </button>
+        ) : null}
       </section>
     );
 

@@ -5,7 +5,34 @@
  */
 import { vi } from 'vitest';
 
-export const local = new Map<string, unknown>();
+type ChangeListener = (changes: Record<string, unknown>, area: string) => void;
+const changeListeners: ChangeListener[] = [];
+
+/** storage.local: tests change it directly, and the worker hears of it as it would (storage.onChanged). */
+class ObservedStorage extends Map<string, unknown> {
+  override set(key: string, value: unknown): this {
+    super.set(key, value);
+    notify([key]);
+    return this;
+  }
+  override delete(key: string): boolean {
+    const had = super.delete(key);
+    notify([key]);
+    return had;
+  }
+  override clear(): void {
+    const keys = [...this.keys()];
+    super.clear();
+    notify(keys);
+  }
+}
+
+function notify(keys: string[]): void {
+  const changes = Object.fromEntries(keys.map((key) => [key, {}]));
+  for (const listener of changeListeners) listener(changes, 'local');
+}
+
+export const local = new ObservedStorage();
 export const vault = new Map<string, string>();
 /** Profile ids whose popup account cache the worker cleared. */
 export const popupCacheCleared: string[] = [];
@@ -31,6 +58,7 @@ export const extensionApiModule = {
           for (const key of [keys].flat()) local.delete(key);
         },
       },
+      onChanged: { addListener: (listener: ChangeListener) => void changeListeners.push(listener) },
     },
     identity: {
       getRedirectURL: () => REDIRECT_URL,
