@@ -1,5 +1,11 @@
 import { KeyholeError } from '../core/errors.ts';
-import { assertConfidentialTransport, assertSignableUrl, guardHeaders, guardPath } from '../core/http/request-guard.ts';
+import {
+  assertConfidentialTransport,
+  assertNoOverrideParameter,
+  assertSignableUrl,
+  guardHeaders,
+  guardPath,
+} from '../core/http/request-guard.ts';
 import {
   percentEncode,
   type SignatureDebug,
@@ -66,6 +72,7 @@ export async function prepareRequest(
   const guarded = guardPath(request.path, request.target);
   const userHeaders = guardHeaders(request.headers ?? []);
   const query = [...guarded.query, ...(request.query ?? [])];
+  assertNoOverrideParameter(query, 'query');
   const base = request.target === 'api' ? profile.apiBaseUrl : profile.bridgeUrl;
   const url = `${base}${guarded.path}${query.length > 0 ? `?${buildQueryString(query)}` : ''}`;
   assertSignableUrl(url, [profile.apiBaseUrl, profile.bridgeUrl]);
@@ -81,6 +88,7 @@ export async function prepareRequest(
   // whatever the body editor was; a server counts them (or not) from that header and the bytes, as parsed here.
   const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const formParams = signedFormParameters(sentContentType, body.text);
+  assertNoOverrideParameter(formParams, 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
 
   const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };

@@ -87,6 +87,11 @@ function hostileRequests(): [string, unknown][] {
     ['X-HTTP-Method-Override', api('/v2/self', { headers: [['X-HTTP-Method-Override', 'DELETE']] })],
     ['X-HTTP-Method', api('/v2/self', { headers: [['X-HTTP-Method', 'DELETE']] })],
     ['X-Method-Override', api('/v2/self', { headers: [['X-Method-Override', 'DELETE']] })],
+    ['_method in the query', api('/v2/self', { query: [['_method', 'DELETE']] })],
+    [
+      '_method in a form body',
+      api('/v2/self', { method: 'POST', body: { kind: 'form', fields: [['_method', 'DELETE']] } }),
+    ],
     ['header name with a space', api('/v2/self', { headers: [['Bad Name', 'x']] })],
     ['header value with CR/LF', api('/v2/self', { headers: [['X-Note', 'a\r\nHost: evil']] })],
     ['non-Latin-1 header value', api('/v2/self', { headers: [['X-Note', 'caf\u00e9 \u20ac']] })],

@@ -197,6 +197,19 @@ export const OVERRIDE_HEADERS: ReadonlySet<string> = new Set([
   'x-rewrite-url',
 ]);
 
+/** The same overrides as query or form parameters (Rails, Laravel, Symfony read `_method`). */
+const OVERRIDE_PARAMETERS: ReadonlySet<string> = new Set(['_method', 'x-http-method-override', 'x-method-override']);
+
+/** Refuses a query or form parameter that would make the server act on another method than the one signed. */
+export function assertNoOverrideParameter(parameters: readonly [string, string][], where: 'query' | 'form'): void {
+  const found = parameters.find(([name]) => OVERRIDE_PARAMETERS.has(name.trim().toLowerCase()));
+  if (found)
+    throw new KeyholeError(
+      'invalid-input',
+      `The ${where === 'query' ? 'query parameter' : 'form field'} “${truncate(found[0])}” would make the server act on another method than the one Keyhole signs; remove it and choose the method itself.`,
+    );
+}
+
 /** Why one header cannot be sent, in words for the composer and the worker alike; undefined when it can. */
 export function findHeaderProblem(name: string, value: string): string | undefined {
   const trimmed = name.trim();

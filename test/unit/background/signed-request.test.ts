@@ -134,3 +134,23 @@ describe('reusable credentials only over https or loopback', () => {
     expect(loopback.auth).toBe('oauth');
   });
 });
+
+describe('method overrides as parameters', () => {
+  it('refuses _method in the query or in a form body that is sent as a form, naming where', async () => {
+    await expect(prepareRequest(profile(), post({ query: [['_method', 'DELETE']] }), 0)).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('query parameter “_method”'),
+    });
+    await expect(
+      prepareRequest(profile(), post({ path: '/v2/x?X-HTTP-Method-Override=DELETE' }), 0),
+    ).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(
+      prepareRequest(profile(), post({ body: { kind: 'form', fields: [['_METHOD', 'DELETE']] } }), 0),
+    ).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('form field “_METHOD”') });
+  });
+
+  it('lets a JSON body carry a "_method" key: no server reads a method override from it', async () => {
+    const prepared = await prepareRequest(profile(), post({ body: { kind: 'json', text: '{"_method":"x"}' } }), 0);
+    expect(prepared.body).toBe('{"_method":"x"}');
+  });
+});
