@@ -4,6 +4,7 @@
  * token the sandbox bridge records expires exactly then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatExpiryMoment } from '../../src/core/platform/api-token-expiry.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -64,19 +65,8 @@ describe('creating an API token with the keyboard', () => {
       // Ninety days, not one: what was chosen is what was made.
       expect(Math.abs(expiresAt - (Date.now() + 90 * DAY))).toBeLessThan(5 * 60_000);
       // And it is the very minute the form stated, read in the page's own time zone.
-      const recorded = await page.evaluate((at) => {
-        const parts = new Intl.DateTimeFormat('en-US', {
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-          timeZoneName: 'short',
-        }).formatToParts(at);
-        const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-        return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
-      }, expiresAt);
+      const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const recorded = formatExpiryMoment(new Date(expiresAt).toISOString(), timeZone);
       expect(statement).toBe(`Expires on ${recorded} (in 90 days).`);
       expect(expiresAt % 60_000).toBe(0);
       await page.close();

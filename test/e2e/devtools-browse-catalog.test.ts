@@ -6,24 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_RIGHTS } from '../../src/core/platform/right-names.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { openPanel, sendAndWait } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-
-const SPEC_RIGHTS = [
-  'access_organisations',
-  'access_organisations_bills',
-  'access_organisations_consumption_statistics',
-  'access_organisations_credit_count',
-  'access_personal_information',
-  'manage_organisations',
-  'manage_organisations_applications',
-  'manage_organisations_members',
-  'manage_organisations_services',
-  'manage_personal_information',
-  'manage_ssh_keys',
-];
 
 let ext: SandboxedExtension;
 let page: Page;

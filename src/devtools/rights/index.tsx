@@ -35,6 +35,25 @@ export interface RightsViewProps {
   showComposer?: () => void;
 }
 
+/** Endpoints listed with their description, each opening in the composer when the panel offers it. */
+function DescribedEndpoints({
+  endpoints,
+  open,
+}: {
+  endpoints: readonly CatalogEntry[];
+  open?: ((entry: CatalogEntry) => void) | undefined;
+}) {
+  return (
+    <ul class="kr-list" style={{ marginTop: '6px' }}>
+      {endpoints.map((endpoint) => (
+        <li key={endpoint.id}>
+          <EndpointLine endpoint={endpoint} open={open} /> <span class="kh-muted kh-small">{endpoint.description}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function EndpointLine({
   endpoint,
   open,
@@ -232,14 +251,7 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
 
       <details>
         <summary>Endpoints that need no right ({publicEndpoints.length})</summary>
-        <ul class="kr-list" style={{ marginTop: '6px' }}>
-          {publicEndpoints.map((endpoint) => (
-            <li key={endpoint.id}>
-              <EndpointLine endpoint={endpoint} open={open} />{' '}
-              <span class="kh-muted kh-small">{endpoint.description}</span>
-            </li>
-          ))}
-        </ul>
+        <DescribedEndpoints endpoints={publicEndpoints} open={open} />
       </details>
 
       <details>
@@ -248,14 +260,7 @@ export default function RightsView({ workbench, showComposer }: RightsViewProps 
           Neither the platform’s sources nor Keyhole’s reading say which right these need; the platform answers 403 when
           one is missing.
         </p>
-        <ul class="kr-list" style={{ marginTop: '6px' }}>
-          {unknownEndpoints.map((endpoint) => (
-            <li key={endpoint.id}>
-              <EndpointLine endpoint={endpoint} open={open} />{' '}
-              <span class="kh-muted kh-small">{endpoint.description}</span>
-            </li>
-          ))}
-        </ul>
+        <DescribedEndpoints endpoints={unknownEndpoints} open={open} />
       </details>
 
       {platform?.raw ? (
