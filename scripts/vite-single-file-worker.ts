@@ -9,8 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { rolldown } from 'rolldown';
+import { join, resolve } from 'node:path';
+import { type OutputBundle, rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const LOADER = 'service-worker-loader.js';
@@ -20,6 +20,12 @@ export function singleFileWorker(options: { entry: string; mode: string }): Plug
     name: 'keyhole:single-file-worker',
     apply: 'build',
     enforce: 'post',
+    // The page build still bundles the worker entry as chunks (crxjs's loader imports them); the loader is replaced
+    // by the single file below, so those chunks would ship unused (56 KB raw). Drop them before they are written.
+    generateBundle(_output, bundle) {
+      const dropped = dropChunkedWorker(bundle, resolve(options.entry));
+      if (dropped.length === 0) this.error(`No chunk for ${options.entry}: did crxjs change how it builds the worker?`);
+    },
     // crxjs writes its loader at the very end of the build, so the replacement happens on disk after it.
     async writeBundle(output) {
       const loaderPath = join(output.dir ?? 'dist', LOADER);
@@ -41,4 +47,26 @@ export function singleFileWorker(options: { entry: string; mode: string }): Plug
       }
     },
   };
+}
+
+/**
+ * Deletes the worker entry's chunk and every chunk reached only from it; chunks any other entry (page, dynamic
+ * import) reaches stay. Returns the file names removed.
+ */
+export function dropChunkedWorker(bundle: OutputBundle, entryPath: string): string[] {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const worker = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === entryPath);
+  if (!worker) return [];
+  const kept = new Set<string>();
+  const visit = (fileName: string) => {
+    if (kept.has(fileName)) return;
+    kept.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk') return;
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+  };
+  for (const chunk of chunks) if (chunk !== worker && chunk.isEntry) visit(chunk.fileName);
+  const dropped = chunks.filter((chunk) => !kept.has(chunk.fileName)).map((chunk) => chunk.fileName);
+  for (const fileName of dropped) delete bundle[fileName];
+  return dropped;
 }

@@ -5,7 +5,7 @@
  * 15 KB until the trust work of issue 14 (origin-bound secrets, a validator per message, stricter guards, the
  * passphrase lock) grew it to 24 KB; issue 18's 20 KB cap, conditional on the wake figure, is not met yet.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +33,24 @@ describe('bundle budgets', () => {
           `${size.name} is ${formatKilobytes(size.gzipBytes)} gzipped, over its ${formatKilobytes(size.budgetBytes)} budget by ${formatKilobytes(size.gzipBytes - size.budgetBytes)}`,
       );
     expect(over, describeBundles(sizes)).toEqual([]);
+  });
+
+  it('ships no script that nothing loads (the chunked copy of the worker is not emitted)', async () => {
+    const scripts = (await readdir(join(DIST, 'assets'))).filter((name) => name.endsWith('.js'));
+    const texts: string[] = [];
+    const collect = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await collect(path);
+        else if (/\.(js|html|json)$/.test(entry.name)) texts.push(`${path}\n${await readFile(path, 'utf8')}`);
+      }
+    };
+    await collect(DIST);
+    // A script is loaded when another file names it (an import, a modulepreload, a page's script, the manifest).
+    const unreferenced = scripts.filter(
+      (name) => !texts.some((text) => !text.startsWith(join(DIST, 'assets', name)) && text.includes(name)),
+    );
+    expect(unreferenced).toEqual([]);
   });
 
   it('counts static imports and re-exports but not dynamic import()', () => {
