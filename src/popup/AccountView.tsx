@@ -99,7 +99,10 @@ export function AccountView({
           {account.refreshing ? (
             <>
               <span class="kp-spinner kp-spinner--small" aria-hidden="true" />
-              Refreshing…
+              {/* Saved data waiting for the worker is not presented as current: its age is shown. */}
+              {account.fetchedAt !== undefined && !account.fresh
+                ? `Refreshing… (saved ${formatRelativeTime(account.fetchedAt, now)})`
+                : 'Refreshing…'}
             </>
           ) : account.fetchedAt !== undefined && !account.error ? (
             `Updated ${formatRelativeTime(account.fetchedAt, now)}`

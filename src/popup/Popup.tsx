@@ -4,7 +4,6 @@ import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { AccountView } from './AccountView.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import type { PopupController, PopupView } from './popup-controller.ts';
-import { ExpiredScreen, FailedScreen, SignedOutScreen, SigningInScreen, UnconfiguredScreen } from './StatusScreens.tsx';
 import type { PopupServices } from './services.ts';
 import { TopBar } from './TopBar.tsx';
 import { useControllerState } from './use-controller-state.ts';
@@ -68,8 +67,22 @@ export function Popup({ controller, services }: { controller: PopupController; s
   );
 }
 
+// The other screens are not needed to paint a signed-in account: fetched at once, in parallel, never awaited by
+// the first paint (they are ready long before the worker's answer can ask for one).
+let screens: typeof import('./StatusScreens.tsx') | undefined;
+const screensLoaded = import('./StatusScreens.tsx').then((module) => {
+  screens = module;
+});
+
 /** The screen for a state other than loading or signed in. */
 function StatusScreen({ view, controller }: { view: PopupView; controller: PopupController }) {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  if (view.kind === 'loading' || view.kind === 'account') return null;
+  if (!screens) {
+    void screensLoaded.then(() => rerender(undefined));
+    return null;
+  }
+  const { ExpiredScreen, FailedScreen, SignedOutScreen, SigningInScreen, UnconfiguredScreen } = screens;
   const signIn = () => void controller.signIn();
   switch (view.kind) {
     case 'failed':

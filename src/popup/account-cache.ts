@@ -25,6 +25,11 @@ export interface CachedAccount {
 export const CACHE_VERSION = 1;
 
 export interface AccountCache {
+  /**
+   * The entry shown last as this page last wrote it, read synchronously so the popup's first paint can show it.
+   * Only a mirror: the worker drops a profile's entries from IndexedDB, not from here, so `readLast` decides.
+   */
+  peekLast(): CachedAccount | undefined;
   /** The entry shown last, if the pointer and its entry are both there. */
   readLast(): Promise<CachedAccount | undefined>;
   read(key: string): Promise<CachedAccount | undefined>;
@@ -43,6 +48,8 @@ export const ACCOUNT_CACHE_DB = 'keyhole-popup';
 export const ACCOUNT_CACHE_STORE = 'cache';
 /** The pointer to the entry shown last. */
 export const ACCOUNT_CACHE_LAST_KEY = 'last';
+/** The synchronous mirror of the entry shown last, in the extension's localStorage (no secret: the same summary). */
+export const ACCOUNT_SNAPSHOT_STORAGE_KEY = 'keyhole-popup:last';
 
 /** Every entry of one profile starts with this. */
 export function cacheKeyPrefix(profileId: string): string {

@@ -1,18 +1,38 @@
 /**
  * The account cache in IndexedDB (idb-keyval): readable in a few milliseconds when the popup opens, before the
  * worker has woken up. A store of its own keeps it apart from anything else the extension keeps in IndexedDB.
+ * The entry shown last is mirrored in localStorage, which a page reads synchronously: the popup paints it in its
+ * first frame instead of waiting for IndexedDB (an open, a transaction and a task each way).
  */
 import { createStore, del, get, set } from 'idb-keyval';
 import {
   ACCOUNT_CACHE_DB,
   ACCOUNT_CACHE_LAST_KEY,
   ACCOUNT_CACHE_STORE,
+  ACCOUNT_SNAPSHOT_STORAGE_KEY,
   type AccountCache,
   type CachedAccount,
   isCachedAccount,
 } from './account-cache.ts';
 
 const LAST_KEY = ACCOUNT_CACHE_LAST_KEY;
+
+/** Storage may be unavailable (disabled, full): the mirror is an optimisation, never a reason to fail. */
+function mirror(entry: CachedAccount | undefined): void {
+  try {
+    if (entry) localStorage.setItem(ACCOUNT_SNAPSHOT_STORAGE_KEY, JSON.stringify(entry));
+    else localStorage.removeItem(ACCOUNT_SNAPSHOT_STORAGE_KEY);
+  } catch {}
+}
+
+function peekMirror(): CachedAccount | undefined {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(ACCOUNT_SNAPSHOT_STORAGE_KEY) ?? 'null');
+    return isCachedAccount(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function createIdbAccountCache(): AccountCache {
   const store = createStore(ACCOUNT_CACHE_DB, ACCOUNT_CACHE_STORE);
@@ -23,6 +43,7 @@ export function createIdbAccountCache(): AccountCache {
   }
 
   return {
+    peekLast: peekMirror,
     async readLast() {
       const key = await get<unknown>(LAST_KEY, store);
       return typeof key === 'string' ? read(key) : undefined;
@@ -31,14 +52,18 @@ export function createIdbAccountCache(): AccountCache {
     async save(entry) {
       await set(entry.key, entry, store);
       await set(LAST_KEY, entry.key, store);
+      mirror(entry);
     },
     async point(key) {
       await set(LAST_KEY, key, store);
+      mirror(await read(key));
     },
     async clearLast() {
+      mirror(undefined);
       await del(LAST_KEY, store);
     },
     async remove(key) {
+      if (peekMirror()?.key === key) mirror(undefined);
       await del(key, store);
       if ((await get<unknown>(LAST_KEY, store)) === key) await del(LAST_KEY, store);
     },

@@ -1,9 +1,10 @@
 /**
  * The popup's state and everything that changes it. Views only read `getState()` and call the actions.
  *
- * Opening order matters for speed: the cached account (IndexedDB, milliseconds) and the worker's status are
- * asked for at the same time; whichever answers first is shown, the status then decides, and the summary is
- * revalidated in the background and updated in place. Late answers never overwrite newer ones: every status
+ * Opening order matters for speed: the first frame already shows the last account from the cache's synchronous
+ * mirror (localStorage), marked as saved data being refreshed; IndexedDB (which the worker clears on sign-out and
+ * profile deletion) confirms or drops it within milliseconds, the worker's status then decides, and the summary
+ * is revalidated in the background and updated in place. Late answers never overwrite newer ones: every status
  * request and every summary request carries a sequence number.
  */
 
@@ -62,8 +63,17 @@ export class PopupController {
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private profilesRequested = false;
   private disposed = false;
+  /** The key of the account painted from the mirror, until IndexedDB has confirmed or dropped it. */
+  private snapshotKey: string | undefined;
 
-  constructor(private readonly services: PopupServices) {}
+  constructor(private readonly services: PopupServices) {
+    // Nothing is awaited before the first paint: the mirror is read synchronously while the page boots.
+    const snapshot = services.cache.peekLast();
+    if (snapshot) {
+      this.snapshotKey = snapshot.key;
+      this.state = { view: { kind: 'account', account: accountFromCache(snapshot, true) } };
+    }
+  }
 
   getState(): PopupState {
     return this.state;
@@ -154,6 +164,25 @@ export class PopupController {
   private async showCachedAccount(): Promise<void> {
     const entry = await this.services.cache.readLast().catch(() => undefined);
     const view = this.state.view;
+    const snapshotKey = this.snapshotKey;
+    this.snapshotKey = undefined;
+    if (snapshotKey !== undefined) {
+      // IndexedDB is the truth the mirror copies: the worker deletes entries there, and only there.
+      const current = this.currentAccount();
+      if (current?.key !== snapshotKey || current.fresh) return;
+      if (!entry) {
+        // The worker forgot this account (sign-out, profile deleted) since the mirror was written.
+        void this.services.cache.clearLast().catch(() => undefined);
+        if (this.appliedStatusSeq === 0)
+          this.update({ view: current.error ? { kind: 'failed', error: current.error } : { kind: 'loading' } });
+      } else if (entry.fetchedAt !== current.fetchedAt || entry.key !== snapshotKey) {
+        if (entry.key !== snapshotKey && this.appliedStatusSeq > 0) return;
+        void this.services.cache.point(entry.key).catch(() => undefined);
+        const { key, snapshot, summary, fetchedAt } = entry;
+        this.setAccount({ ...current, key, snapshot, summary, fetchedAt });
+      }
+      return;
+    }
     if (!entry || (view.kind !== 'loading' && view.kind !== 'failed')) return;
     const account = accountFromCache(entry, view.kind === 'loading');
     if (view.kind === 'failed') account.error = view.error;

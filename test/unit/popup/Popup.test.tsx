@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
+
+import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../src/core/errors.ts';
 import type { SendResponse, SessionStatus } from '../../../src/core/protocol.ts';
 import { buildCacheKey, CACHE_VERSION, type CachedAccount } from '../../../src/popup/account-cache.ts';
 import { FIRST_ACCOUNT_RENDER } from '../../../src/popup/first-account-render.ts';
+import { Popup } from '../../../src/popup/Popup.tsx';
+import { PopupController } from '../../../src/popup/popup-controller.ts';
 import { MemoryAccountCache } from './support/memory-account-cache.ts';
 import {
   ADA,
@@ -263,6 +267,7 @@ describe('popup, signed in', () => {
     expect(view.calls('session/sign-out')).toHaveLength(1);
     expect(view.cache.entries.has(key)).toBe(false);
     expect(view.cache.last).toBeUndefined();
+    expect(view.cache.peekLast()).toBeUndefined();
   });
 
   it('switches the active profile from the top bar', async () => {
@@ -444,5 +449,65 @@ describe('popup, cache first', () => {
     expect(popup.$('.kp-skeleton')).not.toBeNull();
     summary.resolve(summaryResponse({ user: { id: 'user_grace', name: 'Grace Hopper' }, organisations: [] }));
     await settle(() => expect(popup!.$$('.kp-space')).toHaveLength(1));
+  });
+});
+
+describe('popup, snapshot first paint', () => {
+  it('has the last account in its state before anything is awaited, shown as saved data with its age', async () => {
+    const cache = await cacheWith(cachedAda(NOW - 2 * DAY));
+    const status = deferred<SessionStatus>();
+    const services = {
+      send: (async () => status.promise) as never,
+      cache,
+      now: () => NOW,
+      openOptions: async () => undefined,
+      extensionUrl: (path: string) => path,
+      copyText: async () => undefined,
+    };
+    const controller = new PopupController(services);
+    const view = controller.getState().view;
+    expect(view.kind).toBe('account');
+    expect(view.kind === 'account' && view.account.snapshot.user.name).toBe('Ada Lovelace');
+    expect(view.kind === 'account' && view.account.refreshing && !view.account.fresh).toBe(true);
+    // Rendered synchronously, as the entry module does: the account is in the first frame.
+    const container = document.createElement('div');
+    render(<Popup controller={controller} services={services} />, container);
+    expect(container.querySelector('h1')?.textContent).toBe('Ada Lovelace');
+    expect(container.textContent).toContain('Refreshing… (saved 2 days ago)');
+    expect(performance.getEntriesByName(FIRST_ACCOUNT_RENDER, 'mark')).toHaveLength(1);
+    render(null, container);
+    controller.dispose();
+  });
+
+  it('drops the painted account when IndexedDB no longer has it (the worker signed it out or deleted its profile)', async () => {
+    const cache = await cacheWith(cachedAda(NOW - MINUTE));
+    cache.forgetInWorker(buildCacheKey(SANDBOX_PROFILE.id, ADA.id));
+    const status = deferred<SessionStatus>();
+    popup = await renderPopup({ 'session/status': () => status.promise, 'profiles/list': () => PROFILES }, { cache });
+    await settle(() => expect(popup!.$('h1')).toBeNull());
+    expect(popup.text()).not.toContain('Cached Org');
+    expect(cache.peekLast()).toBeUndefined();
+    status.resolve({ state: 'signed-out', profile: SANDBOX_PROFILE });
+    await settle(() => expect(popup!.text()).toContain('You are signed out'));
+  });
+
+  it('shows the worker failure, not the forgotten account, when IndexedDB no longer has it', async () => {
+    const cache = await cacheWith(cachedAda(NOW - MINUTE));
+    cache.forgetInWorker(buildCacheKey(SANDBOX_PROFILE.id, ADA.id));
+    popup = await renderPopup({ 'session/status': () => networkError() }, { cache });
+    await settle(() => expect(popup!.button('Retry')).toBeTruthy());
+    expect(popup.$('h1')?.textContent).not.toBe('Ada Lovelace');
+    expect(popup.text()).not.toContain('Cached Org');
+  });
+
+  it('replaces a mirror older than IndexedDB with the saved entry', async () => {
+    const cache = await cacheWith(cachedAda(NOW - DAY));
+    const newer = cachedAda(NOW - MINUTE);
+    newer.summary.spaces[1]!.name = 'Newer Org';
+    cache.entries.set(newer.key, newer);
+    const status = deferred<SessionStatus>();
+    popup = await renderPopup({ 'session/status': () => status.promise, 'profiles/list': () => PROFILES }, { cache });
+    await settle(() => expect(popup!.text()).toContain('Newer Org'));
+    expect(cache.peekLast()?.fetchedAt).toBe(NOW - MINUTE);
   });
 });
