@@ -17,8 +17,8 @@ const CACHE_DATABASE = 'keyhole-popup';
 /** The cache's synchronous mirror (src/popup/account-cache.ts ACCOUNT_SNAPSHOT_STORAGE_KEY). */
 const CACHE_MIRROR = 'keyhole-popup:last';
 /** The limit: an extension page with the popup's head and one line of text (so it has a first contentful paint). */
-const BLANK_PAGE = 'bench-blank.html';
-const BLANK_HTML =
+export const BLANK_PAGE = 'bench-blank.html';
+export const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" />' +
   '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Keyhole</title></head>' +
   '<body><p>Keyhole</p></body></html>';

@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and bench/latest.md (committed, shown by the README).
  *
- *   --only=signing,popup,json,calls,worker,bundles,search   run a subset
+ *   --only=signing,popup,panel,json,calls,worker,bundles,search,history   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -15,15 +15,17 @@ import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
+import { benchHistorySearch } from './history-search.ts';
 import { benchJsonTree } from './json-tree.ts';
 import { currentLoad, describeMachine } from './machine.ts';
+import { benchPanelOpen } from './panel-open.ts';
 import { benchPopup } from './popup.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
 import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'json', 'calls', 'worker', 'search'] as const;
+const ALL = ['bundles', 'signing', 'popup', 'panel', 'json', 'calls', 'worker', 'search', 'history'] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -115,10 +117,13 @@ async function main(): Promise<void> {
   if (selected.has('bundles')) await attempt('Bundle sizes', benchBundles);
   if (selected.has('signing')) await attempt('Signing (Node)', () => benchSigningInNode());
   if (selected.has('search')) await attempt('Catalog search', benchCatalogSearch);
+  if (selected.has('history')) await attempt('History search', benchHistorySearch);
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';
-  const needsBrowser = ['signing', 'popup', 'json', 'calls', 'worker'].some((name) => selected.has(name as BenchName));
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'worker'].some((name) =>
+    selected.has(name as BenchName),
+  );
   if (needsBrowser) {
     log('starting Chromium with the extension, the sandbox, and signing in');
     session = await startBrowserSession();
@@ -129,6 +134,7 @@ async function main(): Promise<void> {
       const browser = session;
       if (selected.has('signing')) await attempt('Signing (Chromium)', () => benchSigningInChromium(browser));
       if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
+      if (selected.has('panel')) await attempt('Panel', () => benchPanelOpen(browser));
       if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.

@@ -70,6 +70,21 @@ export function parseSearch(text: string): { words: string[]; method?: string; s
   return result;
 }
 
+/**
+ * Each entry's search text, built once: entries are never changed in place (the store hands out new objects),
+ * and a keystroke over 10 000 entries then costs a scan, not 10 000 string builds (bench: history).
+ */
+const searchTexts = new WeakMap<HistoryEntry, string>();
+
+function cachedSearchTextOf(entry: HistoryEntry): string {
+  let text = searchTexts.get(entry);
+  if (text === undefined) {
+    text = searchTextOf(entry);
+    searchTexts.set(entry, text);
+  }
+  return text;
+}
+
 /** Entries matching the filter, newest first. */
 export function filterHistory(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
   const search = parseSearch(filter.text);
@@ -80,7 +95,7 @@ export function filterHistory(entries: readonly HistoryEntry[], filter: HistoryF
       if (!statusMatches(entry, filter.status)) return false;
       if (search.status && !statusMatches(entry, search.status)) return false;
       if (search.words.length === 0) return true;
-      const haystack = searchTextOf(entry);
+      const haystack = cachedSearchTextOf(entry);
       return search.words.every((word) => haystack.includes(word));
     })
     .sort(compareNewestFirst);
