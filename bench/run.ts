@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds dist/, then measures signing, popup, large responses, worker wake and bundle sizes,
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
- * and bench/latest.md (committed, shown by the README).
+ * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
  *   --only=signing,popup,panel,json,calls,worker,bundles,search,history   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
@@ -20,6 +20,7 @@ import { benchJsonTree } from './json-tree.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPanelOpen } from './panel-open.ts';
 import { benchPopup } from './popup.ts';
+import { refreshReadme } from './refresh-readme.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
 import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
@@ -157,7 +158,8 @@ async function main(): Promise<void> {
   // A partial run must not replace the committed full table.
   if (!results.partial) {
     await writeFile(MARKDOWN_PATH, renderMarkdown(results));
-    console.log(`\nWrote ${RESULTS_PATH} and ${MARKDOWN_PATH}`);
+    await refreshReadme();
+    console.log(`\nWrote ${RESULTS_PATH} and ${MARKDOWN_PATH}, and README.md's table from it`);
   } else {
     console.log(`\nWrote ${RESULTS_PATH} (partial run: ${MARKDOWN_PATH} left as it was)`);
   }
