@@ -25,6 +25,14 @@ export const JSON_SIZES: { bytes: number; runs: number }[] = [
   { bytes: 20 * MB, runs: 3 },
 ];
 
+/** The limit: the same bytes fetched by the page straight from the sandbox (the fault answers unsigned calls). */
+async function fetchLimit(session: BrowserSession, page: Page, bytes: number): Promise<number> {
+  await openPanel(session, page);
+  addHugeBody(session, bytes);
+  const url = `${session.ext.platform.api}${PROBE_PATH}`;
+  return page.evaluate((target) => (globalThis as unknown as BenchWindow).__khBench.fetchBytes(target), url);
+}
+
 interface ViewSample {
   /** Start → first frame painted with the tree (ours) or the <pre> (naive) in the DOM. */
   firstScreenMs: number;
@@ -135,12 +143,14 @@ export async function benchJsonTree(session: BrowserSession, sizes = JSON_SIZES)
   await page.addInitScript({ content: await bundleForBrowser(INSTRUMENT_ENTRY) });
   const rows: BenchRow[] = [];
   const failures: string[] = [];
+  const firstScreens = new Map<number, { ours: number; limit: number }>();
   try {
     // Unmeasured: the first load of the panel compiles its scripts; the first send warms the worker's path.
     await sendFromPanel(session, page, 64 * 1024);
     for (const { bytes, runs } of sizes) {
       const ours: ViewSample[] = [];
       const naive: ViewSample[] = [];
+      const limit: number[] = [];
       const retried: string[] = [];
       // A run that fails is tried once more (the machine is shared); a second failure gives up on the size.
       const once = async <T>(measure: () => Promise<T>): Promise<T> => {
@@ -155,8 +165,10 @@ export async function benchJsonTree(session: BrowserSession, sizes = JSON_SIZES)
         await repeat(runs, async () => {
           ours.push(await once(() => sendFromPanel(session, page, bytes)));
           naive.push(await once(() => sendNaively(session, page, bytes)));
+          limit.push(await once(() => fetchLimit(session, page, bytes)));
         });
-        rows.push(...describeSize(bytes, runs, ours, naive, retried));
+        rows.push(...describeSize(bytes, runs, ours, naive, retried, limit));
+        firstScreens.set(bytes, { ours: median(ours.map((sample) => sample.firstScreenMs)), limit: median(limit) });
       } catch (error) {
         failures.push(`${bytes / MB} MB: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -165,7 +177,38 @@ export async function benchJsonTree(session: BrowserSession, sizes = JSON_SIZES)
     session.ext.platform.faults.clear();
     await page.close();
   }
+  const smallest = firstScreens.get(sizes[0]!.bytes);
+  const largest = firstScreens.get(sizes[sizes.length - 1]!.bytes);
+  if (smallest && largest && sizes.length > 1) rows.push(describeGrowth(sizes, smallest, largest));
   return { rows, failures };
+}
+
+/** Issue 18: the first screen must not grow with the body; the limit is how the bare fetch grows. */
+function describeGrowth(
+  sizes: { bytes: number }[],
+  smallest: { ours: number; limit: number },
+  largest: { ours: number; limit: number },
+): BenchRow {
+  const growth = largest.ours / smallest.ours;
+  const limitGrowth = largest.limit / smallest.limit;
+  const from = `${sizes[0]!.bytes / MB} MB`;
+  const to = `${sizes[sizes.length - 1]!.bytes / MB} MB`;
+  return {
+    group: 'Large response',
+    figure: `first screen, ${to} ÷ ${from}`,
+    ours: { value: round(growth, 2), unit: '×' },
+    anchor: {
+      label: `the page's bare fetch of the same bytes, ${to} ÷ ${from}`,
+      value: round(limitGrowth, 2),
+      unit: '×',
+    },
+    target: '≤ 1.5×',
+    met: growth <= 1.5,
+    note:
+      `first screen ${round(smallest.ours)} ms at ${from} and ${round(largest.ours)} ms at ${to}; the page fetching ` +
+      `the same bytes with no parsing takes ${round(smallest.limit)} and ${round(largest.limit)} ms. A first screen ` +
+      'that waits for the whole body grows at least like the bare fetch.',
+  };
 }
 
 /** The long-task observer sees nothing under 50 ms: a median of 0 means "no long task", not "0 ms". */
@@ -179,6 +222,7 @@ function describeSize(
   ours: ViewSample[],
   naive: ViewSample[],
   retried: string[],
+  limit: number[],
 ): BenchRow[] {
   const label = `${bytes / MB} MB`;
   const screens = (samples: ViewSample[]) => samples.map((sample) => round(sample.firstScreenMs));
@@ -204,7 +248,9 @@ function describeSize(
       note:
         `median of ${runs}. Both sides include the worker's fetch and the message carrying the body to the page, ` +
         `${round(naiveReply)} ms here (the anchor's time to the reply); the rest, about ` +
-        `${round(Math.max(0, oursScreen - naiveReply))} ms for the panel and ${round(naiveScreen - naiveReply)} ms for the naive viewer, is rendering.` +
+        `${round(Math.max(0, oursScreen - naiveReply))} ms for the panel and ${round(naiveScreen - naiveReply)} ms for the naive viewer, is rendering. ` +
+        `The limit, the page fetching the same bytes straight from the server with no parsing: ${round(median(limit))} ms ` +
+        `(${limit.map((value) => round(value)).join(', ')}).` +
         (retried.length > 0 ? ` ${retried.length} run(s) failed once and were retried: ${retried.join('; ')}.` : ''),
     },
     {

@@ -21,6 +21,8 @@ function formatMeasured(measured: Measured): string {
       return `${measured.value < 10 ? measured.value.toFixed(1) : Math.round(measured.value)} ms`;
     case 'KB':
       return `${measured.value.toFixed(1)} KB`;
+    case '×':
+      return `${measured.value.toFixed(2)}×`;
   }
 }
 

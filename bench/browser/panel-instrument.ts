@@ -25,6 +25,8 @@ export interface PanelBench {
   /** Resolves with treePaintedAt: awaited by one evaluation, so no polling runs on the measured thread. */
   treePainted: Promise<number>;
   viewNaively(path: string): Promise<NaiveViewTimes>;
+  /** The limit: the page fetching the same bytes straight from the server, nothing parsed or shown. */
+  fetchBytes(url: string): Promise<number>;
 }
 
 /** A message posted from a frame callback is delivered once that frame has been painted. */
@@ -51,6 +53,14 @@ async function viewNaively(path: string): Promise<NaiveViewTimes> {
   return { start, repliedAt, paintedAt: await afterNextPaint() };
 }
 
+async function fetchBytes(url: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength === 0) throw new Error(`no bytes from ${url}`);
+  return performance.now() - start;
+}
+
 function install(): void {
   let resolvePainted: (time: number) => void = () => undefined;
   const bench: PanelBench = {
@@ -59,6 +69,7 @@ function install(): void {
       resolvePainted = resolve;
     }),
     viewNaively,
+    fetchBytes,
   };
   (globalThis as unknown as { __khBench: PanelBench }).__khBench = bench;
   new PerformanceObserver((list) => {
