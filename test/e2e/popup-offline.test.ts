@@ -64,6 +64,7 @@ describe('opening the popup again', () => {
     expect(running.platform.faults.list()).toHaveLength(0); // the delayed request is in flight
     // Saved data painted before the worker answers says so, with its age.
     expect(await page.locator('.kp-updated').textContent()).toBe('Refreshing… (saved just now)');
+    await saveScreenshot(page, 'popup-saved-refreshing-light');
     const [firstRender, domContentLoaded] = await page.evaluate(() => [
       performance.getEntriesByName('keyhole:first-account-render')[0]?.startTime ?? -1,
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
@@ -76,6 +77,14 @@ describe('opening the popup again', () => {
     await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 8000 }).toBe('Updated just now');
     expect(await heading?.evaluate((node) => node.isConnected)).toBe(true);
     expect(await page.locator('.kp-space__name').allInnerTexts()).toEqual(names);
+
+    running.platform.faults.add({ path: '/v2/summary', delayMs: 3000 });
+    const dark = await openPopup(running, 'dark');
+    await expect
+      .poll(() => dark.locator('.kp-updated').textContent(), { timeout: 2000 })
+      .toBe('Refreshing… (saved just now)');
+    await saveScreenshot(dark, 'popup-saved-refreshing-dark');
+    expect(await seriousAxeViolations(dark)).toEqual([]);
   });
 
   it('offline: keeps the saved account with "updated 3 min ago" and a Retry that recovers', async () => {
