@@ -141,4 +141,17 @@ describe('opening the popup again', () => {
     await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 }).toBe('Updated just now');
     expect(await alert.count()).toBe(0);
   });
+
+  it('signed out elsewhere: the saved account gives way to the signed-out screen, and its mirror is dropped', async () => {
+    const running = await startSandboxedExtension();
+    ext = running;
+    await signInOrFail(running);
+    await openOnceAndSave(running);
+    // The worker forgets the popup's saved account in IndexedDB; the popup's localStorage mirror stays behind.
+    await running.message('session/sign-out');
+    const page = await openPopup(running);
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('You are signed out');
+    expect(await page.locator('.kp-space').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('keyhole-popup:last'))).toBeNull();
+  });
 });
