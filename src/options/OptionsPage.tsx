@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
 import type { ProfileInput, ProfileView, SessionStatus } from '../core/protocol.ts';
+import { forgetMirroredAccount } from '../popup/account-mirror.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 import { extensionVersion, watchStoredState } from './extension.ts';
@@ -96,6 +97,8 @@ export function OptionsPage() {
       profile,
       async () => {
         await send('profiles/delete', { id: profile.id });
+        // The worker deletes the popup's cached account; its localStorage mirror is only reachable from a page.
+        forgetMirroredAccount(profile.id);
         if (form.mode === 'edit' && form.profile.id === profile.id) setForm({ mode: 'closed' });
         profilesHeading.current?.focus();
       },

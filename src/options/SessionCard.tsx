@@ -3,6 +3,7 @@ import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
 import { formatDateTime } from '../core/format/format-date.ts';
 import { describeSessionExpiry } from '../core/profiles/session-expiry.ts';
 import type { SessionStatus } from '../core/protocol.ts';
+import { forgetMirroredAccount } from '../popup/account-mirror.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
 
@@ -21,7 +22,10 @@ export function SessionCard(props: { status: SessionStatus | null; onStatus: (st
     setPending(action);
     setError(null);
     try {
-      props.onStatus(await send(action === 'sign-in' ? 'session/sign-in' : 'session/sign-out'));
+      const next = await send(action === 'sign-in' ? 'session/sign-in' : 'session/sign-out');
+      // Signed out: the popup's mirror of the account goes too (the worker clears only its IndexedDB copy).
+      if (action === 'sign-out') forgetMirroredAccount();
+      props.onStatus(next);
     } catch (reason) {
       setError(toErrorData(reason));
       // The worker records the failure in the session state too; show the rest of that state.

@@ -9,30 +9,13 @@ import {
   ACCOUNT_CACHE_DB,
   ACCOUNT_CACHE_LAST_KEY,
   ACCOUNT_CACHE_STORE,
-  ACCOUNT_SNAPSHOT_STORAGE_KEY,
   type AccountCache,
   type CachedAccount,
   isCachedAccount,
 } from './account-cache.ts';
+import { writeMirroredAccount as mirror, readMirroredAccount as peekMirror } from './account-mirror.ts';
 
 const LAST_KEY = ACCOUNT_CACHE_LAST_KEY;
-
-/** Storage may be unavailable (disabled, full): the mirror is an optimisation, never a reason to fail. */
-function mirror(entry: CachedAccount | undefined): void {
-  try {
-    if (entry) localStorage.setItem(ACCOUNT_SNAPSHOT_STORAGE_KEY, JSON.stringify(entry));
-    else localStorage.removeItem(ACCOUNT_SNAPSHOT_STORAGE_KEY);
-  } catch {}
-}
-
-function peekMirror(): CachedAccount | undefined {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(ACCOUNT_SNAPSHOT_STORAGE_KEY) ?? 'null');
-    return isCachedAccount(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function createIdbAccountCache(): AccountCache {
   const store = createStore(ACCOUNT_CACHE_DB, ACCOUNT_CACHE_STORE);

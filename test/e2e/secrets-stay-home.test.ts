@@ -271,6 +271,9 @@ describe('sign-out and profile deletion (item 6)', () => {
     expect(other.ok).toBe(true);
 
     const settings = await openSettings(ext);
+    // Pages share the extension origin's localStorage, where the popup mirrors its cached account.
+    const localStorageOf = () => settings.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(await localStorageOf(), 'the popup mirrored the account').toContain(`account:${id}`);
     const before = [JSON.stringify(await dumpStorage(ext)), await dumpIndexedDb(settings)].join('\n');
     for (const record of ['session', 'bridge-token', 'consumer-secret', 'access-token', `account:${id}`])
       expect(before, `${record} exists before the deletion`).toContain(
@@ -281,7 +284,9 @@ describe('sign-out and profile deletion (item 6)', () => {
     await settings.getByRole('button', { name: 'Delete profile' }).click();
     await expect.poll(() => settings.getByText(`Deleted “${ext!.profile.name}”.`).isVisible()).toBe(true);
 
-    const after = [JSON.stringify(await dumpStorage(ext)), await dumpIndexedDb(settings)].join('\n');
+    const after = [JSON.stringify(await dumpStorage(ext)), await dumpIndexedDb(settings), await localStorageOf()].join(
+      '\n',
+    );
     expect(after.includes(id), 'a record of the deleted profile is left').toBe(false);
     if (other.ok) expect(after).toContain(`consumer-secret:${other.value.id}`);
   });
