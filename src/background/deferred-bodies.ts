@@ -8,9 +8,9 @@
  * page asks for the body with the 'request/held-body' message instead (src/ui/send.ts): slower, never lost.
  */
 
-import { KeyholeError } from '../core/errors.ts';
+import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
-import type { HeldBody } from '../core/protocol.ts';
+import type { BodyEnd, HeldBody, HeldBodyEnd } from '../core/protocol.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
 /** Below this size a message is as fast and simpler. */
@@ -18,12 +18,17 @@ export const DEFER_MIN_BYTES = 256 * 1024;
 /** A body not fetched by then is dropped (the page asks for it right after the reply). */
 const KEEP_MS = 60_000;
 
-interface StoredBody {
-  bytes: Uint8Array<ArrayBuffer>;
-  contentType: string;
-}
+/**
+ * A body read whole, or one streamed from upstream as the page reads it (the worker then never holds all of
+ * it; `end` says how it ended, asked for at `/__keyhole/body/<id>/end` once the page has read it).
+ */
+type StoredBody =
+  | { bytes: Uint8Array<ArrayBuffer>; contentType: string }
+  | { stream: ReadableStream<Uint8Array>; end: Promise<BodyEnd>; contentType: string };
 
 const held = new Map<string, StoredBody>();
+const endings = new Map<string, Promise<BodyEnd>>();
+const END_SUFFIX = '/end';
 
 interface FetchEventLike extends Event {
   request: Request;
@@ -43,20 +48,61 @@ function isServiceWorker(): boolean {
 /** Holds the body and returns its id, or undefined when it should travel in the message as usual. */
 export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string): string | undefined {
   if (bytes.byteLength < DEFER_MIN_BYTES || !isServiceWorker()) return undefined;
-  const id = crypto.randomUUID();
-  held.set(id, { bytes, contentType });
-  setTimeout(() => held.delete(id), KEEP_MS);
+  return hold({ bytes, contentType });
+}
+
+/** Whether a large body can be streamed to the page (only a service worker answers `/__keyhole/body/`). */
+export function canStreamBodies(): boolean {
+  return isServiceWorker();
+}
+
+/** Holds a body still arriving from upstream; the page reads it as it comes. */
+export function deferStream(stream: ReadableStream<Uint8Array>, end: Promise<BodyEnd>, contentType: string): string {
+  const id = hold({ stream, end, contentType });
+  endings.set(id, end);
   return id;
 }
 
+function hold(body: StoredBody): string {
+  const id = crypto.randomUUID();
+  held.set(id, body);
+  setTimeout(() => {
+    // Never fetched: a stream still holds the upstream connection open, so cancel it.
+    const left = held.get(id);
+    if (left && 'stream' in left) left.stream.cancel().catch(() => undefined);
+    held.delete(id);
+    endings.delete(id);
+  }, KEEP_MS);
+  return id;
+}
+
+async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
+  try {
+    return { ok: true, end: await end };
+  } catch (error) {
+    return { ok: false, error: toErrorData(error) };
+  }
+}
+
 /** Hands a held body over once through the message channel, for a page this worker does not control. */
-export function takeHeldBody(id: string, kind: HeldBody['kind']): HeldBody {
+export async function takeHeldBody(id: string, kind: HeldBody['kind']): Promise<HeldBody> {
   const body = typeof id === 'string' ? held.get(id) : undefined;
   if (!body) throw new KeyholeError('not-found', GONE);
   held.delete(id);
-  return kind === 'bytes'
-    ? { kind: 'bytes', base64: bytesToBase64(body.bytes) }
-    : { kind: 'text', text: new TextDecoder().decode(body.bytes) };
+  endings.delete(id);
+  let bytes: Uint8Array<ArrayBuffer>;
+  let ending: HeldBodyEnd | undefined;
+  if ('stream' in body) {
+    bytes = new Uint8Array(await new Response(body.stream).arrayBuffer().catch(() => new ArrayBuffer(0)));
+    ending = await endOf(body.end);
+    if (!ending.ok) throw new KeyholeError(ending.error.code, ending.error.message, ending.error);
+  } else bytes = body.bytes;
+  const taken: HeldBody =
+    kind === 'bytes'
+      ? { kind: 'bytes', base64: bytesToBase64(bytes) }
+      : { kind: 'text', text: new TextDecoder().decode(bytes) };
+  if (ending?.ok) taken.end = ending.end;
+  return taken;
 }
 
 /**
@@ -75,11 +121,23 @@ export function listenForBodyFetches(): void {
     const url = new URL(fetchEvent.request.url);
     if (url.origin !== globalThis.location.origin || !url.pathname.startsWith(DEFERRED_BODY_PATH)) return;
     const id = url.pathname.slice(DEFERRED_BODY_PATH.length);
+    const headers = { 'Cache-Control': 'no-store' };
+    if (id.endsWith(END_SUFFIX)) {
+      // How a streamed body ended (size, truncation, or the error that cut it), once the page has read it.
+      const end = endings.get(id.slice(0, -END_SUFFIX.length));
+      endings.delete(id.slice(0, -END_SUFFIX.length));
+      fetchEvent.respondWith(
+        end ? endOf(end).then((ending) => Response.json(ending, { headers })) : new Response(GONE, { status: 410 }),
+      );
+      return;
+    }
     const body = held.get(id);
     held.delete(id);
     fetchEvent.respondWith(
       body
-        ? new Response(body.bytes, { headers: { 'Content-Type': body.contentType, 'Cache-Control': 'no-store' } })
+        ? new Response('stream' in body ? body.stream : body.bytes, {
+            headers: { ...headers, 'Content-Type': body.contentType },
+          })
         : new Response(GONE, { status: 410 }),
     );
   });

@@ -17,12 +17,26 @@ export interface RawResponse {
   size: number;
   truncated: boolean;
   durationMs: number;
+  /**
+   * Set when the body was larger than `streamAfterBytes`: `bytes` is empty and the body flows through `body` as
+   * it arrives (the worker never holds all of it); `end` settles with the real size once it is read, or with the
+   * error that cut it.
+   */
+  stream?: { body: ReadableStream<Uint8Array>; end: Promise<BodyEnd> };
+}
+
+export interface BodyEnd {
+  size: number;
+  truncated: boolean;
+  durationMs: number;
 }
 
 export interface FetchLimits {
   timeoutMs?: number;
   maxBodyBytes?: number;
   signal?: AbortSignal;
+  /** A body still going after this many bytes is streamed instead of read whole (see RawResponse.stream). */
+  streamAfterBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -49,6 +63,35 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
   const origin = safeOrigin(url);
   let response: Response | undefined;
   const progress = { received: 0 };
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const cleanUp = () => {
+    clearTimeout(timer);
+    limits.signal?.removeEventListener('abort', onCancel);
+  };
+  // Once the body is being streamed, the timeout and the cancel button keep running until it ends.
+  let streaming = false;
+  const explain = async (error: unknown): Promise<KeyholeError> => {
+    if (error instanceof KeyholeError) return error;
+    const detail = error instanceof Error ? error.message : String(error);
+    // The server answered: whatever broke afterwards, "check that it is running" would be wrong.
+    const answered = response ? `${origin} answered HTTP ${response.status}, but ` : '';
+    if (timedOut)
+      return new KeyholeError(
+        'timeout',
+        answered
+          ? `${answered}its body did not arrive within ${formatSeconds(timeoutMs)} (${progress.received} bytes received).`
+          : `${origin} did not answer within ${formatSeconds(timeoutMs)}.`,
+        { detail: 'Try again, or raise the timeout if the endpoint is slow.', ...statusOf(response) },
+      );
+    if (limits.signal?.aborted) return new KeyholeError('cancelled', 'Request cancelled.');
+    if (response)
+      return new KeyholeError(
+        'network',
+        `${answered}the connection broke while its body was being read (${progress.received} bytes received). Try again.`,
+        { detail, ...statusOf(response) },
+      );
+    return explainFailedFetch(url, origin, detail);
+  };
   try {
     response = await fetch(url, {
       ...init,
@@ -61,39 +104,33 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       cache: 'no-store',
       redirect: 'manual',
     });
-    const { bytes, size, truncated } = await readCapped(response, maxBodyBytes, progress);
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      bytes,
-      size,
-      truncated,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    };
+    const head = { status: response.status, statusText: response.statusText, headers: response.headers };
+    // A 401 is read whole: its body says whether the token expired, and the call may be signed again.
+    const streamAfter = response.status === 401 ? undefined : limits.streamAfterBytes;
+    const read = await readCapped(response, maxBodyBytes, progress, streamAfter);
+    if ('rest' in read) {
+      streaming = true;
+      const { body, end } = streamRest(read, maxBodyBytes, progress, elapsed);
+      const ended = end.then(
+        (result) => {
+          cleanUp();
+          return result;
+        },
+        async (error: unknown) => {
+          const explained = await explain(error);
+          cleanUp();
+          throw explained;
+        },
+      );
+      ended.catch(() => undefined); // the page may never ask how it ended
+      const empty = new Uint8Array(0);
+      return { ...head, bytes: empty, size: 0, truncated: false, durationMs: elapsed(), stream: { body, end: ended } };
+    }
+    return { ...head, ...read, durationMs: elapsed() };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    // The server answered: whatever broke afterwards, "check that it is running" would be wrong.
-    const answered = response ? `${origin} answered HTTP ${response.status}, but ` : '';
-    if (timedOut)
-      throw new KeyholeError(
-        'timeout',
-        answered
-          ? `${answered}its body did not arrive within ${formatSeconds(timeoutMs)} (${progress.received} bytes received).`
-          : `${origin} did not answer within ${formatSeconds(timeoutMs)}.`,
-        { detail: 'Try again, or raise the timeout if the endpoint is slow.', ...statusOf(response) },
-      );
-    if (limits.signal?.aborted) throw new KeyholeError('cancelled', 'Request cancelled.');
-    if (response)
-      throw new KeyholeError(
-        'network',
-        `${answered}the connection broke while its body was being read (${progress.received} bytes received). Try again.`,
-        { detail, ...statusOf(response) },
-      );
-    throw await explainFailedFetch(url, origin, detail);
+    throw await explain(error);
   } finally {
-    clearTimeout(timer);
-    limits.signal?.removeEventListener('abort', onCancel);
+    if (!streaming) cleanUp();
   }
 }
 
@@ -155,14 +192,28 @@ async function hasHostPermission(url: string): Promise<boolean> {
   }
 }
 
-/** Reads at most `maxBytes`, then stops reading and flags the body as truncated. */
-async function readCapped(response: Response, maxBytes: number, progress: { received: number }) {
+interface StreamStart {
+  chunks: Uint8Array[];
+  rest: ReadableStreamDefaultReader<Uint8Array>;
+}
+
+/**
+ * Reads at most `maxBytes`, then stops reading and flags the body as truncated. With `streamAfter`, a body still
+ * going past that many bytes is handed back unread (what was read, and the reader) to be streamed.
+ */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  progress: { received: number },
+  streamAfter = Number.POSITIVE_INFINITY,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; size: number; truncated: boolean } | StreamStart> {
   if (!response.body) return { bytes: new Uint8Array(0), size: 0, truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
   let truncated = false;
   for (;;) {
+    if (received >= streamAfter && received < maxBytes) return { chunks, rest: reader };
     const { done, value } = await reader.read();
     if (done) break;
     if (received + value.byteLength > maxBytes) {
@@ -183,6 +234,54 @@ async function readCapped(response: Response, maxBytes: number, progress: { rece
     offset += chunk.byteLength;
   }
   return { bytes, size: received, truncated };
+}
+
+/**
+ * The body's first chunks, then the rest as the page reads it (pull: the upstream is read no faster than the
+ * page takes it), cut at `maxBytes` like readCapped. `end` settles once the last byte has gone through.
+ */
+function streamRest(
+  start: StreamStart,
+  maxBytes: number,
+  progress: { received: number },
+  elapsed: () => number,
+): { body: ReadableStream<Uint8Array>; end: Promise<BodyEnd> } {
+  const { chunks, rest } = start;
+  let settle: { resolve(end: BodyEnd): void; reject(error: unknown): void } | undefined;
+  const end = new Promise<BodyEnd>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const finish = (controller: ReadableStreamDefaultController<Uint8Array>, truncated: boolean) => {
+    controller.close();
+    settle?.resolve({ size: progress.received, truncated, durationMs: elapsed() });
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const first = chunks.shift();
+      if (first) return controller.enqueue(first);
+      try {
+        const { done, value } = await rest.read();
+        if (done) return finish(controller, false);
+        const room = maxBytes - progress.received;
+        if (value.byteLength > room) {
+          if (room > 0) controller.enqueue(value.subarray(0, room));
+          progress.received = maxBytes;
+          await rest.cancel();
+          return finish(controller, true);
+        }
+        progress.received += value.byteLength;
+        controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+        settle?.reject(error);
+      }
+    },
+    async cancel(reason) {
+      settle?.reject(reason ?? new Error('The page stopped reading the body.'));
+      await rest.cancel(reason);
+    },
+  });
+  return { body, end };
 }
 
 function safeOrigin(url: string): string {

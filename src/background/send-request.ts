@@ -6,8 +6,8 @@ import {
   readPlatformError,
 } from '../core/http/response-body.ts';
 import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
-import { deferBody } from './deferred-bodies.ts';
-import { fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
+import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
+import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
 import { getClockOffset, markExpired, setClockOffset } from './session.ts';
 import { type PreparedRequest, prepareRequest } from './signed-request.ts';
@@ -38,6 +38,7 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
   const profile = await requireActiveProfile();
   const controller = new AbortController();
   if (request.requestId) inFlight.set(request.requestId, controller);
+  let streamEnd: Promise<unknown> | undefined;
   try {
     let offset = await getClockOffset(profile.id);
     let prepared = await prepareRequest(profile, request, offset);
@@ -56,9 +57,15 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
     const response = toSendResponse(prepared, raw);
     if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
+    // A streamed body can still be cancelled until its last byte.
+    if (raw.stream) streamEnd = raw.stream.end;
     return response;
   } finally {
-    if (request.requestId) inFlight.delete(request.requestId);
+    const forget = () => {
+      if (request.requestId && inFlight.get(request.requestId) === controller) inFlight.delete(request.requestId);
+    };
+    if (streamEnd) streamEnd.then(forget, forget);
+    else forget();
   }
 }
 
@@ -67,7 +74,9 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
   headers.set('Authorization', prepared.authorization);
   const init: RequestInit = { method: prepared.method, headers };
   if (prepared.body !== undefined) init.body = prepared.body;
-  const limits: { signal: AbortSignal; timeoutMs?: number; maxBodyBytes?: number } = { signal };
+  const limits: FetchLimits & { signal: AbortSignal } = { signal };
+  // Past this size the body flows to the page as it arrives instead of being read whole first.
+  if (canStreamBodies()) limits.streamAfterBytes = DEFER_MIN_BYTES;
   if (request.timeoutMs !== undefined) limits.timeoutMs = request.timeoutMs;
   if (request.maxBodyBytes !== undefined) limits.maxBodyBytes = request.maxBodyBytes;
   return fetchWithLimits(prepared.url, init, limits);
@@ -76,7 +85,9 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
 function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
   const isText = isTextContentType(contentType);
-  const bodyRef = deferBody(raw.bytes, contentType);
+  const bodyRef = raw.stream
+    ? deferStream(raw.stream.body, raw.stream.end, contentType)
+    : deferBody(raw.bytes, contentType);
   const body: SendResponse['body'] = isText
     ? { kind: 'text', text: bodyRef ? '' : new TextDecoder().decode(raw.bytes), truncated: raw.truncated }
     : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
@@ -94,6 +105,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
   };
   if (prepared.signature) response.signature = prepared.signature;
   if (bodyRef) response.bodyRef = bodyRef;
+  if (raw.stream) response.bodyStreamed = true;
   return response;
 }
 

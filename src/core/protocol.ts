@@ -137,10 +137,26 @@ export interface SendResponse {
    * fills `body` from it and removes the field, so pages never see it.
    */
   bodyRef?: string;
+  /**
+   * Transport detail: the body at `bodyRef` is streamed from upstream as the page reads it, so `size`, `durationMs`
+   * and `body.truncated` are known only at its end (`/__keyhole/body/<bodyRef>/end`, or `HeldBody.end`). `send()`
+   * fills them in and removes the field.
+   */
+  bodyStreamed?: true;
 }
 
+/** How a streamed body ended: the real size, whether the cap cut it, and the call's time to its last byte. */
+export interface BodyEnd {
+  size: number;
+  truncated: boolean;
+  durationMs: number;
+}
+
+/** The answer at `/__keyhole/body/<id>/end`: the end of a streamed body, or the error that cut it. */
+export type HeldBodyEnd = { ok: true; end: BodyEnd } | { ok: false; error: KeyholeErrorData };
+
 /** A body the worker held for `/__keyhole/body/`, handed over by message to a page the worker does not control. */
-export type HeldBody = { kind: 'text'; text: string } | { kind: 'bytes'; base64: string };
+export type HeldBody = ({ kind: 'text'; text: string } | { kind: 'bytes'; base64: string }) & { end?: BodyEnd };
 
 export interface BridgeTokenView {
   apiTokenId: string;

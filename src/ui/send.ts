@@ -1,7 +1,16 @@
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
-import type { Envelope, HeldBody, MessageName, Reply, RequestOf, ResponseOf, SendResponse } from '../core/protocol.ts';
+import type {
+  Envelope,
+  HeldBody,
+  HeldBodyEnd,
+  MessageName,
+  Reply,
+  RequestOf,
+  ResponseOf,
+  SendResponse,
+} from '../core/protocol.ts';
 import type { DeliveryFailure } from '../core/worker-delivery.ts';
 
 /**
@@ -53,22 +62,45 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
 async function fetchHeldBody(response: SendResponse): Promise<void> {
   const ref = response.bodyRef;
   if (!ref) return;
+  const streamed = response.bodyStreamed === true;
   delete response.bodyRef;
+  delete response.bodyStreamed;
   const { kind } = response.body;
-  const held = (await fetchFromWorker(ref, kind)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
+  const held =
+    (await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
   if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
   else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
+  // A streamed body's size, truncation and time are known only once it has all arrived.
+  if (held.end) {
+    response.size = held.end.size;
+    response.durationMs = held.end.durationMs;
+    response.body.truncated = held.end.truncated;
+  }
 }
 
-async function fetchFromWorker(ref: string, kind: HeldBody['kind']): Promise<HeldBody | undefined> {
+async function fetchFromWorker(ref: string, kind: HeldBody['kind'], streamed: boolean): Promise<HeldBody | undefined> {
   if (!globalThis.navigator?.serviceWorker?.controller) return undefined;
+  const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
+  let body: HeldBody | undefined;
   try {
-    const held = await fetch(`/__keyhole/body/${encodeURIComponent(ref)}`, { cache: 'no-store' });
-    if (!held.ok) return undefined;
-    return kind === 'text'
-      ? { kind, text: await held.text() }
-      : { kind, base64: bytesToBase64(new Uint8Array(await held.arrayBuffer())) };
+    const held = await fetch(url, { cache: 'no-store' });
+    if (held.ok)
+      body =
+        kind === 'text'
+          ? { kind, text: await held.text() }
+          : { kind, base64: bytesToBase64(new Uint8Array(await held.arrayBuffer())) };
+  } catch {
+    // A streamed body cut midway: its end below says why.
+  }
+  if (!streamed) return body;
+  let ending: HeldBodyEnd;
+  try {
+    const answer = await fetch(`${url}/end`, { cache: 'no-store' });
+    if (!answer.ok) return undefined;
+    ending = (await answer.json()) as HeldBodyEnd;
   } catch {
     return undefined;
   }
+  if (!ending.ok) throw new KeyholeError(ending.error.code, ending.error.message, ending.error);
+  return body ? { ...body, end: ending.end } : undefined;
 }

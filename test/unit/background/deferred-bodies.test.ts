@@ -35,14 +35,61 @@ describe('held bodies', () => {
     const bytes = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
     const textId = module.deferBody(bytes, 'application/json');
     expect(textId).toBeTypeOf('string');
-    expect(module.takeHeldBody(textId!, 'text')).toEqual({ kind: 'text', text });
-    expect(() => module.takeHeldBody(textId!, 'text')).toThrow(/no longer held/);
+    expect(await module.takeHeldBody(textId!, 'text')).toEqual({ kind: 'text', text });
+    await expect(module.takeHeldBody(textId!, 'text')).rejects.toThrow(/no longer held/);
 
     const binary = new Uint8Array(300_000).map((_, index) => index % 256) as Uint8Array<ArrayBuffer>;
     const binaryId = module.deferBody(binary, 'application/pdf');
-    const taken = module.takeHeldBody(binaryId!, 'bytes');
+    const taken = await module.takeHeldBody(binaryId!, 'bytes');
     expect(taken.kind).toBe('bytes');
     expect(Buffer.from((taken as { base64: string }).base64, 'base64').equals(Buffer.from(binary))).toBe(true);
-    expect(() => module.takeHeldBody('nope', 'bytes')).toThrow(expect.objectContaining({ code: 'not-found' }));
+    await expect(module.takeHeldBody('nope', 'bytes')).rejects.toEqual(expect.objectContaining({ code: 'not-found' }));
+  });
+
+  it('stream a body still arriving: the route serves it as it comes, then says how it ended', async () => {
+    const { module, listeners } = await loadInServiceWorker();
+    vi.stubGlobal('location', { origin: 'https://keyhole.test' });
+    module.listenForBodyFetches();
+    const parts = ['{"items": [', '1, 2, 3', ']}'];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    const end = Promise.resolve({ size: 18, truncated: false, durationMs: 12 });
+    const id = module.deferStream(body, end, 'application/json');
+    const fetchOnce = async (path: string) => {
+      let answer: Promise<Response> | Response | undefined;
+      listeners.get('fetch')?.(
+        Object.assign(new Event('fetch'), {
+          request: new Request(`https://keyhole.test${path}`),
+          respondWith: (response: Promise<Response> | Response) => {
+            answer = response;
+          },
+        }),
+      );
+      return answer!;
+    };
+    const served = await fetchOnce(`/__keyhole/body/${id}`);
+    expect(served.headers.get('content-type')).toBe('application/json');
+    expect(await served.text()).toBe(parts.join(''));
+    expect(await (await fetchOnce(`/__keyhole/body/${id}/end`)).json()).toEqual({
+      ok: true,
+      end: { size: 18, truncated: false, durationMs: 12 },
+    });
+    expect((await fetchOnce(`/__keyhole/body/${id}`)).status).toBe(410);
+
+    // Cut midway: the page that reads it by message gets the reason the worker recorded, not "no longer held".
+    const { KeyholeError } = await import('../../../src/core/errors.ts');
+    const reason = new KeyholeError('network', 'the connection broke while its body was being read');
+    const cut = module.deferStream(
+      new ReadableStream({ start: (controller) => controller.error(new Error('reset')) }),
+      Promise.reject(reason),
+      'application/json',
+    );
+    await expect(module.takeHeldBody(cut, 'text')).rejects.toEqual(
+      expect.objectContaining({ code: 'network', message: reason.message }),
+    );
   });
 });

@@ -18,6 +18,22 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     if (req.url === '/slow') return; // never answers: the timeout ends it
+    if (req.url?.startsWith('/big')) {
+      // 64 KB chunks, written as the reader asks; '/big-cut' dies after two of them, '/big-stall' stops sending.
+      const chunk = 'x'.repeat(64 * 1024);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      let sent = 0;
+      const next = () => {
+        if (req.url === '/big-cut' && sent === 2) return res.socket?.destroy();
+        if (req.url === '/big-stall' && sent === 2) return;
+        if (sent === 8) return res.end();
+        sent += 1;
+        if (res.write(chunk)) setImmediate(next);
+        else res.once('drain', next);
+      };
+      next();
+      return;
+    }
     if (req.url === '/cut') {
       // Headers and part of the body, then the connection dies: the server did answer.
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
@@ -104,5 +120,40 @@ describe('fetchWithLimits says what went wrong', () => {
     } finally {
       vi.stubGlobal('fetch', realFetch);
     }
+  });
+
+  it('a body past streamAfterBytes flows as it arrives; its end tells the real size', async () => {
+    const raw = await fetchWithLimits(`${base}/big`, {}, { streamAfterBytes: 100_000 });
+    expect(raw.bytes.byteLength).toBe(0);
+    expect(raw.stream).toBeDefined();
+    const text = await new Response(raw.stream!.body).text();
+    expect(text).toBe('x'.repeat(8 * 64 * 1024));
+    await expect(raw.stream!.end).resolves.toMatchObject({ size: 8 * 64 * 1024, truncated: false });
+    // Under the threshold, or without one, the body is read whole as before.
+    const whole = await fetchWithLimits(`${base}/big`, {}, { streamAfterBytes: 10_000_000 });
+    expect(whole.stream).toBeUndefined();
+    expect(whole.size).toBe(8 * 64 * 1024);
+  });
+
+  it('a streamed body is cut at the size cap and says so', async () => {
+    const raw = await fetchWithLimits(`${base}/big`, {}, { streamAfterBytes: 100_000, maxBodyBytes: 300_000 });
+    expect((await new Response(raw.stream!.body).arrayBuffer()).byteLength).toBe(300_000);
+    await expect(raw.stream!.end).resolves.toMatchObject({ size: 300_000, truncated: true });
+  });
+
+  it('a streamed body cut midway, or stalled past the timeout, ends with the reason', async () => {
+    const cut = await fetchWithLimits(`${base}/big-cut`, {}, { streamAfterBytes: 100_000 });
+    await new Response(cut.stream!.body).arrayBuffer().catch(() => undefined);
+    await expect(cut.stream!.end).rejects.toMatchObject({
+      code: 'network',
+      status: 200,
+      message: expect.stringMatching(/answered HTTP 200, but the connection broke while its body was being read/),
+    });
+    const stalled = await fetchWithLimits(`${base}/big-stall`, {}, { streamAfterBytes: 100_000, timeoutMs: 300 });
+    await new Response(stalled.stream!.body).arrayBuffer().catch(() => undefined);
+    await expect(stalled.stream!.end).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/its body did not arrive within 0.3 s \(131072 bytes received\)/),
+    });
   });
 });

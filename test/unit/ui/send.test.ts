@@ -88,6 +88,39 @@ describe('a large body held by the worker', () => {
     expect(names()).toEqual(['request/send']);
   });
 
+  it('streamed: read as it arrives, then its real size, truncation and time come from its end', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    sendMessage.mockResolvedValue({
+      ok: true,
+      value: { ...heldResponse('text'), size: 0, durationMs: 3, bodyStreamed: true },
+    });
+    fetchSpy
+      .mockResolvedValueOnce(new Response(BODY, { status: 200 }))
+      .mockResolvedValueOnce(Response.json({ ok: true, end: { size: 900_000, truncated: true, durationMs: 420 } }));
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: true });
+    expect(response).toMatchObject({ size: 900_000, durationMs: 420 });
+    expect(response.bodyStreamed).toBeUndefined();
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual(['/__keyhole/body/ref-1', '/__keyhole/body/ref-1/end']);
+  });
+
+  it('streamed and cut midway: the error the worker recorded, not "no longer held"', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    sendMessage.mockResolvedValue({ ok: true, value: { ...heldResponse('text'), bodyStreamed: true } });
+    const cut = new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) });
+    fetchSpy.mockResolvedValueOnce(new Response(cut, { status: 200 })).mockResolvedValueOnce(
+      Response.json({
+        ok: false,
+        error: { code: 'timeout', message: 'its body did not arrive within 30 s (262144 bytes received).' },
+      }),
+    );
+    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/262144 bytes received/),
+    });
+    expect(names()).toEqual(['request/send']);
+  });
+
   it('says so when the worker no longer holds it', async () => {
     vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
     sendMessage.mockImplementation(async (envelope: { name: string }) =>
