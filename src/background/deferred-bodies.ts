@@ -1,8 +1,10 @@
 /**
  * Large response bodies skip the extension message channel. A message is serialised, copied through the
- * browser process and parsed again: for a 5 MB body that alone measured 110–150 ms. Instead the worker keeps
- * the bytes for a moment and the page fetches them from the worker's own origin (`/__keyhole/body/<id>`),
- * which the service worker answers from memory as a plain streamed Response. Only a service worker receives
+ * browser process and parsed again: for a 5 MB body that alone measured 110–150 ms. Instead the page fetches
+ * the body from the worker's own origin (`/__keyhole/body/<id>`), which the service worker answers with a
+ * streamed Response: a body past 256 KB is piped from upstream as the page reads it (the worker replied as soon
+ * as its first chunks were in, and never holds all of it), and `/__keyhole/body/<id>/end` then says how it
+ * ended. Only a service worker receives
  * such fetches (Chrome); Firefox's background page keeps using messages. And only from a page it controls: a
  * page opened before the worker was active (right after install or update) or hard-reloaded is not, so such a
  * page asks for the body with the 'request/held-body' message instead (src/ui/send.ts): slower, never lost.
