@@ -246,7 +246,7 @@ function describeSize(
       ratio: compareTimes(oursScreen, naiveScreen),
       ...(bytes === 5 * MB ? { target: '≤ 300 ms', met: oursScreen <= 300 } : {}),
       note:
-        `median of ${runs}. Both sides include the worker's fetch and the message carrying the body to the page, ` +
+        `median of ${runs}. Both sides include the worker's fetch and the body's way to the page (streamed through the worker), ` +
         `${round(naiveReply)} ms here (the anchor's time to the reply); the rest, about ` +
         `${round(Math.max(0, oursScreen - naiveReply))} ms for the panel and ${round(naiveScreen - naiveReply)} ms for the naive viewer, is rendering. ` +
         `The limit, the page fetching the same bytes straight from the server with no parsing: ${round(median(limit))} ms ` +
