@@ -9,9 +9,11 @@ import type {
   Reply,
   RequestOf,
   ResponseOf,
+  SendRequest,
   SendResponse,
 } from '../core/protocol.ts';
 import type { DeliveryFailure } from '../core/worker-delivery.ts';
+import { claimBodyStream, openBodyStream } from './body-stream.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -24,7 +26,7 @@ export async function send<K extends MessageName>(
   const envelope: Envelope<K> = { keyhole: 1, name, request: args[0] as RequestOf<K> };
   const reply = await deliver<ResponseOf<K>>(envelope);
   if (!reply.ok) throw new KeyholeError(reply.error.code, reply.error.message, reply.error);
-  if (name === 'request/send') await fetchHeldBody(reply.value as SendResponse);
+  if (name === 'request/send') await fetchHeldBody(reply.value as SendResponse, (args[0] as SendRequest).requestId);
   return reply.value;
 }
 
@@ -59,13 +61,23 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
  * the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
  * and any page whose fetch fails, gets the body by message instead.
  */
-async function fetchHeldBody(response: SendResponse): Promise<void> {
+async function fetchHeldBody(response: SendResponse, requestId: string | undefined): Promise<void> {
   const ref = response.bodyRef;
   if (!ref) return;
   const streamed = response.bodyStreamed === true;
   delete response.bodyRef;
   delete response.bodyStreamed;
   const { kind } = response.body;
+  // A viewer that asked for it reads a streamed text body itself, as it arrives (src/ui/body-stream.ts).
+  const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
+  if (
+    claimBodyStream(requestId) &&
+    streamed &&
+    kind === 'text' &&
+    globalThis.navigator?.serviceWorker?.controller &&
+    (await openBodyStream(response, url))
+  )
+    return;
   const held =
     (await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
   if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;

@@ -5,6 +5,7 @@ const sendMessage = vi.hoisted(() => vi.fn());
 vi.mock('webextension-polyfill', () => ({ default: { runtime: { sendMessage } } }));
 
 const { send } = await import('../../../src/ui/send.ts');
+const { takeBodyStream, wantBodyStream } = await import('../../../src/ui/body-stream.ts');
 // Loaded by send() only after a failed delivery; loaded here first so that takes no time under fake timers.
 await import('../../../src/core/worker-delivery.ts');
 
@@ -119,6 +120,52 @@ describe('a large body held by the worker', () => {
       message: expect.stringMatching(/262144 bytes received/),
     });
     expect(names()).toEqual(['request/send']);
+  });
+
+  it('streamed to a viewer that asked for it: the reply comes at once, the body and its end are read by the viewer', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    sendMessage.mockResolvedValue({ ok: true, value: { ...heldResponse('text'), size: 0, bodyStreamed: true } });
+    fetchSpy
+      .mockResolvedValueOnce(new Response(BODY, { status: 200 }))
+      .mockResolvedValueOnce(Response.json({ ok: true, end: { size: BODY.length, truncated: false, durationMs: 9 } }));
+    wantBodyStream('call-1');
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big', requestId: 'call-1' });
+    // send() did not read the body: only the body's fetch was made, its end is the viewer's to ask.
+    expect(response.body).toEqual({ kind: 'text', text: '', truncated: false });
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual(['/__keyhole/body/ref-1']);
+    const stream = takeBodyStream(response);
+    expect(stream).toBeDefined();
+    expect(takeBodyStream(response)).toBeUndefined();
+    expect(await new Response(stream?.body).text()).toBe(BODY);
+    expect(await stream?.end()).toEqual({ size: BODY.length, truncated: false, durationMs: 9 });
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual(['/__keyhole/body/ref-1', '/__keyhole/body/ref-1/end']);
+  });
+
+  it('streamed to a viewer: an end that reports an error rejects with it', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    sendMessage.mockResolvedValue({ ok: true, value: { ...heldResponse('text'), bodyStreamed: true } });
+    fetchSpy
+      .mockResolvedValueOnce(new Response('[1,', { status: 200 }))
+      .mockResolvedValueOnce(Response.json({ ok: false, error: { code: 'cancelled', message: 'Cancelled.' } }));
+    wantBodyStream('call-2');
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big', requestId: 'call-2' });
+    await expect(takeBodyStream(response)?.end()).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
+  it('a request nobody asked to stream, or a page the worker does not control, gets the whole text as before', async () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    sendMessage.mockImplementation(async (envelope: { name: string }) =>
+      envelope.name === 'request/send'
+        ? { ok: true, value: { ...heldResponse('text'), bodyStreamed: true } }
+        : {
+            ok: true,
+            value: { kind: 'text', text: BODY, end: { size: BODY.length, truncated: false, durationMs: 1 } },
+          },
+    );
+    wantBodyStream('call-3');
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big', requestId: 'call-3' });
+    expect(response.body.kind === 'text' && response.body.text).toBe(BODY);
+    expect(takeBodyStream(response)).toBeUndefined();
   });
 
   it('says so when the worker no longer holds it', async () => {

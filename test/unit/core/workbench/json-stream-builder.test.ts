@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createJsonStreamBuilder,
+  JsonStreamError,
+  PROMOTE_CHARS,
+} from '../../../../src/core/workbench/json-stream-builder.ts';
+
+/** Feeds `text` in pieces of `size` characters and returns the finished value. */
+function build(text: string, size: number): unknown {
+  const builder = createJsonStreamBuilder();
+  for (let at = 0; at < text.length; at += size) builder.push(text.slice(at, at + size));
+  return builder.finish();
+}
+
+const SAMPLES = [
+  '[]',
+  '{}',
+  '  [ 1 , -2.5e3 , true , false , null , "a" ]  ',
+  '{"a":1,"b":[1,2,{"c":"x]}\\"{"}],"d":{"e":null}}',
+  '"just a string with \\" and \\\\"',
+  '42',
+  '-0.5',
+  'true',
+  '[[[[]]],{"":{}}]',
+  '{"emoji":"😀 é \\u00e9","nested":[{"k":[1,[2,[3]]]}]}',
+  '[{"id":1,"tags":["a","b"]},{"id":2,"tags":[]},{"id":3,"tags":["\\\\"]}]',
+];
+
+describe('createJsonStreamBuilder', () => {
+  it('builds the same value as JSON.parse, whatever the size of the pieces', () => {
+    for (const sample of SAMPLES)
+      for (const size of [1, 2, 3, 7, 1000])
+        expect(build(sample, size), `${sample} in pieces of ${size}`).toEqual(JSON.parse(sample));
+  });
+
+  it('keeps key order and duplicates like JSON.parse, and makes __proto__ an own key', () => {
+    const text = '{"z":1,"a":2,"z":3,"__proto__":{"polluted":true}}';
+    const value = build(text, 2) as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(Object.keys(JSON.parse(text)));
+    expect(value.z).toBe(3);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('shows the root with the children that have arrived after the first piece', () => {
+    const items = Array.from({ length: 1000 }, (_, index) => ({ id: index, name: `item-${index}` }));
+    const text = JSON.stringify(items);
+    const builder = createJsonStreamBuilder();
+    builder.push(text.slice(0, 200));
+    const root = builder.root as unknown[];
+    expect(Array.isArray(root)).toBe(true);
+    expect(root.length).toBeGreaterThan(3);
+    expect(root[0]).toEqual({ id: 0, name: 'item-0' });
+    builder.push(text.slice(200));
+    expect(builder.finish()).toBe(root);
+    expect(root).toEqual(items);
+  });
+
+  it('streams a child container that grows past the promotion size, so its items appear before it closes', () => {
+    const items = Array.from({ length: 20_000 }, (_, index) => ({ index, text: `value ${index} ]}{[` }));
+    const text = JSON.stringify({ meta: { count: items.length }, data: items, after: 'end' });
+    expect(text.length).toBeGreaterThan(PROMOTE_CHARS * 2);
+    const builder = createJsonStreamBuilder();
+    const half = Math.floor(text.length / 2);
+    for (let at = 0; at < half; at += 4096) builder.push(text.slice(at, Math.min(at + 4096, half)));
+    const partial = builder.root as { data: unknown[] };
+    // Half the text is in: the data array is already there and holds items, though it has not closed.
+    expect(partial.data.length).toBeGreaterThan(1000);
+    builder.push(text.slice(half));
+    expect(builder.finish()).toEqual(JSON.parse(text));
+  });
+
+  it('counts the characters read and the values completed', () => {
+    const builder = createJsonStreamBuilder();
+    builder.push('[1,2,');
+    builder.push('3]');
+    expect(builder.offset).toBe(7);
+    expect(builder.values).toBe(3);
+  });
+
+  it('refuses invalid JSON with the position of the problem', () => {
+    const cases: [string, RegExp, number][] = [
+      ['[1,2,,3]', /Unexpected character/, 5],
+      ['{"a" 1}', /Expected “:”/, 5],
+      ['{a:1}', /key in double quotes/, 1],
+      ['[1,2}', /Expected \]/, 4],
+      ['[1] x', /after the end/, 4],
+      ['[1,]', /Unexpected character/, 3],
+    ];
+    for (const [text, message, position] of cases) {
+      let caught: unknown;
+      try {
+        build(text, 2);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, text).toBeInstanceOf(JsonStreamError);
+      expect((caught as JsonStreamError).message, text).toMatch(message);
+      expect((caught as JsonStreamError).position, text).toBe(position);
+    }
+  });
+
+  it('says when the JSON is cut short, and reports a bad child at its own offset', () => {
+    expect(() => build('[{"a":1},{"b":', 3)).toThrow(/ends before it is complete/);
+    expect(() => build('', 3)).toThrow(/ends before it is complete/);
+    let caught: JsonStreamError | undefined;
+    try {
+      build('[1, {"a": tru}]', 4);
+    } catch (error) {
+      caught = error as JsonStreamError;
+    }
+    expect(caught?.position).toBeGreaterThanOrEqual(4);
+  });
+
+  it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
+    const builder = createJsonStreamBuilder();
+    builder.push('[');
+    for (let index = 0; index < 50_000; index += 1) builder.push(`${index ? ',' : ''}{"i":${index}}`);
+    builder.push(']');
+    const value = builder.finish() as { i: number }[];
+    expect(value).toHaveLength(50_000);
+    expect(value[49_999]).toEqual({ i: 49_999 });
+  });
+});
