@@ -1,0 +1,212 @@
+import { KeyholeError } from '../../../core/errors.ts';
+import type { BodyEnd } from '../../../core/protocol.ts';
+import { createJsonStreamBuilder, type JsonStreamBuilder } from '../../../core/workbench/json-stream-builder.ts';
+import type { BodyStream } from '../../../ui/body-stream.ts';
+import { createStore, type Store } from '../store.ts';
+
+/**
+ * Reads a streamed response body as it arrives, so the viewer's first screen comes from the first chunk
+ * whatever the body's size. JSON is built as it comes (src/core/workbench/json-stream-builder.ts), in slices of
+ * a few milliseconds between which the page paints and answers input. The bytes go into a Blob as they arrive
+ * (the browser keeps a Blob's data outside the page's heap), so the page never holds a second full copy of the
+ * body: the text is read back from that Blob once, at the end, and Save writes the Blob itself.
+ */
+
+export interface ReceivingState {
+  /** Bytes received so far. */
+  bytes: number;
+  /** JSON: the value built so far (its root grows as children arrive), and how many values it holds. */
+  json?: { root: unknown; values: number };
+  /** The first characters, for a first screen of text that is not JSON. */
+  head: string;
+  /** Why the body is not shown as JSON although it looked like it. */
+  jsonError?: string;
+}
+
+export interface LoadedBody {
+  /** The whole text, read back once from `blob`. */
+  text: string;
+  /** The body's bytes as received: what Save writes. */
+  blob: Blob;
+  /** The parsed JSON, when the body is valid JSON. */
+  value?: unknown;
+  jsonError?: string;
+  end: BodyEnd;
+}
+
+export interface BodyLoad {
+  progress: Store<ReceivingState>;
+  /** Settles once the whole body has arrived and been built; rejects with the error that cut it. */
+  finished: Promise<LoadedBody>;
+  /** Stops receiving; `finished` rejects as cancelled. */
+  cancel(): void;
+}
+
+export interface BodyLoadOptions {
+  contentType: string;
+  /** Called on cancel, to stop the call upstream as well. */
+  onCancel?: () => void;
+  /** Longest stretch of work before the page gets a turn. */
+  sliceMs?: number;
+  /** How the page gets its turn (a macrotask, so it can paint and handle input). */
+  yieldToPage?: () => Promise<void>;
+}
+
+/** Enough text for a first screen of raw text. */
+const HEAD_CHARS = 128 * 1024;
+/** Text handed to the JSON builder at once: a few milliseconds of work. */
+const PIECE_CHARS = 64 * 1024;
+/** Received bytes kept in the page before they join the Blob. */
+const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
+const SLICE_MS = 8;
+
+function yieldByMessage(): Promise<void> {
+  // A message is a macrotask that is not clamped like nested timers (4 ms each after five).
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function looksLikeJson(contentType: string, first: string): boolean {
+  return /json/i.test(contentType) || first === '{' || first === '[';
+}
+
+export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): BodyLoad {
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const yieldToPage = options.yieldToPage ?? yieldByMessage;
+  const type = options.contentType || 'text/plain';
+  const progress = createStore<ReceivingState>({ bytes: 0, head: '' });
+  const reader = stream.body.getReader();
+  let cancelled = false;
+
+  let bytes = 0;
+  let head = '';
+  let builder: JsonStreamBuilder | undefined;
+  let decided = false;
+  /** Leading white space, held until the first visible character says whether this is JSON. */
+  let waiting = '';
+  let publishedAt = 0;
+  let jsonError: string | undefined;
+  let blob = new Blob([], { type });
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
+  let sliceStart = performance.now();
+
+  const publish = () => {
+    publishedAt = performance.now();
+    const state: ReceivingState = { bytes, head };
+    if (builder && builder.root !== undefined) state.json = { root: builder.root, values: builder.values };
+    if (jsonError) state.jsonError = jsonError;
+    progress.set(state);
+  };
+
+  const flushBlob = () => {
+    if (pending.length === 0) return;
+    blob = new Blob([blob, ...pending], { type });
+    pending = [];
+    pendingBytes = 0;
+  };
+
+  /** Gives the page a turn once this slice has run long enough. */
+  const pace = async () => {
+    if (performance.now() - sliceStart < sliceMs) return;
+    publish();
+    await yieldToPage();
+    sliceStart = performance.now();
+    if (cancelled) throw cancelledError();
+  };
+
+  const cancelledError = () =>
+    new KeyholeError('cancelled', `Cancelled while receiving the body (${bytes.toLocaleString('en')} bytes received).`);
+
+  const feed = async (text: string) => {
+    if (head.length < HEAD_CHARS) head += text.slice(0, HEAD_CHARS - head.length);
+    if (!decided) {
+      waiting += text;
+      const first = waiting.trimStart()[0];
+      if (first === undefined) return;
+      decided = true;
+      text = waiting;
+      waiting = '';
+      if (looksLikeJson(options.contentType, first)) builder = createJsonStreamBuilder();
+    }
+    if (!builder) return;
+    for (let at = 0; at < text.length && builder; at += PIECE_CHARS) {
+      try {
+        builder.push(text.slice(at, at + PIECE_CHARS));
+      } catch (error) {
+        jsonError = error instanceof Error ? error.message : String(error);
+        builder = undefined;
+      }
+      await pace();
+    }
+  };
+
+  const run = async (): Promise<LoadedBody> => {
+    const decoder = new TextDecoder();
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (cancelled) throw cancelledError();
+        // The worker cut the body (size cap, timeout, network): its end says why.
+        await stream.end();
+        throw new KeyholeError(
+          'network',
+          `The body stopped arriving: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+      if (cancelled) throw cancelledError();
+      if (chunk.done) break;
+      const data = chunk.value as Uint8Array<ArrayBuffer>;
+      bytes += data.byteLength;
+      pending.push(data);
+      pendingBytes += data.byteLength;
+      if (pendingBytes >= BLOB_FLUSH_BYTES) flushBlob();
+      const shown = progress.get();
+      await feed(decoder.decode(data, { stream: true }));
+      // The first screen as soon as there is something to show; then the count, a few times a second.
+      const firstScreen = shown.json === undefined && shown.head === '' && (builder?.root !== undefined || head !== '');
+      if (firstScreen || performance.now() - publishedAt > 100) publish();
+      await pace();
+    }
+    await feed(decoder.decode());
+    flushBlob();
+    const end = await stream.end();
+    let value: unknown;
+    if (builder) {
+      try {
+        value = builder.finish();
+      } catch (error) {
+        jsonError = error instanceof Error ? error.message : String(error);
+        builder = undefined;
+      }
+    }
+    publish();
+    const loaded: LoadedBody = { text: await blob.text(), blob, end };
+    if (builder) loaded.value = value;
+    if (jsonError) loaded.jsonError = jsonError;
+    return loaded;
+  };
+
+  const finished = run();
+  // The viewer may not be listening yet when it fails: the workbench reads the outcome.
+  finished.catch(() => undefined);
+  return {
+    progress,
+    finished,
+    cancel() {
+      if (cancelled) return;
+      cancelled = true;
+      reader.cancel().catch(() => undefined);
+      options.onCancel?.();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { KeyholeError } from '../../../../../src/core/errors.ts';
+import type { BodyEnd } from '../../../../../src/core/protocol.ts';
+import { startBodyLoad } from '../../../../../src/devtools/panel/response/body-loader.ts';
+import type { BodyStream } from '../../../../../src/ui/body-stream.ts';
+
+const encoder = new TextEncoder();
+
+/** A body stream the test feeds chunk by chunk, with the end the worker would report. */
+function controlledStream(end: () => Promise<BodyEnd> = async () => ({ size: 0, truncated: false, durationMs: 5 })) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
+  const stream: BodyStream = { body, end };
+  return {
+    stream,
+    push: (bytes: Uint8Array) => controller.enqueue(bytes),
+    close: () => controller.close(),
+    controller,
+  };
+}
+
+type Load = ReturnType<typeof startBodyLoad>;
+type State = ReturnType<Load['progress']['get']>;
+
+/** Waits until the loader has published a state that passes `ready`, and returns it. */
+function until(load: Load, ready: (state: State) => unknown): Promise<State> {
+  return vi.waitFor(() => {
+    const state = load.progress.get();
+    if (!ready(state)) throw new Error('not yet');
+    return state;
+  });
+}
+
+const ITEMS = Array.from({ length: 5000 }, (_, index) => ({ id: `app_${index}`, name: `load-test-${index}`, é: 'ü' }));
+const JSON_TEXT = JSON.stringify(ITEMS);
+
+describe('startBodyLoad', () => {
+  it('shows the JSON that has arrived before the body ends, then the whole value, text and bytes', async () => {
+    const bytes = encoder.encode(JSON_TEXT);
+    const { stream, push, close } = controlledStream(async () => ({
+      size: bytes.byteLength,
+      truncated: false,
+      durationMs: 42,
+    }));
+    const load = startBodyLoad(stream, { contentType: 'application/json' });
+    push(bytes.slice(0, 10_000));
+    // The first screen: the root array with the items of the first chunk, while the rest has not come.
+    const first = await until(load, (state) => state.json && (state.json.root as unknown[]).length > 10);
+    expect((first.json?.root as unknown[])[0]).toEqual(ITEMS[0]);
+    expect(first.bytes).toBe(10_000);
+    // The rest, cut inside a two-byte character to check the decoding across chunks.
+    const cut = JSON_TEXT.indexOf('ü', 20_000) + 1;
+    const cutBytes = encoder.encode(JSON_TEXT.slice(0, cut)).byteLength - 1;
+    push(bytes.slice(10_000, cutBytes));
+    push(bytes.slice(cutBytes));
+    close();
+    const loaded = await load.finished;
+    expect(loaded.jsonError).toBeUndefined();
+    expect(loaded.value).toEqual(ITEMS);
+    expect(loaded.text).toBe(JSON_TEXT);
+    expect(loaded.blob.size).toBe(bytes.byteLength);
+    expect(new Uint8Array(await loaded.blob.arrayBuffer())).toEqual(bytes);
+    expect(loaded.end).toEqual({ size: bytes.byteLength, truncated: false, durationMs: 42 });
+  });
+
+  it('works in slices: the page gets a turn between them', async () => {
+    const { stream, push, close } = controlledStream();
+    const turns = vi.fn(() => Promise.resolve());
+    const load = startBodyLoad(stream, { contentType: 'application/json', sliceMs: 0, yieldToPage: turns });
+    const bytes = encoder.encode(JSON_TEXT);
+    for (let at = 0; at < bytes.byteLength; at += 4096) push(bytes.slice(at, at + 4096));
+    close();
+    await load.finished;
+    expect(turns.mock.calls.length).toBeGreaterThanOrEqual(Math.floor(bytes.byteLength / 4096));
+  });
+
+  it('text that is not JSON: the first screen is its beginning, and no JSON is built', async () => {
+    const { stream, push, close } = controlledStream();
+    const load = startBodyLoad(stream, { contentType: 'text/plain' });
+    push(encoder.encode('   line one\nline two\n'));
+    const state = await until(load, (current) => current.head !== '');
+    expect(state.head).toBe('   line one\nline two\n');
+    expect(state.json).toBeUndefined();
+    close();
+    const loaded = await load.finished;
+    expect(loaded.value).toBeUndefined();
+    expect(loaded.text).toBe('   line one\nline two\n');
+  });
+
+  it('invalid JSON: says why and where, and keeps the text', async () => {
+    const { stream, push, close } = controlledStream();
+    const load = startBodyLoad(stream, { contentType: 'application/json' });
+    push(encoder.encode('[{"a":1},{"b" 2}]'));
+    close();
+    const loaded = await load.finished;
+    expect(loaded.value).toBeUndefined();
+    expect(loaded.jsonError).toMatch(/Invalid JSON \(at character 14\)/);
+    expect(loaded.text).toBe('[{"a":1},{"b" 2}]');
+  });
+
+  it('a body cut by the worker rejects with the error its end reports', async () => {
+    const { stream, push, controller } = controlledStream(async () => {
+      throw new KeyholeError('too-large', 'The body passed the 50 MB cap.');
+    });
+    const load = startBodyLoad(stream, { contentType: 'application/json' });
+    push(encoder.encode('[1,2,'));
+    controller.error(new TypeError('network error'));
+    await expect(load.finished).rejects.toMatchObject({ code: 'too-large' });
+  });
+
+  it('cancel stops reading, asks for the call to stop upstream, and says how much had arrived', async () => {
+    const { stream, push } = controlledStream();
+    const onCancel = vi.fn();
+    const load = startBodyLoad(stream, { contentType: 'application/json', onCancel });
+    push(encoder.encode('[1,2,3,'));
+    await until(load, (state) => state.json);
+    load.cancel();
+    await expect(load.finished).rejects.toMatchObject({ code: 'cancelled', message: /7 bytes received/ });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
