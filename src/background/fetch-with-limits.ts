@@ -41,6 +41,13 @@ export interface FetchLimits {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
+/**
+ * The cap for a body streamed to the page (`streamAfterBytes`): the worker then holds one chunk at a time, and
+ * the page one text of the body (V8 strings stop near 512 M characters) beside its bytes in a Blob, which the
+ * browser keeps outside the page's heap. 256 MB lets a 100 MB export through with room, and still stops a body
+ * that never ends before it takes the tab down.
+ */
+export const STREAMED_MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 export async function fetchWithLimits(url: string, init: RequestInit, limits: FetchLimits = {}): Promise<RawResponse> {
   const method = (init.method ?? 'GET').toUpperCase();
@@ -51,6 +58,7 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
   await assertHostPermission(url);
   const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const streamedMaxBodyBytes = limits.maxBodyBytes ?? STREAMED_MAX_BODY_BYTES;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -107,10 +115,16 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
     // A 401 is read whole: its body says whether the token expired, and the call may be signed again.
     const streamAfter = response.status === 401 ? undefined : limits.streamAfterBytes;
-    const read = await readCapped(response, maxBodyBytes, progress, streamAfter);
+    // A body read whole stays in the worker: the lower cap. One streamed past the worker gets the higher one.
+    const read = await readCapped(
+      response,
+      streamAfter === undefined ? maxBodyBytes : streamedMaxBodyBytes,
+      progress,
+      streamAfter,
+    );
     if ('rest' in read) {
       streaming = true;
-      const { body, end } = streamRest(read, maxBodyBytes, progress, elapsed);
+      const { body, end } = streamRest(read, streamedMaxBodyBytes, progress, elapsed);
       const ended = end.then(
         (result) => {
           cleanUp();

@@ -107,7 +107,7 @@ export interface SendRequest {
   /** Lets the caller cancel the call with `request/cancel`. */
   requestId?: string;
   timeoutMs?: number;
-  /** Bodies larger than this are cut and flagged `truncated` (default 50 MB). */
+  /** Bodies larger than this are cut and flagged `truncated` (default 50 MB; 256 MB for one streamed to a page). */
   maxBodyBytes?: number;
 }
 

@@ -13,8 +13,11 @@ import {
   type RequestDraft,
   validateDraft,
 } from '../../core/workbench/request-draft.ts';
+import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-stream.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
+import type { BodyLoad } from './response/body-loader.ts';
+import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
 import type { PanelServices } from './services.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -114,6 +117,8 @@ export function createWorkbench(services: PanelServices): Workbench {
   const pickers = createPickerLists(services);
   let touched = false;
   let disposed = false;
+  /** A response body still arriving (streamed): stopped when another call or a history entry replaces it. */
+  let receiving: BodyLoad | undefined;
 
   const stopSaving = draft.subscribe((value) => {
     touched = true;
@@ -176,17 +181,22 @@ export function createWorkbench(services: PanelServices): Workbench {
   };
 
   async function runRequest(draftRequest: SendRequest): Promise<void> {
+    receiving?.cancel();
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
     let error: KeyholeErrorData | undefined;
+    // A large text body comes as a stream: the response shows from its first chunk (src/ui/body-stream.ts).
+    wantBodyStream(requestId);
     try {
       response = await services.send('request/send', request);
     } catch (caught) {
       error = toErrorData(caught);
     }
+    dropBodyStream(requestId);
+    const load = response ? await startReceiving(response, requestId) : undefined;
     const current = run.get();
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
     if (current.phase === 'sending' && current.requestId === requestId) {
@@ -195,7 +205,8 @@ export function createWorkbench(services: PanelServices): Workbench {
           ? { phase: 'done', request, response, startedAt }
           : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
       );
-    }
+    } else load?.cancel();
+    if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();
     const outcome = {
       request,
@@ -209,6 +220,52 @@ export function createWorkbench(services: PanelServices): Workbench {
         // History is a convenience; a failed write (quota) must not break the workbench.
       });
     });
+  }
+
+  /** Starts reading a streamed body, if this response has one; the viewer shows it as it arrives. */
+  async function startReceiving(response: SendResponse, requestId: string): Promise<BodyLoad | undefined> {
+    const stream = takeBodyStream(response);
+    if (!stream) return undefined;
+    const { startBodyLoad } = await import('./response/body-loader.ts');
+    const load = startBodyLoad(stream, {
+      contentType: response.contentType,
+      onCancel: () => void services.send('request/cancel', { requestId }).catch(() => undefined),
+    });
+    setBodyLoad(response, load);
+    receiving = load;
+    return load;
+  }
+
+  /** Once the whole body is in: the response with its real size, time and text, or the error that cut it. */
+  async function finishReceiving(
+    load: BodyLoad,
+    request: SendRequest,
+    response: SendResponse,
+    startedAt: number,
+  ): Promise<{ response?: SendResponse; error?: KeyholeErrorData }> {
+    let outcome: { response?: SendResponse; error?: KeyholeErrorData };
+    try {
+      const body = await load.finished;
+      const complete: SendResponse = {
+        ...response,
+        size: body.end.size,
+        durationMs: body.end.durationMs,
+        body: { kind: 'text', text: body.text, truncated: body.end.truncated },
+      };
+      setLoadedBody(complete, body);
+      outcome = { response: complete };
+    } catch (caught) {
+      outcome = { error: toErrorData(caught) };
+    }
+    if (receiving === load) receiving = undefined;
+    const current = run.get();
+    if (current.phase === 'done' && current.response === response)
+      run.set(
+        outcome.response
+          ? { ...current, response: outcome.response }
+          : { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt },
+      );
+    return outcome;
   }
 
   const workbench: Workbench = {
@@ -246,6 +303,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       );
     },
     openHistory(entry, body) {
+      receiving?.cancel();
       open(draftFromRequest(entry.request));
       if (entry.error && entry.status === undefined) {
         run.set({
@@ -289,6 +347,8 @@ export function createWorkbench(services: PanelServices): Workbench {
     },
     async cancel() {
       const current = run.get();
+      // A body still arriving stops where it is.
+      if (current.phase === 'done' && receiving) receiving.cancel();
       if (current.phase !== 'sending') return;
       try {
         await services.send('request/cancel', { requestId: current.requestId });

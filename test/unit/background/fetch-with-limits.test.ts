@@ -8,7 +8,9 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
 }));
 vi.mock('../../../src/background/browser-differences.ts', () => ({ assertHostPermission: async () => {} }));
 
-const { fetchWithLimits, formatSeconds } = await import('../../../src/background/fetch-with-limits.ts');
+const { DEFAULT_MAX_BODY_BYTES, fetchWithLimits, formatSeconds } = await import(
+  '../../../src/background/fetch-with-limits.ts'
+);
 
 let server: Server;
 let base: string;
@@ -20,13 +22,13 @@ beforeAll(async () => {
     if (req.url === '/slow') return; // never answers: the timeout ends it
     if (req.url?.startsWith('/big')) {
       // 64 KB chunks, written as the reader asks; '/big-cut' dies after two of them, '/big-stall' stops sending.
-      const chunk = 'x'.repeat(64 * 1024);
+      const chunk = 'x'.repeat(req.url === '/big-51mb' ? 1024 * 1024 : 64 * 1024);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       let sent = 0;
       const next = () => {
         if (req.url === '/big-cut' && sent === 2) return res.socket?.destroy();
         if (req.url === '/big-stall' && sent === 2) return;
-        if (sent === 8) return res.end();
+        if (sent === (req.url === '/big-51mb' ? 51 : 8)) return res.end();
         sent += 1;
         if (res.write(chunk)) setImmediate(next);
         else res.once('drain', next);
@@ -139,6 +141,16 @@ describe('fetchWithLimits says what went wrong', () => {
     const raw = await fetchWithLimits(`${base}/big`, {}, { streamAfterBytes: 100_000, maxBodyBytes: 300_000 });
     expect((await new Response(raw.stream!.body).arrayBuffer()).byteLength).toBe(300_000);
     await expect(raw.stream!.end).resolves.toMatchObject({ size: 300_000, truncated: true });
+  });
+
+  it('the default cap is 50 MB for a body the worker reads whole, and higher for one it streams to the page', async () => {
+    const size = 51 * 1024 * 1024;
+    expect(size).toBeGreaterThan(DEFAULT_MAX_BODY_BYTES);
+    const streamed = await fetchWithLimits(`${base}/big-51mb`, {}, { streamAfterBytes: 100_000 });
+    expect((await new Response(streamed.stream!.body).arrayBuffer()).byteLength).toBe(size);
+    await expect(streamed.stream!.end).resolves.toMatchObject({ size, truncated: false });
+    const whole = await fetchWithLimits(`${base}/big-51mb`, {});
+    expect(whole).toMatchObject({ size: DEFAULT_MAX_BODY_BYTES, truncated: true });
   });
 
   it('a streamed body cut midway, or stalled past the timeout, ends with the reason', async () => {

@@ -7,8 +7,11 @@ import { createTextSearch } from '../../../core/workbench/text-rows.ts';
 import { JsonTree } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
+import type { LoadedBody } from './body-loader.ts';
+import { bodyLoadOf, loadedBodyOf } from './body-registry.ts';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
+import { ReceivingBody } from './ReceivingBody.tsx';
 
 /**
  * The response body, loaded on first use. JSON is parsed once, after the status line has painted, and shown
@@ -52,6 +55,11 @@ export default function ResponseBody({
     }
   };
 
+  // A streamed body: its first screen while it arrives, then its parsed value and bytes as they were received.
+  const receiving = bodyLoadOf(response);
+  if (receiving) return <ReceivingBody load={receiving} />;
+  const streamed = loadedBodyOf(response);
+
   if (body.kind === 'bytes')
     return (
       <BinaryPreview
@@ -72,6 +80,7 @@ export default function ResponseBody({
       onSave={save}
       saveNote={saveNote}
       services={services}
+      streamed={streamed}
     />
   );
 }
@@ -84,6 +93,7 @@ function TextBody({
   onSave,
   saveNote,
   services,
+  streamed,
 }: {
   text: string;
   truncated: boolean;
@@ -92,6 +102,8 @@ function TextBody({
   onSave: (blob: Blob) => Promise<void>;
   saveNote: string;
   services: PanelServices;
+  /** A body that was streamed in: already parsed (when JSON), and its bytes kept as a Blob. */
+  streamed?: LoadedBody | undefined;
 }) {
   const [parsed, setParsed] = useState<Parsed>({ state: 'pending' });
   const [mode, setMode] = useState<Mode>('tree');
@@ -104,6 +116,10 @@ function TextBody({
   // A 5 MB JSON.parse is one task: it runs once, after the status line has painted.
   useEffect(() => {
     setParsed({ state: 'pending' });
+    if (streamed && 'value' in streamed) {
+      setParsed({ state: 'json', value: streamed.value });
+      return;
+    }
     if (!looksLikeJson(contentType, text)) {
       setParsed({ state: 'text' });
       return;
@@ -114,7 +130,7 @@ function TextBody({
     } catch {
       setParsed({ state: 'text' });
     }
-  }, [text, contentType]);
+  }, [text, contentType, streamed]);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(query), 200);
@@ -261,7 +277,7 @@ function TextBody({
         <button
           type="button"
           class="kh-button kh-button--small"
-          onClick={() => void onSave(new Blob([text], { type: contentType || 'text/plain' }))}
+          onClick={() => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' }))}
           title={`Save as ${fileName}`}
         >
           Save…

@@ -10,6 +10,7 @@ import { StatusBadge } from '../MethodBadge.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
+import { bodyLoadOf } from './body-registry.ts';
 
 /**
  * The response: status line (status, time, size, type), then Body, Headers and Signature tabs. The body viewer
@@ -62,16 +63,20 @@ export function PlatformErrorBanner({ response }: { response: SendResponse }) {
 
 function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
   const { response, fromHistory } = run;
+  // A body still arriving has no final size or time yet: the body view counts what has come.
+  const receiving = bodyLoadOf(response) !== undefined;
   return (
     <div class="kh-status-line">
       <StatusBadge status={response.status} />
       <span class="kh-status-text">{response.statusText}</span>
       <span class="kh-muted" title="Duration">
-        {formatDuration(response.durationMs)}
+        {receiving ? 'receiving…' : formatDuration(response.durationMs)}
       </span>
-      <span class="kh-muted" title="Body size">
-        {formatBytes(response.size)}
-      </span>
+      {receiving ? null : (
+        <span class="kh-muted" title="Body size">
+          {formatBytes(response.size)}
+        </span>
+      )}
       {response.contentType ? <span class="kh-muted kh-mono">{response.contentType.split(';')[0]}</span> : null}
       {response.clockOffsetSeconds ? (
         <span class="kh-chip" title="The worker corrected the clock and signed again">
