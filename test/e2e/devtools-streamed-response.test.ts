@@ -1,0 +1,119 @@
+/**
+ * Issue 18, target 2: a 100 MB JSON answer (sandbox fault `hugeJsonBytes`) is shown from its first chunk: the
+ * tree of what has arrived, with "Receiving… N MB", before the rest is in. Once it is all in, the whole tree is
+ * there, a search finds a value near its end, and Save writes the whole body (same size and SHA-256 as the
+ * sandbox sent) from the bytes as received. Long tasks are reported, not asserted (their limits are the bench's).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.ts';
+import { compose, longTasks, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+
+const BYTES = 100 * 1024 * 1024;
+const PATH = '/v2/organisations/orga_huge/applications';
+
+let ext: SandboxedExtension;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ext = await startSignedInExtension();
+  await keepDownloadNames(ext);
+  page = await openPanel(ext, pageErrors, { devtools: true });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+/** Page-clock marks, to say in which step each long task happened. */
+const marks: { name: string; at: number }[] = [];
+async function mark(name: string): Promise<void> {
+  marks.push({ name, at: await page.evaluate(() => performance.now()) });
+}
+
+/** The bytes the sandbox sends for this fault, fetched straight from it (the fault answers unsigned calls). */
+async function expectedBody(): Promise<{ size: number; sha256: string }> {
+  const response = await fetch(`${ext.platform.api}${PATH}`);
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    hash.update(chunk);
+    size += chunk.byteLength;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+describe('a 100 MB JSON response', () => {
+  it('shows its first screen while it arrives, then searches it whole and saves every byte', async () => {
+    // Twice: once for the panel, once for the reference copy fetched here.
+    ext.platform.faults.add({ server: 'api', path: PATH, hugeJsonBytes: BYTES, times: 2 });
+    await compose(page, 'GET', PATH);
+    await mark('send → first screen');
+    expect(await sendAndWait(page)).toBe('200');
+
+    // The first screen: tree rows of what has arrived, while the body is still arriving.
+    await page.waitForFunction(
+      () => document.querySelector('.kh-receiving') !== null && document.querySelector('[role="treeitem"]') !== null,
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(await page.locator('.kh-receiving').innerText()).toMatch(/^Receiving… [\d.]+ (KB|MB)/);
+    expect(await page.locator('.kh-status-line').innerText()).toContain('receiving…');
+    const firstRow = page.getByRole('tree', { name: 'Response body as a tree, still arriving' }).getByRole('treeitem');
+    expect(await firstRow.nth(1).textContent()).toMatch(/^▸0: \{id: "app_00000000/);
+    await saveScreenshot(page, 'devtools-streamed-response-receiving');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveScreenshot(page, 'devtools-streamed-response-receiving-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await mark('accessibility check');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await mark('receiving → whole tree');
+
+    // All of it: the status line has the real size, the tree has every item.
+    await page.locator('.kh-receiving').waitFor({ state: 'detached', timeout: 240_000 });
+    await page.getByRole('tree', { name: 'Response body as a tree', exact: true }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('.kh-status-line').innerText()).toMatch(/100 MB/);
+    const rowsShown = Number((await page.locator('.kh-tree-summary').innerText()).replace(/\D/g, ''));
+    expect(rowsShown).toBeGreaterThan(100_000);
+
+    // A value near the end: the last item's name (the root's row, then one row per item).
+    await mark('search');
+    const last = rowsShown - 2;
+    const search = page.getByRole('searchbox', { name: 'Search in the body' });
+    await search.fill(`load-test-${last}`);
+    await search.press('Enter');
+    await expect.poll(() => page.locator('.kh-match-count').innerText(), { timeout: 120_000 }).toBe('1 / 1');
+    await expect.poll(() => page.locator('.kh-tree-row--active').textContent()).toContain(`load-test-${last}`);
+    await saveScreenshot(page, 'devtools-streamed-response-searched');
+
+    // Save: the whole body, byte for byte.
+    await mark('save');
+    await page.getByRole('button', { name: 'Save…' }).click();
+    await expect.poll(() => page.getByText('Saved as applications.json.').isVisible()).toBe(true);
+    const saved = join(ext.downloadsDir, 'applications.json');
+    const expected = await expectedBody();
+    expect(expected.size).toBeGreaterThanOrEqual(BYTES);
+    await expect.poll(() => existsSync(saved), { timeout: 60_000 }).toBe(true);
+    await expect.poll(async () => (await stat(saved)).size, { timeout: 60_000 }).toBe(expected.size);
+    expect(
+      createHash('sha256')
+        .update(await readFile(saved))
+        .digest('hex'),
+    ).toBe(expected.sha256);
+
+    const tasks = await longTasks(page);
+    const phaseOf = (start: number) => [...marks].reverse().find((item) => item.at <= start)?.name ?? 'before send';
+    console.log(
+      `100 MB JSON: ${rowsShown} rows; ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((task) => task.duration)))} ms ` +
+        `(${tasks.map((task) => `${Math.round(task.duration)} ms in ${phaseOf(task.start)}`).join('; ')})`,
+    );
+  });
+});
