@@ -40,8 +40,13 @@ export async function openBodyStream(response: SendResponse, url: string): Promi
     return false;
   }
   if (!answer.ok || !answer.body) return false;
-  streams.set(response, { body: answer.body, end: () => fetchEnd(`${url}/end`) });
+  attachBodyStream(response, { body: answer.body, end: () => fetchEnd(`${url}/end`) });
   return true;
+}
+
+/** Hangs a body stream on a response, for the viewer to take. */
+export function attachBodyStream(response: SendResponse, stream: BodyStream): void {
+  streams.set(response, stream);
 }
 
 async function fetchEnd(url: string): Promise<BodyEnd> {
