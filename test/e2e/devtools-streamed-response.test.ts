@@ -70,9 +70,14 @@ describe('a 100 MB JSON response', () => {
     const firstRow = page.getByRole('tree', { name: 'Response body as a tree, still arriving' }).getByRole('treeitem');
     expect(await firstRow.nth(1).textContent()).toMatch(/^▸0: \{id: "app_00000000/);
     await saveScreenshot(page, 'devtools-streamed-response-receiving');
-    await page.emulateMedia({ colorScheme: 'dark' });
+    // The panel follows the DevTools theme (src/devtools/panel/theme.ts): switch it the way theme.ts does.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
     await saveScreenshot(page, 'devtools-streamed-response-receiving-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
     await mark('accessibility check');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await mark('receiving → whole tree');

@@ -29,7 +29,7 @@ export function ReceivingBody({ load }: { load: BodyLoad }) {
       <p class="kh-muted kh-receiving-note">
         {state.jsonError
           ? `Not valid JSON (${state.jsonError}): showing the text as it arrives.`
-          : 'What has arrived so far. Search, Pretty, Copy and Save come once the whole body is in.'}
+          : 'The start of the body, as it was when this screen opened. The whole body replaces it once the last byte is in, with Search, Pretty, Copy and Save.'}
       </p>
       {state.json && !state.jsonError ? (
         <JsonTree value={state.json.root} label="Response body as a tree, still arriving" />
