@@ -24,6 +24,12 @@ export interface PanelBench {
   treePaintedAt?: number;
   /** Resolves with treePaintedAt: awaited by one evaluation, so no polling runs on the measured thread. */
   treePainted: Promise<number>;
+  /**
+   * The first frame painted with the whole body's tree (a body streamed in first shows a tree of what has
+   * arrived, labelled "still arriving"; search and Save come with the whole one).
+   */
+  wholeTreePaintedAt?: number;
+  wholeTreePainted: Promise<number>;
   viewNaively(path: string): Promise<NaiveViewTimes>;
   /** The limit: the page fetching the same bytes straight from the server, nothing parsed or shown. */
   fetchBytes(url: string): Promise<number>;
@@ -63,10 +69,14 @@ async function fetchBytes(url: string): Promise<number> {
 
 function install(): void {
   let resolvePainted: (time: number) => void = () => undefined;
+  let resolveWhole: (time: number) => void = () => undefined;
   const bench: PanelBench = {
     longTasks: [],
     treePainted: new Promise((resolve) => {
       resolvePainted = resolve;
+    }),
+    wholeTreePainted: new Promise((resolve) => {
+      resolveWhole = resolve;
     }),
     viewNaively,
     fetchBytes,
@@ -93,6 +103,16 @@ function install(): void {
       resolvePainted(time);
     });
   }).observe(document, { childList: true, subtree: true });
+  new MutationObserver((_, observer) => {
+    if (bench.sendClickedAt === undefined || !document.querySelector(WHOLE_TREE)) return;
+    observer.disconnect();
+    void afterNextPaint().then((time) => {
+      bench.wholeTreePaintedAt = time;
+      resolveWhole(time);
+    });
+  }).observe(document, { childList: true, subtree: true });
 }
+
+const WHOLE_TREE = '[role="tree"][aria-label="Response body as a tree"]';
 
 install();

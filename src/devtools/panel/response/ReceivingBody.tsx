@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { formatBytes } from '../../../core/format/byte-format.ts';
 import { JsonTree } from '../../../ui/JsonTree.tsx';
 import { useStore } from '../store.ts';
@@ -12,6 +13,11 @@ import { RawText } from './RawText.tsx';
  */
 export function ReceivingBody({ load }: { load: BodyLoad }) {
   const state = useStore(load.progress);
+  const hasScreen = state.json !== undefined || state.head !== '';
+  // Effects run after the browser painted: the loader, which waited for this first screen, reads on.
+  useEffect(() => {
+    if (hasScreen) load.shown();
+  }, [hasScreen, load]);
   const count = state.json ? ` · ${state.json.values.toLocaleString('en')} values read` : '';
   return (
     <div class="kh-body-view" aria-busy="true">

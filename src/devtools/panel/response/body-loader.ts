@@ -40,6 +40,8 @@ export interface BodyLoad {
   finished: Promise<LoadedBody>;
   /** Stops receiving; `finished` rejects as cancelled. */
   cancel(): void;
+  /** Called by the viewer once its first screen is on screen: reading goes on from there. */
+  shown(): void;
 }
 
 export interface BodyLoadOptions {
@@ -50,6 +52,8 @@ export interface BodyLoadOptions {
   sliceMs?: number;
   /** How the page gets its turn (a macrotask, so it can paint and handle input). */
   yieldToPage?: () => Promise<void>;
+  /** Longest wait for the viewer to say the first screen is shown (none may be mounted: another tab is open). */
+  firstScreenWaitMs?: number;
 }
 
 /** Enough text for a first screen of raw text. */
@@ -59,6 +63,7 @@ const PIECE_CHARS = 64 * 1024;
 /** Received bytes kept in the page before they join the Blob. */
 const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
 const SLICE_MS = 8;
+const FIRST_SCREEN_WAIT_MS = 1000;
 
 function yieldByMessage(): Promise<void> {
   // A message is a macrotask that is not clamped like nested timers (4 ms each after five).
@@ -84,6 +89,10 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
   const progress = createStore<ReceivingState>({ bytes: 0, head: '' });
   const reader = stream.body.getReader();
   let cancelled = false;
+  let markShown: () => void = () => undefined;
+  const firstScreenShown = new Promise<void>((resolve) => {
+    markShown = resolve;
+  });
 
   let bytes = 0;
   let head = '';
@@ -124,6 +133,19 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
 
   const cancelledError = () =>
     new KeyholeError('cancelled', `Cancelled while receiving the body (${bytes.toLocaleString('en')} bytes received).`);
+
+  const waitForFirstScreen = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      firstScreenShown,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.firstScreenWaitMs ?? FIRST_SCREEN_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    sliceStart = performance.now();
+    if (cancelled) throw cancelledError();
+  };
 
   const feed = async (text: string) => {
     if (head.length < HEAD_CHARS) head += text.slice(0, HEAD_CHARS - head.length);
@@ -175,6 +197,9 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
       // The first screen as soon as there is something to show; then the count, a few times a second.
       const firstScreen = shown.json === undefined && shown.head === '' && (builder?.root !== undefined || head !== '');
       if (firstScreen || performance.now() - publishedAt > 100) publish();
+      // The first screen first: nothing else is read (so neither the worker nor the server sends more) until the
+      // viewer has painted it, which keeps its time the same whatever the body's size.
+      if (firstScreen) await waitForFirstScreen();
       await pace();
     }
     await feed(decoder.decode());
@@ -205,8 +230,10 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
     cancel() {
       if (cancelled) return;
       cancelled = true;
+      markShown();
       reader.cancel().catch(() => undefined);
       options.onCancel?.();
     },
+    shown: () => markShown(),
   };
 }

@@ -8,7 +8,7 @@ import { button, click, mount, text, unmountAll } from '../../../support/dom.ts'
 afterEach(unmountAll);
 
 function fakeLoad(state: ReceivingState): BodyLoad {
-  return { progress: createStore(state), finished: new Promise(() => undefined), cancel: vi.fn() };
+  return { progress: createStore(state), finished: new Promise(() => undefined), cancel: vi.fn(), shown: vi.fn() };
 }
 
 describe('ReceivingBody', () => {
@@ -21,6 +21,8 @@ describe('ReceivingBody', () => {
       'Response body as a tree, still arriving',
     );
     expect(view.querySelectorAll('[role="treeitem"]').length).toBe(3);
+    // Painted: the loader, waiting for its first screen, may read on.
+    expect(load.shown).toHaveBeenCalled();
     click(button(view, 'Stop receiving'));
     expect(load.cancel).toHaveBeenCalledTimes(1);
   });
@@ -41,5 +43,6 @@ describe('ReceivingBody', () => {
     const load = fakeLoad({ bytes: 0, head: '' });
     const { root: view } = mount(<ReceivingBody load={load} />);
     expect(text(view)).toContain('Waiting for the first bytes…');
+    expect(load.shown).not.toHaveBeenCalled();
   });
 });

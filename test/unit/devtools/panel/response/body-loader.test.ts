@@ -52,6 +52,7 @@ describe('startBodyLoad', () => {
     const first = await until(load, (state) => state.json && (state.json.root as unknown[]).length > 10);
     expect((first.json?.root as unknown[])[0]).toEqual(ITEMS[0]);
     expect(first.bytes).toBe(10_000);
+    load.shown();
     // The rest, cut inside a two-byte character to check the decoding across chunks.
     const cut = JSON_TEXT.indexOf('ü', 20_000) + 1;
     const cutBytes = encoder.encode(JSON_TEXT.slice(0, cut)).byteLength - 1;
@@ -67,10 +68,29 @@ describe('startBodyLoad', () => {
     expect(loaded.end).toEqual({ size: bytes.byteLength, truncated: false, durationMs: 42 });
   });
 
+  it('reads nothing past the first screen until the viewer says it is shown', async () => {
+    const { stream, push, close } = controlledStream();
+    const load = startBodyLoad(stream, { contentType: 'application/json', firstScreenWaitMs: 60_000 });
+    const bytes = encoder.encode(JSON_TEXT);
+    push(bytes.slice(0, 5000));
+    push(bytes.slice(5000));
+    close();
+    await until(load, (state) => state.json);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load.progress.get().bytes).toBe(5000);
+    load.shown();
+    expect((await load.finished).value).toEqual(ITEMS);
+  });
+
   it('works in slices: the page gets a turn between them', async () => {
     const { stream, push, close } = controlledStream();
     const turns = vi.fn(() => Promise.resolve());
-    const load = startBodyLoad(stream, { contentType: 'application/json', sliceMs: 0, yieldToPage: turns });
+    const load = startBodyLoad(stream, {
+      contentType: 'application/json',
+      sliceMs: 0,
+      yieldToPage: turns,
+      firstScreenWaitMs: 0,
+    });
     const bytes = encoder.encode(JSON_TEXT);
     for (let at = 0; at < bytes.byteLength; at += 4096) push(bytes.slice(at, at + 4096));
     close();
@@ -80,7 +100,7 @@ describe('startBodyLoad', () => {
 
   it('text that is not JSON: the first screen is its beginning, and no JSON is built', async () => {
     const { stream, push, close } = controlledStream();
-    const load = startBodyLoad(stream, { contentType: 'text/plain' });
+    const load = startBodyLoad(stream, { contentType: 'text/plain', firstScreenWaitMs: 0 });
     push(encoder.encode('   line one\nline two\n'));
     const state = await until(load, (current) => current.head !== '');
     expect(state.head).toBe('   line one\nline two\n');
@@ -93,7 +113,7 @@ describe('startBodyLoad', () => {
 
   it('invalid JSON: says why and where, and keeps the text', async () => {
     const { stream, push, close } = controlledStream();
-    const load = startBodyLoad(stream, { contentType: 'application/json' });
+    const load = startBodyLoad(stream, { contentType: 'application/json', firstScreenWaitMs: 0 });
     push(encoder.encode('[{"a":1},{"b" 2}]'));
     close();
     const loaded = await load.finished;
