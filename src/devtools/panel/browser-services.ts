@@ -5,6 +5,8 @@ import { VaultGate } from '../../ui/vault-gate.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
+import { createIdbTabResponseStore } from './tabs/tab-responses.ts';
+import { workspaceOfThisWindow } from './tabs/workspace.ts';
 
 /** The real services: the worker, storage.local, IndexedDB history, the downloads API and chrome.devtools. */
 
@@ -77,5 +79,7 @@ export function createBrowserServices(): PanelServices {
     openOptions: () => void browser.runtime.openOptionsPage(),
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
+    workspace: workspaceOfThisWindow(),
+    tabResponses: createIdbTabResponseStore(),
   };
 }

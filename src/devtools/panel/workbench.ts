@@ -13,21 +13,46 @@ import {
   type RequestDraft,
   validateDraft,
 } from '../../core/workbench/request-draft.ts';
+import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
 import type { PanelServices } from './services.ts';
 import { createStore, type Store } from './store.ts';
+import { responseFromHistory } from './tabs/restored-run.ts';
+import { createMemoryTabResponseStore } from './tabs/tab-responses.ts';
+import { createTabSession } from './tabs/tab-session.ts';
+
+export { responseFromHistory };
 
 /**
- * The workbench's state and the actions on it: the draft being composed, the call in flight or its result,
- * the session (for the profile's addresses) and the account summary behind the placeholder pickers.
+ * The workbench's state and the actions on it: the request tabs, the active tab's draft and its call in flight
+ * or result, the session (for the profile's addresses) and the account summary behind the placeholder pickers.
  * Views change the draft through `open`; the composer edits it; nothing here touches the DOM.
  */
+/** A tab's response kept across a reload (see tabs/tab-responses.ts); `bodyDropped` when it was too large to keep. */
+export interface RestoredMark {
+  bodyDropped: boolean;
+}
+
 export type RunState =
   | { phase: 'idle' }
   | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
-  | { phase: 'done'; request: SendRequest; response: SendResponse; startedAt: number; fromHistory?: HistoryEntry }
-  | { phase: 'failed'; request: SendRequest; error: KeyholeErrorData; startedAt: number; fromHistory?: HistoryEntry };
+  | {
+      phase: 'done';
+      request: SendRequest;
+      response: SendResponse;
+      startedAt: number;
+      fromHistory?: HistoryEntry;
+      restored?: RestoredMark;
+    }
+  | {
+      phase: 'failed';
+      request: SendRequest;
+      error: KeyholeErrorData;
+      startedAt: number;
+      fromHistory?: HistoryEntry;
+      restored?: RestoredMark;
+    };
 
 export type SessionState =
   | { state: 'loading' }
@@ -41,6 +66,15 @@ export type SummaryState =
   | { state: 'error'; error: KeyholeErrorData };
 
 export interface Workbench {
+  /** The open request tabs of this DevTools window; `draft`, `run`, `attempted` and `notices` are the active tab's. */
+  tabs: Store<TabSet>;
+  selectTab(id: string): void;
+  /** Opens a draft (a fresh one by default) in a new tab. */
+  newTab(draft?: RequestDraft, notices?: string[], extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): void;
+  closeTab(id: string): void;
+  moveTab(id: string, delta: -1 | 1): void;
+  /** Names the active tab after a saved request, so Save updates it (undefined unlinks). */
+  linkTab(saved: { id: string; name: string } | undefined): void;
   draft: Store<RequestDraft>;
   run: Store<RunState>;
   /** Set once the user tried to send an invalid draft: from then on every issue shows. */
@@ -87,22 +121,6 @@ function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
-/** Rebuilds a response from a history entry, so the viewer shows what was kept. */
-export function responseFromHistory(entry: HistoryEntry, body: HistoryBody | undefined): SendResponse {
-  return {
-    url: entry.url ?? '',
-    method: entry.request.method,
-    status: entry.status ?? 0,
-    statusText: entry.statusText ?? '',
-    headers: entry.responseHeaders ?? [],
-    contentType: entry.contentType ?? '',
-    size: entry.size ?? 0,
-    durationMs: entry.durationMs ?? 0,
-    body: body?.body ?? { kind: 'text', text: '', truncated: entry.hasBody },
-    auth: entry.auth ?? 'none',
-  };
-}
-
 export function createWorkbench(services: PanelServices): Workbench {
   const draft = createStore<RequestDraft>(createDraft());
   const run = createStore<RunState>({ phase: 'idle' });
@@ -112,6 +130,12 @@ export function createWorkbench(services: PanelServices): Workbench {
   const session = createStore<SessionState>({ state: 'loading' });
   const summary = createStore<SummaryState>({ state: 'idle' });
   const pickers = createPickerLists(services);
+  const tabSession = createTabSession(
+    { draft, run, attempted, notices },
+    services.storage,
+    services.tabResponses ?? createMemoryTabResponseStore(),
+    services.workspace ?? 'default',
+  );
   let touched = false;
   let disposed = false;
 
@@ -155,21 +179,37 @@ export function createWorkbench(services: PanelServices): Workbench {
     if (listPlaceholders(value.path).some((name) => SUMMARY_PLACEHOLDERS.has(name))) void loadSummary();
   });
 
-  const ready = (async () => {
-    const [saved] = await Promise.all([loadDraft(services.storage), refreshSession()]);
-    // Whatever the user typed while storage was loading wins over the saved draft.
-    if (saved && !touched && !disposed) {
-      draft.set(saved);
-      touched = false;
-      const masked = describeMaskedParts(saved);
-      if (masked.length > 0)
-        notices.set([
+  const maskedNotice = (value: RequestDraft): string[] => {
+    const masked = describeMaskedParts(value);
+    return masked.length > 0
+      ? [
           `Secret-looking values in this restored draft were not kept (${masked.join('; ')}): they read “${REDACTED}”. Type them again before sending.`,
-        ]);
+        ]
+      : [];
+  };
+
+  const ready = (async () => {
+    // This window's tabs first; a window without any starts from the last draft edited in any window.
+    const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
+    if (disposed) return;
+    // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back).
+    const typed = touched ? draft.get() : undefined;
+    if (await tabSession.restore(typed)) {
+      if (!typed) notices.set(maskedNotice(draft.get()));
+    } else if (legacy && !touched) {
+      draft.set(legacy);
+      notices.set(maskedNotice(legacy));
     }
+    touched = false;
   })();
 
   const open = (next: RequestDraft, newNotices: string[] = []) => {
+    // A tab holding a saved request is not overwritten by the catalog or history: they open beside it.
+    const current = tabSession.tabs.get();
+    if (current.tabs.find((tab) => tab.id === current.activeId)?.savedId) {
+      if (tabSession.add(next)) notices.set(newNotices);
+      return;
+    }
     draft.set(next);
     notices.set(newNotices);
     attempted.set(false);
@@ -179,6 +219,8 @@ export function createWorkbench(services: PanelServices): Workbench {
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
+    // The result belongs to the tab that sent it, even if another tab is active by then.
+    const tabId = tabSession.tabs.get().activeId;
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
     let error: KeyholeErrorData | undefined;
@@ -187,10 +229,11 @@ export function createWorkbench(services: PanelServices): Workbench {
     } catch (caught) {
       error = toErrorData(caught);
     }
-    const current = run.get();
+    const current = tabSession.runOf(tabId);
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
     if (current.phase === 'sending' && current.requestId === requestId) {
-      run.set(
+      tabSession.setRunOf(
+        tabId,
         response
           ? { phase: 'done', request, response, startedAt }
           : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
@@ -208,10 +251,19 @@ export function createWorkbench(services: PanelServices): Workbench {
       services.history.record(outcome).catch(() => {
         // History is a convenience; a failed write (quota) must not break the workbench.
       });
+      if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, outcome);
     });
   }
 
   const workbench: Workbench = {
+    tabs: tabSession.tabs,
+    selectTab: tabSession.select,
+    newTab(next, newNotices = [], extra) {
+      if (tabSession.add(next, extra)) notices.set(newNotices);
+    },
+    closeTab: tabSession.close,
+    moveTab: tabSession.move,
+    linkTab: tabSession.link,
     draft,
     run,
     attempted,
@@ -301,6 +353,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     dispose() {
       disposed = true;
       stopSaving();
+      tabSession.dispose();
       stopSummaryWatch();
     },
   };
