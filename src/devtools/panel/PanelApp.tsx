@@ -8,6 +8,7 @@ import { ResponsePane } from './response/ResponsePane.tsx';
 import type { PanelServices } from './services.ts';
 import { useStore } from './store.ts';
 import { TabStrip } from './tabs/TabStrip.tsx';
+import { ContextBar } from './variables/ContextBar.tsx';
 import { views as allViews, type PanelView, viewIdFromHash } from './views.ts';
 import { createWorkbench, type Workbench } from './workbench.ts';
 
@@ -159,6 +160,7 @@ export function PanelApp({
               {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
               <div class="kh-workbench-line">
                 <TabStrip workbench={workbench} />
+                <ContextBar workbench={workbench} />
               </div>
             </div>
             <Composer workbench={workbench} services={services} />

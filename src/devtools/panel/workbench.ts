@@ -14,6 +14,8 @@ import {
   validateDraft,
 } from '../../core/workbench/request-draft.ts';
 import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';
+import type { VariableScope } from '../../core/workbench/variable-scope.ts';
+import { describeUnresolved, resolveDraft } from '../../core/workbench/variables.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
 import type { PanelServices } from './services.ts';
@@ -21,6 +23,7 @@ import { createStore, type Store } from './store.ts';
 import { responseFromHistory } from './tabs/restored-run.ts';
 import { createMemoryTabResponseStore } from './tabs/tab-responses.ts';
 import { createTabSession } from './tabs/tab-session.ts';
+import { createVariableSession } from './variables/variable-session.ts';
 
 export { responseFromHistory };
 
@@ -102,6 +105,15 @@ export interface Workbench {
   check(): Promise<void>;
   cancel(): Promise<void>;
   issues(): DraftIssue[];
+  /** Environments and the per-profile context behind `{name}` variables. */
+  variables: Store<VariableScope>;
+  /** The signed-in profile's id, whose context applies. */
+  profileId(): string;
+  /**
+   * The request Send would send: variables resolved, then checked. `unresolved` names the variables without a
+   * value. Code generation and curl export use it too, so they show what would be signed.
+   */
+  prepare(): { ok: true; request: SendRequest } | { ok: false; issues: DraftIssue[]; unresolved: string[] };
   refreshSession(): Promise<void>;
   loadSummary(force?: boolean): Promise<void>;
   dispose(): void;
@@ -136,6 +148,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     services.tabResponses ?? createMemoryTabResponseStore(),
     services.workspace ?? 'default',
   );
+  const variableSession = createVariableSession(draft, session, services.storage);
   let touched = false;
   let disposed = false;
 
@@ -201,6 +214,8 @@ export function createWorkbench(services: PanelServices): Workbench {
       notices.set(maskedNotice(legacy));
     }
     touched = false;
+    await variableSession.ready;
+    variableSession.refill();
   })();
 
   const open = (next: RequestDraft, newNotices: string[] = []) => {
@@ -318,15 +333,28 @@ export function createWorkbench(services: PanelServices): Workbench {
       }
     },
     issues() {
-      const check = validateDraft(draft.get());
+      const check = workbench.prepare();
       return check.ok ? [] : check.issues;
+    },
+    variables: variableSession.scope,
+    profileId: variableSession.profileId,
+    prepare() {
+      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values());
+      const check = validateDraft(resolved);
+      if (unresolved.length > 0) return { ok: false, issues: check.ok ? [] : check.issues, unresolved };
+      return check.ok ? check : { ...check, unresolved };
     },
     async send() {
       if (run.get().phase === 'sending') return;
-      const check = validateDraft(draft.get());
+      const check = workbench.prepare();
       if (!check.ok) {
         attempted.set(true);
         focusIssue.update((token) => token + 1);
+        // A problem only the resolved request has (a variable's value) shows nowhere in the fields: say it here.
+        const raw = validateDraft(draft.get());
+        if (check.unresolved.length > 0) notices.set([describeUnresolved(check.unresolved)]);
+        else if (raw.ok)
+          notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
         return;
       }
       await runRequest(check.request);
@@ -354,6 +382,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       disposed = true;
       stopSaving();
       tabSession.dispose();
+      variableSession.dispose();
       stopSummaryWatch();
     },
   };
