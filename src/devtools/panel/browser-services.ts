@@ -3,6 +3,7 @@ import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
+import { createIdbSavedRequestStore } from './collections/saved-store.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
 import { createIdbTabResponseStore } from './tabs/tab-responses.ts';
@@ -81,5 +82,6 @@ export function createBrowserServices(): PanelServices {
     version: browser.runtime.getManifest().version,
     workspace: workspaceOfThisWindow(),
     tabResponses: createIdbTabResponseStore(),
+    saved: createIdbSavedRequestStore(),
   };
 }

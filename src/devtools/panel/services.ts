@@ -1,5 +1,6 @@
 import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
 import type { VaultGate } from '../../ui/vault-gate.ts';
+import type { SavedRequestStore } from './collections/saved-store.ts';
 import type { HistoryStore } from './history/history-store.ts';
 import type { KeyValueStorage } from './key-value-storage.ts';
 import type { TabResponseStore } from './tabs/tab-responses.ts';
@@ -60,4 +61,6 @@ export interface PanelServices {
   workspace?: string;
   /** Each tab's last response (IndexedDB); absent in tests: kept in memory. */
   tabResponses?: TabResponseStore;
+  /** Saved requests (IndexedDB); absent in tests: kept in memory. */
+  saved?: SavedRequestStore;
 }

@@ -16,6 +16,7 @@ import {
 import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';
 import type { VariableScope } from '../../core/workbench/variable-scope.ts';
 import { describeUnresolved, resolveDraft } from '../../core/workbench/variables.ts';
+import { createMemorySavedRequestStore, type SavedRequestStore } from './collections/saved-store.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
 import type { PanelServices } from './services.ts';
@@ -78,6 +79,8 @@ export interface Workbench {
   moveTab(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request, so Save updates it (undefined unlinks). */
   linkTab(saved: { id: string; name: string } | undefined): void;
+  /** The saved requests (collections), shared by the Save button and the Saved view. */
+  saved: SavedRequestStore;
   draft: Store<RequestDraft>;
   run: Store<RunState>;
   /** Set once the user tried to send an invalid draft: from then on every issue shows. */
@@ -279,6 +282,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     closeTab: tabSession.close,
     moveTab: tabSession.move,
     linkTab: tabSession.link,
+    saved: services.saved ?? createMemorySavedRequestStore(),
     draft,
     run,
     attempted,

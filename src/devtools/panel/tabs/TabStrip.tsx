@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { tabLabel } from '../../../core/workbench/request-tabs.ts';
+import { Lazy } from '../../../ui/Lazy.tsx';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
 import './tabs.css';
@@ -8,8 +10,11 @@ import './tabs.css';
  * close button, then “New tab”. A list of buttons rather than an ARIA tablist, because each tab carries its own
  * close button, which a tab may not contain. Alt+←/→ on a tab moves it.
  */
+const loadSaveDialog = () => import('../collections/SaveDialog.tsx');
+
 export function TabStrip({ workbench }: { workbench: Workbench }) {
   const set = useStore(workbench.tabs);
+  const [saving, setSaving] = useState(false);
   return (
     <div class="kh-request-tabs">
       <ul class="kh-request-tab-list" aria-label="Request tabs">
@@ -59,6 +64,21 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       >
         +
       </button>
+      <button
+        type="button"
+        class="kh-button kh-button--small"
+        title="Save this tab’s request (name and folder)"
+        onClick={() => setSaving(true)}
+      >
+        Save…
+      </button>
+      {saving ? (
+        <Lazy
+          load={loadSaveDialog}
+          props={{ workbench, onClose: () => setSaving(false) }}
+          fallback={<span class="kh-muted">Loading…</span>}
+        />
+      ) : null}
     </div>
   );
 }
