@@ -78,7 +78,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
 
   return (
     <section class="kh-side-view kh-saved" aria-label="Saved requests">
-      <div class="kh-side-head kh-filter-row">
+      <div class="kh-saved-tools">
         <button type="button" class="kh-button kh-button--small" onClick={exportAll} disabled={!list?.length}>
           Export
         </button>
@@ -110,99 +110,101 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
         </div>
       ) : null}
       {error ? <ErrorBanner error={error} /> : null}
-      {list === undefined ? (
-        <p class="kh-muted kh-side-empty">Loading…</p>
-      ) : list.length === 0 ? (
-        <p class="kh-muted kh-side-empty">
-          No saved request yet: use Save… above the composer, or import a collection.
-        </p>
-      ) : (
-        groups.map((group) => (
-          <div key={group.folder} class="kh-saved-folder">
-            <h3 class="kh-saved-folder-name">{group.folder || 'No folder'}</h3>
-            <ul class="kh-saved-list" aria-label={group.folder || 'No folder'}>
-              {group.requests.map((item, index) => (
-                <li key={item.id} class="kh-saved-item">
-                  <button
-                    type="button"
-                    class="kh-saved-open"
-                    title={`${item.draft.method} ${item.draft.path}`}
-                    onClick={() => {
-                      openSaved(workbench, item);
-                      showComposer();
-                    }}
-                  >
-                    <MethodBadge method={item.draft.method} />
-                    <span class="kh-saved-name">{item.name}</span>
-                  </button>
-                  <span class="kh-saved-actions">
+      <div class="kh-saved-body">
+        {list === undefined ? (
+          <p class="kh-muted kh-side-empty">Loading…</p>
+        ) : list.length === 0 ? (
+          <p class="kh-muted kh-side-empty">
+            No saved request yet: use Save request… above the composer, or import a collection.
+          </p>
+        ) : (
+          groups.map((group) => (
+            <div key={group.folder} class="kh-saved-folder">
+              <h3 class="kh-saved-folder-name">{group.folder || 'No folder'}</h3>
+              <ul class="kh-saved-list" aria-label={group.folder || 'No folder'}>
+                {group.requests.map((item, index) => (
+                  <li key={item.id} class="kh-saved-item">
                     <button
                       type="button"
-                      class="kh-icon-button"
-                      aria-label={`Move ${item.name} up`}
-                      title="Move up"
-                      disabled={index === 0}
-                      onClick={() => store.put(reorder(list, item.id, -1)).catch(fail)}
+                      class="kh-saved-open"
+                      title={`${item.draft.method} ${item.draft.path}`}
+                      onClick={() => {
+                        openSaved(workbench, item);
+                        showComposer();
+                      }}
                     >
-                      ↑
+                      <MethodBadge method={item.draft.method} />
+                      <span class="kh-saved-name">{item.name}</span>
                     </button>
-                    <button
-                      type="button"
-                      class="kh-icon-button"
-                      aria-label={`Move ${item.name} down`}
-                      title="Move down"
-                      disabled={index === group.requests.length - 1}
-                      onClick={() => store.put(reorder(list, item.id, 1)).catch(fail)}
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      class="kh-icon-button"
-                      aria-label={`Duplicate ${item.name}`}
-                      title="Duplicate"
-                      onClick={() => store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail)}
-                    >
-                      ⧉
-                    </button>
-                    <button
-                      type="button"
-                      class="kh-icon-button"
-                      aria-label={`Rename or move ${item.name}`}
-                      title="Rename or move to a folder"
-                      onClick={() => setEditing(item)}
-                    >
-                      ✎
-                    </button>
-                    {confirmDelete === item.id ? (
-                      <button
-                        type="button"
-                        class="kh-button kh-button--small kh-button--danger"
-                        onClick={() => {
-                          setConfirmDelete(undefined);
-                          store.remove(item.id).catch(fail);
-                        }}
-                      >
-                        Delete
-                      </button>
-                    ) : (
+                    <span class="kh-saved-actions">
                       <button
                         type="button"
                         class="kh-icon-button"
-                        aria-label={`Delete ${item.name}`}
-                        title="Delete"
-                        onClick={() => setConfirmDelete(item.id)}
+                        aria-label={`Move ${item.name} up`}
+                        title="Move up"
+                        disabled={index === 0}
+                        onClick={() => store.put(reorder(list, item.id, -1)).catch(fail)}
                       >
-                        ×
+                        ↑
                       </button>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))
-      )}
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Move ${item.name} down`}
+                        title="Move down"
+                        disabled={index === group.requests.length - 1}
+                        onClick={() => store.put(reorder(list, item.id, 1)).catch(fail)}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Duplicate ${item.name}`}
+                        title="Duplicate"
+                        onClick={() => store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail)}
+                      >
+                        ❐
+                      </button>
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Rename or move ${item.name}`}
+                        title="Rename or move to a folder"
+                        onClick={() => setEditing(item)}
+                      >
+                        ✎
+                      </button>
+                      {confirmDelete === item.id ? (
+                        <button
+                          type="button"
+                          class="kh-button kh-button--small kh-button--danger"
+                          onClick={() => {
+                            setConfirmDelete(undefined);
+                            store.remove(item.id).catch(fail);
+                          }}
+                        >
+                          Delete
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          class="kh-icon-button"
+                          aria-label={`Delete ${item.name}`}
+                          title="Delete"
+                          onClick={() => setConfirmDelete(item.id)}
+                        >
+                          ×
+                        </button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
       {editing && list ? (
         <Lazy
           load={loadEdit}

@@ -70,7 +70,7 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
         title="Save this tab’s request (name and folder)"
         onClick={() => setSaving(true)}
       >
-        Save…
+        Save request…
       </button>
       {saving ? (
         <Lazy

@@ -17,7 +17,7 @@ import { createStore, type Store } from '../store.ts';
 import type { RunState } from '../workbench.ts';
 import { responseFromStored } from './restored-run.ts';
 import { storedTabResponse, type TabResponseStore, tabResponseKey } from './tab-responses.ts';
-import { loadTabSet, saveTabSetSoon, touchWorkspace } from './tab-storage.ts';
+import { loadTabSet, saveTabSetNow, saveTabSetSoon, touchWorkspace } from './tab-storage.ts';
 
 /**
  * The request tabs behind the workbench. The composer and the response pane keep reading the workbench's
@@ -74,8 +74,16 @@ export function createTabSession(
   const stopDraft = draft.subscribe((value) => {
     tabs.update((set) => updateTab(set, set.activeId, (tab) => (tab.draft === value ? tab : { ...tab, draft: value })));
   });
+  // Which tabs are open and which is active is saved at once (a reload right after a switch keeps it); drafts
+  // being typed are saved shortly after the last key.
+  const shape = (set: TabSet) => JSON.stringify([set.activeId, set.tabs.map((tab) => [tab.id, tab.savedId, tab.name])]);
+  let savedShape = shape(tabs.get());
   const stopSave = tabs.subscribe((set) => {
-    if (restored) saveTabSetSoon(storage, workspace, set);
+    if (!restored) return;
+    const now = shape(set);
+    if (now !== savedShape) saveTabSetNow(storage, workspace, set);
+    else saveTabSetSoon(storage, workspace, set);
+    savedShape = now;
   });
 
   const park = () => parked.set(activeId(), { run: run.get(), attempted: attempted.get(), notices: notices.get() });
@@ -153,6 +161,7 @@ export function createTabSession(
       }
       let set = saved;
       if (typed) set = addTab(set, { id: newTabId(), draft: typed }) ?? set;
+      savedShape = shape(set);
       tabs.set(set);
       draft.set(activeTab(set).draft);
       await Promise.all(

@@ -65,15 +65,19 @@ export async function touchWorkspace(storage: KeyValueStorage, workspace: string
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
+export function saveTabSetNow(storage: KeyValueStorage, workspace: string, set: TabSet): void {
+  clearTimeout(timers.get(workspace));
+  timers.delete(workspace);
+  storage.set(PREFIX + workspace, tabSetForStorage(set)).catch(() => {
+    // A lost save is not worth interrupting the user; the next edit saves again.
+  });
+}
+
+/** Typing is saved 400 ms after the last key; opening, closing or switching tabs is saved at once (see tab-session). */
 export function saveTabSetSoon(storage: KeyValueStorage, workspace: string, set: TabSet): void {
   clearTimeout(timers.get(workspace));
   timers.set(
     workspace,
-    setTimeout(() => {
-      timers.delete(workspace);
-      storage.set(PREFIX + workspace, tabSetForStorage(set)).catch(() => {
-        // A lost save is not worth interrupting the user; the next edit saves again.
-      });
-    }, DELAY_MS),
+    setTimeout(() => saveTabSetNow(storage, workspace, set), DELAY_MS),
   );
 }

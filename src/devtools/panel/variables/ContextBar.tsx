@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { activeEnvironment } from '../../../core/workbench/variable-scope.ts';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { useStore } from '../store.ts';
@@ -31,6 +31,12 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
   const profile = workbench.profileId();
   const context = Object.entries(scope.contexts[profile] ?? {});
   const environment = activeEnvironment(scope);
+  const namesSpaces = context.some(([name]) => name === 'organisationId' || name === 'applicationId');
+
+  // Names for the organisation and application ids come from the account summary, fetched once.
+  useEffect(() => {
+    if (namesSpaces) void workbench.loadSummary();
+  }, [namesSpaces]);
 
   const forget = (name: string) =>
     workbench.variables.update((current) => {
@@ -81,8 +87,8 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
           })}
         </ul>
       ) : (
-        <span class="kh-muted kh-context-empty">
-          No context yet: ids you choose for a {'{placeholder}'} are kept here.
+        <span class="kh-muted kh-context-empty" title="Ids you choose for a {placeholder} are kept here">
+          No context yet
         </span>
       )}
       <button
