@@ -127,7 +127,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
                     <button
                       type="button"
                       class="kh-saved-open"
-                      title={`${item.draft.method} ${item.draft.path}`}
+                      title={`${item.name} — ${item.draft.method} ${item.draft.path}`}
                       onClick={() => {
                         openSaved(workbench, item);
                         showComposer();
