@@ -80,10 +80,15 @@ export function resolveDraft(draft: RequestDraft, values: Readonly<Record<string
   return { draft: resolved, unresolved: missing };
 }
 
-/** The message that stops Send when variables have no value. */
-export function describeUnresolved(names: readonly string[]): string {
+/** Which variables have no value, and where to give them one. */
+export function describeMissingValues(names: readonly string[]): string {
   const list = names.map((name) => `{${name}}`).join(', ');
   return names.length === 1
-    ? `Not sent: ${list} has no value. Type it in its field, or give it a value in the active environment or the context (Variables…).`
-    : `Not sent: ${list} have no value. Type them in their fields, or give them values in the active environment or the context (Variables…).`;
+    ? `${list} has no value. Type it in its field, or give it a value in the active environment or the context (Variables…).`
+    : `${list} have no value. Type them in their fields, or give them values in the active environment or the context (Variables…).`;
+}
+
+/** The message that stops Send when variables have no value. */
+export function describeUnresolved(names: readonly string[]): string {
+  return `Not sent: ${describeMissingValues(names)}`;
 }
