@@ -162,6 +162,7 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
       await dialog.getByRole('textbox', { name: 'Name of new variables of sandbox row' }).fill('fields');
       await dialog.getByRole('textbox', { name: 'Value of variables of sandbox row 1' }).fill('id,name');
     }
+    await look(page, `devtools-variables-dialog-${size}`);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Environment' }).inputValue()).not.toBe('');
 
