@@ -10,10 +10,12 @@ import {
 import { describeUnresolved, listVariablesIn, resolveDraft } from '../../../../src/core/workbench/variables.ts';
 
 const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
+/** Shell-style text that must stay as typed (a plain string on purpose, not a template). */
+const HOME = '$' + '{HOME}';
 
 describe('variables', () => {
-  it('uses one syntax, {name}, and leaves ${NAME} and JSON braces alone', () => {
-    expect(listVariablesIn('{"a": "{who}", "b": "${HOME}", "c": {x}}')).toEqual(['who', 'x']);
+  it('uses one syntax, {name}, and leaves shell-style $-braces and JSON braces alone', () => {
+    expect(listVariablesIn(`{"a": "{who}", "b": "${HOME}", "c": {x}}`)).toEqual(['who', 'x']);
   });
 
   it('resolves the path, query, headers and JSON body before the request is checked', () => {
@@ -23,7 +25,7 @@ describe('variables', () => {
       query: [row('zone', '{zone}'), row('off', '{nothing}', false)],
       headers: [row('X-Trace', 'trace-{run}')],
       bodyMode: 'json',
-      json: '{"name": "{appName}", "home": "${HOME}"}',
+      json: `{"name": "{appName}", "home": "${HOME}"}`,
     });
     const { draft: resolved, unresolved } = resolveDraft(draft, {
       organisationId: 'orga_1',
@@ -39,7 +41,7 @@ describe('variables', () => {
     expect(check.request.query).toEqual([['zone', 'par']]);
     expect(check.request.headers).toEqual([['X-Trace', 'trace-7']]);
     // The value is escaped inside the JSON string: the body stays valid JSON.
-    expect(JSON.parse((check.request.body as { text: string }).text)).toEqual({ name: 'say "hi"', home: '${HOME}' });
+    expect(JSON.parse((check.request.body as { text: string }).text)).toEqual({ name: 'say "hi"', home: HOME });
   });
 
   it('keeps a typed path value over the variable, and lists what has no value (a masked one counts as none)', () => {
