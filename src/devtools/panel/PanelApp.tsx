@@ -7,6 +7,8 @@ import { Composer } from './composer/Composer.tsx';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import type { PanelServices } from './services.ts';
 import { useStore } from './store.ts';
+import { TabStrip } from './tabs/TabStrip.tsx';
+import { ContextBar } from './variables/ContextBar.tsx';
 import { views as allViews, type PanelView, viewIdFromHash } from './views.ts';
 import { createWorkbench, type Workbench } from './workbench.ts';
 
@@ -153,8 +155,14 @@ export function PanelApp({
             {content}
           </aside>
           <main class="kh-main kh-workbench">
-            {/* Locked comes first: nothing that needs a secret works until then. */}
-            {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
+            <div class="kh-workbench-head">
+              {/* Locked comes first: nothing that needs a secret works until then. */}
+              {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
+              <div class="kh-workbench-line">
+                <TabStrip workbench={workbench} />
+                <ContextBar workbench={workbench} />
+              </div>
+            </div>
             <Composer workbench={workbench} services={services} />
             <ResponsePane workbench={workbench} services={services} />
           </main>

@@ -1,7 +1,9 @@
 import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
 import type { VaultGate } from '../../ui/vault-gate.ts';
+import type { SavedRequestStore } from './collections/saved-store.ts';
 import type { HistoryStore } from './history/history-store.ts';
 import type { KeyValueStorage } from './key-value-storage.ts';
+import type { TabResponseStore } from './tabs/tab-responses.ts';
 
 export type { KeyValueStorage };
 
@@ -52,4 +54,13 @@ export interface PanelServices {
   openOptions(): void;
   devtools?: DevtoolsAccess;
   version: string;
+  /**
+   * Which DevTools window this panel belongs to: its request tabs are stored under this key, so two DevTools
+   * windows keep their own tabs and a reloaded panel gets its own back. Absent in tests: one shared workspace.
+   */
+  workspace?: string;
+  /** Each tab's last response (IndexedDB); absent in tests: kept in memory. */
+  tabResponses?: TabResponseStore;
+  /** Saved requests (IndexedDB); absent in tests: kept in memory. */
+  saved?: SavedRequestStore;
 }

@@ -131,3 +131,32 @@ describe('curl export of a reusable credential', () => {
     expect([...root.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Reveal Authorization');
   });
 });
+
+describe('curl export with variables', () => {
+  it('asks the worker for the request Send would sign, variables resolved, and names one without a value', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'e', name: 'dev', variables: [{ name: 'fields', value: 'id,name', enabled: true }] }],
+      activeEnvironmentId: 'e',
+    }));
+    workbench.open(createDraft({ path: '/v2/self', query: [{ name: 'fields', value: '{fields}', enabled: true }] }));
+    const first = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    await settle(20);
+    const curl = calls.filter((call) => call.name === 'request/curl').at(-1)?.request as {
+      request: { query: [string, string][] };
+    };
+    expect(curl.request.query).toEqual([['fields', 'id,name']]);
+    first.unmount();
+
+    workbench.edit((draft) => ({ ...draft, query: [{ name: 'fields', value: '{missing}', enabled: true }] }));
+    const second = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    cleanup = second.unmount;
+    await settle(20);
+    expect(second.root.textContent).toMatch(/Fix the request first: \{missing\} has no value/);
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import type { CurlCredential } from '../../../core/protocol.ts';
 import { buildCleverCurl } from '../../../core/workbench/clever-curl.ts';
-import { validateDraft } from '../../../core/workbench/request-draft.ts';
+import { describeMissingValues } from '../../../core/workbench/variables.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { PanelServices } from '../services.ts';
@@ -77,13 +77,17 @@ export default function CurlExportDialog({
   const build = async (reveal: boolean) => {
     setState({ state: 'loading' });
     setCopied('');
-    const check = validateDraft(workbench.draft.get());
+    // Variables resolved as Send resolves them: the command is the request Send would sign.
+    const check = workbench.prepare();
     if (!check.ok) {
       setState({
         state: 'error',
         error: {
           code: 'invalid-input',
-          message: `Fix the request first: ${check.issues[0]?.message ?? 'it is not valid.'}`,
+          message: `Fix the request first: ${
+            check.issues[0]?.message ??
+            (check.unresolved.length > 0 ? describeMissingValues(check.unresolved) : 'it is not valid.')
+          }`,
         },
       });
       return;

@@ -78,6 +78,12 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
           clock offset {response.clockOffsetSeconds} s
         </span>
       ) : null}
+      {run.restored ? (
+        <span class="kh-chip" title="Kept from before the panel was reloaded; send again to refresh">
+          restored · {new Date(run.startedAt).toLocaleString()}
+          {run.restored.bodyDropped ? ' · response not kept (too large)' : ''}
+        </span>
+      ) : null}
       {fromHistory ? (
         <span class="kh-chip" title="Stored response; send again to refresh">
           from history · {new Date(fromHistory.startedAt).toLocaleString()}
