@@ -129,9 +129,9 @@ describe('creating an SFTP user from the kit', () => {
       await saveScreenshot(page, `sftp-kit-top-${scheme}`);
       await saveScreenshot(page, `sftp-kit-full-${scheme}`, { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
-      // The first Tab goes to the step links, then into the deploy form.
+      // The first Tab goes to the step links, then into the sections.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('1. Deploy kit');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deploy through the API');
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -80,12 +80,18 @@ export interface RunState {
     postgresqlId?: string;
     storageId?: string;
     port?: number;
+    /** The application's domain (SFTP clients and the server's admin API) and CELLAR_ADDON_HOST: not secrets. */
     domain?: string;
+    storageHost?: string;
     /** Deployments that existed before the push was awaited / before the restart: the new one is the other. */
     beforePush?: string[];
     beforeRestart?: string[];
     fingerprint?: string;
+    /** Where `git push` sends the code (the application's `deployment.url`). */
+    gitUrl?: string;
   };
+  /** Where this browser reaches the storage and the server, when not the platform's hosts (local tests). */
+  addresses?: { storageEndpoint: string; serverUrl: string };
   /** What this run created, oldest first: exactly what "Remove what the kit created" deletes. */
   created: CreatedResource[];
 }

@@ -100,7 +100,8 @@ function notOurs(kind: string, name: string): KeyholeError {
 
 async function ensureApp({ run, deps, beforeWrite, attempted }: StepContext): Promise<StepOutcome> {
   const { choices } = run;
-  const apps = await apiJson<{ id: string; name: string }[]>(deps, 'GET', orgPath(choices, '/applications'));
+  type App = { id: string; name: string; vhosts?: { fqdn?: string }[]; deployment?: { url?: string } };
+  const apps = await apiJson<App[]>(deps, 'GET', orgPath(choices, '/applications'));
   let app = apps.find((candidate) => candidate.name === choices.appName);
   if (app && !attempted) throw notOurs('application', choices.appName);
   if (!app) {
@@ -109,6 +110,8 @@ async function ensureApp({ run, deps, beforeWrite, attempted }: StepContext): Pr
     if (!app?.id) throw new KeyholeError('malformed-response', 'The new application’s answer has no id.');
   }
   run.facts.appId = app.id;
+  run.facts.gitUrl ??= typeof app.deployment?.url === 'string' ? app.deployment.url : undefined;
+  run.facts.domain ??= app.vhosts?.find((vhost) => typeof vhost.fqdn === 'string')?.fqdn?.replace(/\/+$/, '');
   remember(run, { kind: 'application', id: app.id, name: choices.appName });
   return { status: 'done', note: app.id };
 }
@@ -155,6 +158,7 @@ async function addonsReady({ run, deps }: StepContext): Promise<StepOutcome> {
   const env = await linkedVariables(run, deps);
   const missing = ADDON_VARIABLES.filter((name) => !env.get(name));
   if (missing.length) return { status: 'waiting', note: `Add-ons still provisioning (no ${missing.join(', ')} yet)` };
+  run.facts.storageHost = env.get('CELLAR_ADDON_HOST');
   return { status: 'done', note: 'both add-ons ready' };
 }
 
