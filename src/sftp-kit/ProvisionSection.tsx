@@ -38,7 +38,9 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   const [run, setRun] = useState<RunState | null>(null);
   const [adminPassword, setAdminPassword] = useState('');
   const secrets = useRef<ProvisionSecrets>({});
-  const [accessAllowed, setAccessAllowed] = useState(false);
+  // A ref as well as state: a run under way reads it when it reaches the steps that need it.
+  const accessAllowed = useRef(false);
+  const [accessGranted, setAccessGranted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<KeyholeErrorData | null>(null);
   const [confirmingCleanup, setConfirmingCleanup] = useState(false);
@@ -83,12 +85,13 @@ export function ProvisionSection({ services }: { services: KitServices }) {
     setBusy(true);
     const working = structuredClone(current);
     const deps = provisionDeps(services, secrets.current, working.addresses ?? { storageEndpoint: '', serverUrl: '' });
-    await advance(working, deps, persist).catch((failure) => setError(toErrorData(failure)));
+    const mayRun = (id: string) => !NEEDS_ACCESS.has(id) || accessAllowed.current;
+    await advance(working, deps, persist, mayRun).catch((failure) => setError(toErrorData(failure)));
     setBusy(false);
   }
 
   const next = run ? STEP_IDS.find((id) => run.steps[id].status !== 'done') : undefined;
-  const blockedByAccess = Boolean(next && NEEDS_ACCESS.has(next) && !accessAllowed);
+  const blockedByAccess = Boolean(next && NEEDS_ACCESS.has(next) && !accessGranted);
   const blockedByPassword = Boolean(run && needsAdminPassword(run) && !adminPassword);
 
   // Runs on by itself while steps are pending or waiting; a failure waits for the user's Retry.
@@ -117,7 +120,8 @@ export function ProvisionSection({ services }: { services: KitServices }) {
     // In the click, before any await: the browser shows its prompt only during the user's gesture.
     void services.requestHostAccess(storageEndpointFor(addresses, run.facts.storageHost ?? 'invalid'));
     void services.requestHostAccess(serverUrlFor(addresses, run.facts.domain ?? 'invalid'));
-    setAccessAllowed(true);
+    accessAllowed.current = true;
+    setAccessGranted(true);
   }
 
   async function cleanup() {

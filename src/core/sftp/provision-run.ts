@@ -23,15 +23,20 @@ export function phaseOf(run: RunState): RunPhase {
   return { kind: 'finished' };
 }
 
-/** Runs steps until one waits or fails, or all are done. `save` persists (IndexedDB) and lets the page redraw. */
+/**
+ * Runs steps until one waits or fails, or all are done. `save` persists (IndexedDB) and lets the page redraw.
+ * `mayRun` holds the run before a step the user must first allow (the browser's host access prompt).
+ */
 export async function advance(
   run: RunState,
   deps: ProvisionDeps,
   save: (run: RunState) => Promise<void>,
+  mayRun: (step: StepId) => boolean = () => true,
 ): Promise<RunState> {
   for (const id of STEP_IDS) {
     const record = run.steps[id];
     if (record.status === 'done') continue;
+    if (!mayRun(id)) return run;
     try {
       const outcome = await STEPS[id]({
         run,

@@ -141,6 +141,10 @@ async function runToTheEnd(run: RunState, d = deps()): Promise<RunState> {
   await advance(run, d, save);
   expect(phaseOf(run)).toMatchObject({ kind: 'waiting', step: 'restart' });
   platform.clock.shift(61);
+  // The run holds before the steps the user must first allow (host access), and goes on once allowed.
+  await advance(run, d, save, (step) => step !== 'bucket');
+  expect(phaseOf(run)).toEqual({ kind: 'running' });
+  expect([run.steps.restart.status, run.steps.bucket.status]).toEqual(['done', 'pending']);
   return advance(run, d, save);
 }
 
