@@ -173,16 +173,20 @@ export function ProvisionRun(props: RunViewProps) {
             <p>{created.join('; ')}.</p>
           )}
           {props.cleanupError ? <ErrorBanner error={props.cleanupError} /> : null}
+        </div>
+      ) : null}
+      <div class="sk-actions">
+        {created.length ? (
           <button type="button" class="kh-button kh-button--danger" onClick={props.onCleanup} disabled={props.busy}>
             {props.confirmingCleanup ? 'Delete them now' : 'Remove what the kit created'}
           </button>
-        </div>
-      ) : null}
-      {phase.kind === 'finished' || (phase.kind === 'failed' && !created.length) ? (
-        <button type="button" class="kh-button" onClick={props.onForget}>
-          Start another deployment
-        </button>
-      ) : null}
+        ) : null}
+        {phase.kind === 'finished' || (phase.kind === 'failed' && !created.length) ? (
+          <button type="button" class="kh-button" onClick={props.onForget}>
+            Start another deployment
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { DUMMY_ACCOUNT } from 's3rver/lib/models/account.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOpenSshPublicKeyBlob } from '../../src/core/sftp/ed25519-host-key.ts';
 import { fingerprintSha256 } from '../../src/core/sftp/ssh-fingerprint.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { openKit } from './support/extension-pages.ts';
 import { DIST } from './support/launch-extension.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
@@ -68,6 +69,9 @@ const step = (id: string) => page.locator(`[data-step="${id}"]`);
 const statusOf = (id: string) => step(id).getAttribute('data-status');
 
 async function bothSchemes(name: string, target = () => page.locator('#provision')) {
+  // The step links stick to the top while scrolling: in a section's screenshot they would cover its middle.
+  await page.addStyleTag({ content: '.sk-nav { position: static !important; }' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await saveScreenshot(target(), `${name}-${scheme}`);
