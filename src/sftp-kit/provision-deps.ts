@@ -6,8 +6,8 @@
  */
 
 import { readOpenSshPublicKeyBlob } from '../core/sftp/ed25519-host-key.ts';
+import type { ProvisionDeps, StorageKeys } from '../core/sftp/provision-api.ts';
 import type { ProvisionSecrets } from '../core/sftp/provision-plan.ts';
-import type { ProvisionDeps, StorageKeys } from '../core/sftp/provision-steps.ts';
 import { fingerprintSha256 } from '../core/sftp/ssh-fingerprint.ts';
 import { DEFAULT_SIGNING_REGION } from './s3-client.ts';
 import type { KitServices } from './services.ts';

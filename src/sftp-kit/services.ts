@@ -8,7 +8,7 @@ import type { HttpMethod, SessionStatus } from '../core/protocol.ts';
 import type { CreatedSftpUser } from '../core/sftp/admin-api.ts';
 import { generateHostKey, type HostKey } from '../core/sftp/ed25519-host-key.ts';
 import { generatePassword } from '../core/sftp/password.ts';
-import type { ApiAnswer } from '../core/sftp/provision-steps.ts';
+import type { ApiAnswer } from '../core/sftp/provision-api.ts';
 import { send } from '../ui/send.ts';
 import { copyText, downloadBytes, downloadText } from './download.ts';
 import type { HostAccess } from './host-access.ts';

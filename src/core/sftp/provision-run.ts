@@ -4,8 +4,9 @@
  * provisioned) or fails. `removeCreated` undoes exactly what the run recorded as created, newest first.
  */
 import { KeyholeError, toErrorData } from '../errors.ts';
+import type { ProvisionDeps } from './provision-api.ts';
 import { type CreatedResource, orgPath, type RunState, STEP_IDS, type StepId } from './provision-plan.ts';
-import { type ProvisionDeps, STEPS } from './provision-steps.ts';
+import { STEPS } from './provision-steps.ts';
 
 export type RunPhase =
   | { kind: 'running' }

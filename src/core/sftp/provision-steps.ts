@@ -6,50 +6,20 @@
  */
 import { KeyholeError } from '../errors.ts';
 import { BOOTSTRAP_VARIABLES, HOST_KEY_VARIABLE, TEMP_DIR } from './deploy-config.ts';
+import { apiJson, needs, type ProvisionDeps, type StepOutcome, type StorageKeys } from './provision-api.ts';
 import {
   addonBody,
   addonNames,
   applicationBody,
   orgPath,
-  type ProvisionSecrets,
   type RunState,
   type StepId,
   serverVariables,
   TCP_NAMESPACE,
 } from './provision-plan.ts';
-import { buildSftpUserRecord, DEFAULT_STORAGE_REGION, type SftpUserRecord } from './user-record.ts';
+import { buildSftpUserRecord, DEFAULT_STORAGE_REGION } from './user-record.ts';
 
-export interface ApiAnswer {
-  status: number;
-  text: string;
-}
-
-export interface StorageKeys {
-  host: string;
-  keyId: string;
-  secret: string;
-}
-
-export interface ProvisionDeps {
-  /** A signed call to the platform API (through the worker). Throws on transport failures. */
-  api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
-  listBuckets(keys: StorageKeys): Promise<string[]>;
-  createBucket(keys: StorageKeys, name: string): Promise<void>;
-  /** The deployed server's base URL for an application domain (the page may let the user override it). */
-  serverUrl(domain: string): string;
-  sftpUserExists(serverUrl: string, admin: { username: string; password: string }, name: string): Promise<boolean>;
-  createSftpUser(
-    serverUrl: string,
-    admin: { username: string; password: string },
-    record: SftpUserRecord,
-  ): Promise<void>;
-  fingerprint(hostKeyBase64: string): Promise<string | null>;
-  secrets: ProvisionSecrets;
-}
-
-export type StepOutcome = { status: 'done' | 'waiting'; note: string };
-
-interface StepContext {
+export interface StepContext {
   run: RunState;
   deps: ProvisionDeps;
   /** Marks the step's write as sent, and saves the run, before the write goes. */
@@ -57,35 +27,7 @@ interface StepContext {
   attempted: boolean;
 }
 
-async function apiJson<T>(deps: ProvisionDeps, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await deps.api(method, path, body);
-  if (answer.status < 200 || answer.status > 299) {
-    let message = '';
-    try {
-      message = String((JSON.parse(answer.text) as { message?: unknown }).message ?? '');
-    } catch {
-      message = answer.text.slice(0, 200);
-    }
-    throw new KeyholeError(
-      answer.status === 404 ? 'not-found' : answer.status === 403 ? 'forbidden' : 'http-error',
-      `The platform answered HTTP ${answer.status} to ${method} ${path}${message ? `: ${message}` : '.'}`,
-      { status: answer.status, detail: answer.text.slice(0, 300) },
-    );
-  }
-  if (!answer.text.trim()) return undefined as T;
-  try {
-    return JSON.parse(answer.text) as T;
-  } catch {
-    throw new KeyholeError('malformed-response', `The answer to ${method} ${path} is not JSON.`);
-  }
-}
-
 const appPath = (run: RunState, rest = '') => orgPath(run.choices, `/applications/${run.facts.appId}${rest}`);
-
-function needs(value: string | undefined, what: string): string {
-  if (!value) throw new KeyholeError('invalid-input', `Keyhole needs ${what} to go on: type it above, then Continue.`);
-  return value;
-}
 
 /**
  * A record of that name is this run's only if the run sent its create (whose outcome may be unknown). Otherwise it

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import { readCreateUserResponse } from '../../../../src/core/sftp/admin-api.ts';
 import { generateHostKey, readOpenSshPublicKeyBlob } from '../../../../src/core/sftp/ed25519-host-key.ts';
+import type { ProvisionDeps } from '../../../../src/core/sftp/provision-api.ts';
 import {
   describePlan,
   newRunState,
@@ -14,7 +15,6 @@ import {
   type RunState,
 } from '../../../../src/core/sftp/provision-plan.ts';
 import { advance, phaseOf, removeCreated } from '../../../../src/core/sftp/provision-run.ts';
-import type { ProvisionDeps } from '../../../../src/core/sftp/provision-steps.ts';
 import { fingerprintSha256 } from '../../../../src/core/sftp/ssh-fingerprint.ts';
 import { buildSftpUserRecord } from '../../../../src/core/sftp/user-record.ts';
 import { type Platform, startPlatform } from '../../../platform/index.ts';
