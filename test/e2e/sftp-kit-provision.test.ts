@@ -19,6 +19,7 @@ import { openKit } from './support/extension-pages.ts';
 import { DIST } from './support/launch-extension.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { dumpIndexedDb, dumpStorage } from './support/storage-dump.ts';
 
 let ext: SandboxedExtension;
 let s3: S3rver;
@@ -192,6 +193,17 @@ describe('provisioning the SFTP deployment from the kit', () => {
     // s3rver keeps each bucket as a directory.
     expect(await readdir(join(scratch, 's3'))).toContain('files.e2e');
     expect(ext.platform.state.sftpBootstrapAdmins.map((admin) => admin.appId)).toEqual([app.view.id]);
+    // At rest: the run is there (ids, ports, names), no password, no key, no storage secret.
+    const atRest = `${await dumpIndexedDb(page)} ${JSON.stringify(await dumpStorage(ext))}`;
+    expect(atRest).toContain(app.view.id);
+    for (const secret of [
+      adminPassword,
+      user.password,
+      cellar.get('CELLAR_ADDON_KEY_SECRET')!,
+      env.get('SFTPGO_HOST_KEY_B64')!,
+    ]) {
+      expect(atRest).not.toContain(secret);
+    }
     await bothSchemes('sftp-kit-provision-finished');
     expect(errors).toEqual([]);
   }, 180_000);

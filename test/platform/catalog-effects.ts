@@ -35,6 +35,7 @@ export function recordDeployment(
   action: string,
   state: string,
   cause = 'Sandbox Cloud API',
+  outcome: 'OK' | 'FAIL' = 'OK',
 ): Record<string, unknown> {
   const store = deploymentsOf(request, pattern, path);
   const id = createId(request, 'deploymentId', path);
@@ -48,7 +49,7 @@ export function recordDeployment(
     author: { id: request.caller.user.id, name: request.caller.user.name },
     ...(commitOf(request) ? { commit: commitOf(request) } : {}),
   };
-  progressDeployment(deployment, request, action, state);
+  progressDeployment(deployment, request, action, state, outcome);
   const rest = [...store];
   store.clear();
   store.set(id, deployment);

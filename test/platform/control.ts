@@ -97,9 +97,10 @@ export function handleControl(
     return sendJson(res, 200, { ...context.state.settings });
   }
   if (route === 'POST /__sandbox/git-push') {
-    const { appId, commit } = json();
-    if (typeof appId !== 'string') throw new HttpError(400, 'Send {"appId": "app_…", "commit"?: "…"}');
-    return sendJson(res, 201, simulateGitPush(context, appId, typeof commit === 'string' ? commit : undefined));
+    const { appId, commit, fail } = json();
+    if (typeof appId !== 'string') throw new HttpError(400, 'Send {"appId": "app_…", "commit"?: "…", "fail"?: true}');
+    const pushed = typeof commit === 'string' ? commit : undefined;
+    return sendJson(res, 201, simulateGitPush(context, appId, pushed, fail === true ? 'FAIL' : 'OK'));
   }
   throw new HttpError(404, `Not Found: no control endpoint ${route}`);
 }

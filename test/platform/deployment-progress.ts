@@ -1,5 +1,5 @@
 /**
- * A deployment moves through its states as on the platform (`WIP`, then `OK`; `CANCELLED` when cancelled) as the
+ * A deployment moves through its states as on the platform (`WIP`, then `OK` — or `FAIL` for a push the test says fails; `CANCELLED` when cancelled) as the
  * sandbox's clock passes `deploySeconds`. The record keeps `state` as an enumerable getter, so every view of the
  * store (list, item, JSON) reads the state of the moment without a timer. A DEPLOY that starts with the SFTP server's
  * bootstrap variables set (spec §4.4 step 4) makes that administrator exist once it is done, as SFTPGo creates it
@@ -17,6 +17,7 @@ export function progressDeployment(
   request: ResourceRequest,
   action: string,
   initialState: string,
+  outcome: 'OK' | 'FAIL' = 'OK',
 ): void {
   if (action !== 'DEPLOY') {
     deployment.state = initialState;
@@ -27,7 +28,7 @@ export function progressDeployment(
   Object.defineProperty(deployment, 'state', {
     enumerable: true,
     configurable: true,
-    get: () => forced ?? (request.clock.now() < doneAt ? initialState : 'OK'),
+    get: () => forced ?? (request.clock.now() < doneAt ? initialState : outcome),
     set: (value: string) => {
       forced = value;
     },
@@ -36,7 +37,7 @@ export function progressDeployment(
   const app = appId ? request.state.applications.get(appId) : undefined;
   const env = new Map(app?.env.map((variable) => [variable.name, variable.value]));
   const password = env.get(ADMIN_PASSWORD);
-  if (app && env.get(CREATE_ADMIN) === '1' && password) {
+  if (app && outcome === 'OK' && env.get(CREATE_ADMIN) === '1' && password) {
     request.state.sftpBootstrapAdmins.push({
       appId: app.view.id,
       username: env.get(ADMIN_USERNAME) ?? 'admin',

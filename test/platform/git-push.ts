@@ -1,7 +1,7 @@
 /**
  * What a `git push` to an application's deploy remote does on the platform: it starts a DEPLOY of the pushed
  * commit, which moves from WIP to OK like any other (deployment-progress.ts). The sandbox has no git server, so
- * tests and demos simulate the push with `POST /__sandbox/git-push {"appId", "commit"?}` (control.ts).
+ * tests and demos simulate the push with `POST /__sandbox/git-push {"appId", "commit"?, "fail"?}` (control.ts); with `"fail": true` the deployment ends FAIL.
  */
 import type { IncomingMessage } from 'node:http';
 import { recordDeployment } from './catalog-effects.ts';
@@ -9,7 +9,12 @@ import type { PlatformContext } from './context.ts';
 import { HttpError } from './http-util.ts';
 import type { ResourceRequest } from './router.ts';
 
-export function simulateGitPush(context: PlatformContext, appId: string, commit?: string): Record<string, unknown> {
+export function simulateGitPush(
+  context: PlatformContext,
+  appId: string,
+  commit?: string,
+  outcome: 'OK' | 'FAIL' = 'OK',
+): Record<string, unknown> {
   const app = context.state.applications.get(appId);
   if (!app) throw new HttpError(404, `Application ${appId} not found`);
   const org = context.state.organisations.get(app.ownerId);
@@ -29,5 +34,5 @@ export function simulateGitPush(context: PlatformContext, appId: string, commit?
     state: context.state,
     clock: context.clock,
   };
-  return { ...recordDeployment(request, pattern, path, 'DEPLOY', 'WIP', 'git push') };
+  return { ...recordDeployment(request, pattern, path, 'DEPLOY', 'WIP', 'git push', outcome) };
 }

@@ -110,11 +110,11 @@ const save = async (run: RunState) => {
   saved.push(structuredClone(run));
 };
 
-function push(appId: string) {
+function push(appId: string, fail = false) {
   return fetch(`${platform.api}/__sandbox/git-push`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ appId }),
+    body: JSON.stringify({ appId, fail }),
   });
 }
 
@@ -255,6 +255,26 @@ describe('provisioning the SFTP deployment through the API', () => {
     const run = await runToTheEnd(newRunState('run-4', choices()));
     expect(phaseOf(run)).toEqual({ kind: 'failed', step: 'sftp-user' });
     expect(run.steps['sftp-user'].error?.message).toContain('This user already exists');
+  });
+
+  it('says a failed deployment failed, and waits for the next push', async () => {
+    const run = newRunState('run-6', choices());
+    await advance(run, deps(), save);
+    platform.clock.shift(31);
+    await advance(run, deps(), save);
+    expect((await push(run.facts.appId!, true)).status).toBe(201);
+    platform.clock.shift(61);
+    await advance(run, deps(), save);
+    expect(phaseOf(run)).toEqual({ kind: 'failed', step: 'deploy' });
+    expect(run.steps.deploy.error?.message).toMatch(/ended FAIL\. Fix it and push again/);
+    // The failed deployment created no administrator; a retry waits for another push, not the failed one.
+    expect(platform.state.sftpBootstrapAdmins).toEqual([]);
+    await advance(run, deps(), save);
+    expect(phaseOf(run)).toMatchObject({ kind: 'waiting', step: 'deploy', note: 'Waiting for your push to start' });
+    await push(run.facts.appId!);
+    platform.clock.shift(61);
+    await advance(run, deps(), save);
+    expect(run.steps.deploy.status).toBe('done');
   });
 
   it('removes exactly what it created, and the account is as it was', async () => {
