@@ -43,6 +43,7 @@ export async function advance(
         run,
         deps,
         attempted: Boolean(record.attempted),
+        previous: record.status,
         beforeWrite: async () => {
           if (record.attempted) return;
           record.attempted = true;
@@ -95,6 +96,8 @@ export async function removeCreated(
   deps: ProvisionDeps,
   save: (run: RunState) => Promise<void>,
 ): Promise<RunState> {
+  await adoptUnknownOutcomes(run, deps);
+  await save(run);
   while (run.created.length) {
     const resource = run.created.at(-1)!;
     const answer = await deps.api('DELETE', deletePath(run, resource));
@@ -109,6 +112,24 @@ export async function removeCreated(
     await save(run);
   }
   return run;
+}
+
+/**
+ * A create the run sent but whose answer was lost (the step failed after its write, e.g. `outcome-unknown`) may
+ * have been applied: the clean-up looks for it by name first, so that it removes it too. Only steps this run
+ * attempted are looked up, and each name was checked free before the run sent its create.
+ */
+async function adoptUnknownOutcomes(run: RunState, deps: ProvisionDeps): Promise<void> {
+  for (const id of ['app', 'postgresql', 'storage', 'tcp-redir'] as const) {
+    const step = run.steps[id];
+    if (step.status !== 'failed' || !step.attempted) continue;
+    await STEPS[id]({ run, deps, attempted: true, previous: 'failed', beforeWrite: refuseWrite }).catch(() => {});
+  }
+}
+
+async function refuseWrite(): Promise<void> {
+  // Looking, not creating: the step stops at its check.
+  throw new KeyholeError('cancelled', 'Clean-up only looks for what exists.');
 }
 
 /** Whether the tab must be given the admin password again: it is needed by a step not done yet. */

@@ -14,6 +14,7 @@ import {
   orgPath,
   type RunState,
   type StepId,
+  type StepStatus,
   serverVariables,
   TCP_NAMESPACE,
 } from './provision-plan.ts';
@@ -25,6 +26,8 @@ export interface StepContext {
   /** Marks the step's write as sent, and saves the run, before the write goes. */
   beforeWrite(): Promise<void>;
   attempted: boolean;
+  /** The step's status before this attempt: a retry after a failure, or a poll while waiting. */
+  previous: StepStatus;
 }
 
 const appPath = (run: RunState, rest = '') => orgPath(run.choices, `/applications/${run.facts.appId}${rest}`);
@@ -176,15 +179,19 @@ async function removeBootstrap({ run, deps, beforeWrite }: StepContext): Promise
   return { status: 'done', note: present.length ? `removed ${present.join(', ')}` : 'already removed' };
 }
 
-async function restart({ run, deps, beforeWrite }: StepContext): Promise<StepOutcome> {
+async function restart({ run, deps, beforeWrite, previous }: StepContext): Promise<StepOutcome> {
   const list = await deployments(run, deps);
-  if (!run.facts.beforeRestart) {
+  const before = run.facts.beforeRestart;
+  const started =
+    before && list.some((deployment) => deployment.action === 'DEPLOY' && !before.includes(deployment.id));
+  // Restart when none was sent, or when a retry finds that the one sent (outcome unknown) never started.
+  if (!before || (previous === 'failed' && !started)) {
     run.facts.beforeRestart = list.map((deployment) => deployment.id);
     await beforeWrite();
     await apiJson(deps, 'POST', appPath(run, '/instances'));
     return followDeployment(await deployments(run, deps), run.facts.beforeRestart, 'the restart');
   }
-  return followDeployment(list, run.facts.beforeRestart, 'the restart');
+  return followDeployment(list, before, 'the restart');
 }
 
 async function storageKeys(run: RunState, deps: ProvisionDeps): Promise<StorageKeys> {

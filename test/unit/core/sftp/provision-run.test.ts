@@ -257,6 +257,57 @@ describe('provisioning the SFTP deployment through the API', () => {
     expect(run.steps['sftp-user'].error?.message).toContain('This user already exists');
   });
 
+  it('sends the restart again only when a retry finds that the lost one never started', async () => {
+    const run = newRunState('run-7', choices());
+    let drop = true;
+    const dropping = deps({
+      async api(method, path, body) {
+        if (drop && method === 'POST' && path.endsWith('/instances')) {
+          drop = false;
+          throw new KeyholeError('outcome-unknown', 'The worker restarted while POST was under way.');
+        }
+        return deps().api(method, path, body);
+      },
+    });
+    await advance(run, dropping, save);
+    platform.clock.shift(31);
+    await advance(run, dropping, save);
+    await push(run.facts.appId!);
+    platform.clock.shift(61);
+    await advance(run, dropping, save);
+    expect(phaseOf(run)).toEqual({ kind: 'failed', step: 'restart' });
+    await advance(run, dropping, save);
+    expect(phaseOf(run)).toMatchObject({ kind: 'waiting', step: 'restart' });
+    platform.clock.shift(61);
+    await advance(run, dropping, save, (step) => step !== 'bucket');
+    expect(run.steps.restart.status).toBe('done');
+    const restarts = (await (
+      await call('GET', `/v2/organisations/${owner}/applications/${run.facts.appId}/deployments`)
+    ).json()) as {
+      cause: string;
+    }[];
+    expect(restarts.filter((deployment) => deployment.cause === 'Sandbox Cloud API')).toHaveLength(1);
+  });
+
+  it('removes a create whose answer was lost but which was applied', async () => {
+    const before = await accountView();
+    const run = newRunState('run-8', choices());
+    const losing = deps({
+      async api(method, path, body) {
+        const answer = await deps().api(method, path, body);
+        if (method === 'POST' && path.endsWith('/applications')) {
+          throw new KeyholeError('outcome-unknown', 'The worker restarted while POST was under way.');
+        }
+        return answer;
+      },
+    });
+    await advance(run, losing, save);
+    expect(run.steps.app.error?.code).toBe('outcome-unknown');
+    expect(run.created).toEqual([]);
+    await removeCreated(run, deps(), save);
+    expect(await accountView()).toEqual(before);
+  });
+
   it('says a failed deployment failed, and waits for the next push', async () => {
     const run = newRunState('run-6', choices());
     await advance(run, deps(), save);
