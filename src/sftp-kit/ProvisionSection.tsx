@@ -60,7 +60,9 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   /** After a reload: what the tab lost is made again where nothing used it yet, or read back while it exists. */
   async function resume(stored: RunState) {
     if (stored.steps.env.status !== 'done') {
+      // Nothing used them yet: new ones are as good, and the banner asks the user to keep the password.
       secrets.current.hostKeyBase64 = (await services.generateHostKey()).privateKeyFileBase64;
+      setAdminPassword(services.generatePassword());
     } else {
       setAdminPassword('');
       if (stored.steps['remove-bootstrap'].status !== 'done' && stored.facts.appId) {

@@ -119,6 +119,7 @@ describe('provisioning the SFTP deployment from the kit', () => {
     expect(await section.textContent()).toContain('What exists so far: Application sftp-e2e');
     expect(await statusOf('postgresql')).toBe('failed');
     expect(await statusOf('app')).toBe('done');
+    await bothSchemes('sftp-kit-provision-failed');
 
     // Where this browser reaches the storage and the server in this test.
     await section.getByText('Addresses this browser uses').click();
