@@ -21,6 +21,8 @@ import type { KitServices } from './services.ts';
 
 type View = 'loading' | 'intro' | 'form' | 'plan' | 'run';
 const NEEDS_ACCESS = new Set(['bucket', 'sftp-user']);
+/** The steps that use the admin password: the run goes on until one of them if the tab does not have it. */
+const NEEDS_PASSWORD = new Set(['env', 'sftp-user']);
 const POLL_MS = 2000;
 
 function randomRunId(): string {
@@ -78,7 +80,11 @@ export function ProvisionSection({ services }: { services: KitServices }) {
     setView('run');
   }
 
+  // Typed while a step runs on its own copy of the run: kept here so that copy's next save does not undo them.
+  const addressesTyped = useRef<RunState['addresses']>(undefined);
+
   async function persist(next: RunState) {
+    if (addressesTyped.current) next.addresses = addressesTyped.current;
     await saveRun(next);
     setRun(structuredClone(next));
   }
@@ -87,23 +93,26 @@ export function ProvisionSection({ services }: { services: KitServices }) {
     setBusy(true);
     const working = structuredClone(current);
     const deps = provisionDeps(services, secrets.current, working.addresses ?? { storageEndpoint: '', serverUrl: '' });
-    const mayRun = (id: string) => !NEEDS_ACCESS.has(id) || accessAllowed.current;
+    const mayRun = (id: string) =>
+      (!NEEDS_ACCESS.has(id) || accessAllowed.current) &&
+      (!NEEDS_PASSWORD.has(id) || Boolean(secrets.current.adminPassword));
     await advance(working, deps, persist, mayRun).catch((failure) => setError(toErrorData(failure)));
     setBusy(false);
   }
 
   const next = run ? STEP_IDS.find((id) => run.steps[id].status !== 'done') : undefined;
   const blockedByAccess = Boolean(next && NEEDS_ACCESS.has(next) && !accessGranted);
-  const blockedByPassword = Boolean(run && needsAdminPassword(run) && !adminPassword);
+  const blockedByPassword = Boolean(next && NEEDS_PASSWORD.has(next) && !adminPassword);
 
   // Runs on by itself while steps are pending or waiting; a failure waits for the user's Retry.
   useEffect(() => {
-    if (view !== 'run' || !run || busy || blockedByAccess || blockedByPassword) return;
+    // Paused while the user decides on the clean-up: nothing new is created meanwhile.
+    if (view !== 'run' || !run || busy || blockedByAccess || blockedByPassword || confirmingCleanup) return;
     const phase = phaseOf(run);
     if (phase.kind === 'failed' || phase.kind === 'finished') return;
     const timer = setTimeout(() => void step(run), phase.kind === 'waiting' ? POLL_MS : 0);
     return () => clearTimeout(timer);
-  }, [view, run, busy, blockedByAccess, blockedByPassword]);
+  }, [view, run, busy, blockedByAccess, blockedByPassword, confirmingCleanup]);
 
   async function start() {
     if (!choices) return;
@@ -230,7 +239,10 @@ export function ProvisionSection({ services }: { services: KitServices }) {
           confirmingCleanup={confirmingCleanup}
           onContinue={() => void step(run)}
           onAllowAccess={allowAccess}
-          onAddresses={(addresses) => void persist({ ...run, addresses })}
+          onAddresses={(addresses) => {
+            addressesTyped.current = addresses;
+            void persist({ ...run, addresses });
+          }}
           onCleanup={() => void cleanup()}
           onForget={() => void forget()}
         />
