@@ -92,7 +92,12 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   async function step(current: RunState) {
     setBusy(true);
     const working = structuredClone(current);
-    const deps = provisionDeps(services, secrets.current, working.addresses ?? { storageEndpoint: '', serverUrl: '' });
+    const deps = provisionDeps(
+      services,
+      secrets.current,
+      working.addresses ?? { storageEndpoint: '', serverUrl: '' },
+      setAdminPassword,
+    );
     const mayRun = (id: string) =>
       (!NEEDS_ACCESS.has(id) || accessAllowed.current) &&
       (!NEEDS_PASSWORD.has(id) || Boolean(secrets.current.adminPassword));

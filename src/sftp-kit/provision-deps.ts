@@ -27,7 +27,12 @@ export function serverUrlFor(addresses: Addresses, domain: string): string {
   return addresses.serverUrl.trim() || `https://${domain}`;
 }
 
-export function provisionDeps(services: KitServices, secrets: ProvisionSecrets, addresses: Addresses): ProvisionDeps {
+export function provisionDeps(
+  services: KitServices,
+  secrets: ProvisionSecrets,
+  addresses: Addresses,
+  onAdminPassword?: (password: string) => void,
+): ProvisionDeps {
   const s3 = (keys: StorageKeys) =>
     services.createS3Client({
       endpoint: storageEndpointFor(addresses, keys.host),
@@ -57,5 +62,6 @@ export function provisionDeps(services: KitServices, secrets: ProvisionSecrets, 
       return blob ? fingerprintSha256(blob) : null;
     },
     secrets,
+    ...(onAdminPassword ? { onAdminPassword } : {}),
   };
 }

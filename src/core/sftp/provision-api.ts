@@ -32,6 +32,8 @@ export interface ProvisionDeps {
   ): Promise<void>;
   fingerprint(hostKeyBase64: string): Promise<string | null>;
   secrets: ProvisionSecrets;
+  /** Told when the admin password on the application differs from the one in `secrets` (which is then updated). */
+  onAdminPassword?(password: string): void;
 }
 
 export type StepOutcome = { status: 'done' | 'waiting'; note: string };

@@ -115,7 +115,16 @@ async function appEnv(run: RunState, deps: ProvisionDeps): Promise<Map<string, s
 async function ensureEnv({ run, deps, beforeWrite }: StepContext): Promise<StepOutcome> {
   const env = await appEnv(run, deps);
   const names = Object.keys(serverVariables(run.choices, { adminPassword: '', hostKeyBase64: '' }));
-  if (names.every((name) => env.has(name))) return { status: 'done', note: 'variables already set' };
+  if (names.every((name) => env.has(name))) {
+    // Set by an earlier attempt whose answer was lost, maybe from a tab that has since been reloaded: the password
+    // that counts is the one on the application, not the one this tab holds.
+    const deployed = env.get(BOOTSTRAP_VARIABLES[2]);
+    if (deployed && deployed !== deps.secrets.adminPassword) {
+      deps.secrets.adminPassword = deployed;
+      deps.onAdminPassword?.(deployed);
+    }
+    return { status: 'done', note: 'variables already set' };
+  }
   const variables = serverVariables(run.choices, {
     adminPassword: needs(deps.secrets.adminPassword, 'the first administrator’s password'),
     hostKeyBase64: needs(deps.secrets.hostKeyBase64, 'a host key'),

@@ -289,6 +289,33 @@ describe('provisioning the SFTP deployment through the API', () => {
     expect(restarts.filter((deployment) => deployment.cause === 'Sandbox Cloud API')).toHaveLength(1);
   });
 
+  it('takes the admin password the application has when a lost PUT of the variables was applied', async () => {
+    const run = newRunState('run-9', choices());
+    let lose = true;
+    const losing = deps({
+      async api(method, path, body) {
+        const answer = await deps().api(method, path, body);
+        if (lose && method === 'PUT' && path.endsWith('/env')) {
+          lose = false;
+          throw new KeyholeError('outcome-unknown', 'The worker restarted while PUT was under way.');
+        }
+        return answer;
+      },
+    });
+    await advance(run, losing, save);
+    platform.clock.shift(31);
+    await advance(run, losing, save);
+    expect(phaseOf(run)).toEqual({ kind: 'failed', step: 'env' });
+    // The tab is reloaded: it makes a new password, since it cannot know the lost PUT was applied.
+    const learned: string[] = [];
+    const reloaded = deps({ onAdminPassword: (password) => learned.push(password) });
+    reloaded.secrets.adminPassword = 'madeAfterReload123';
+    await advance(run, reloaded, save);
+    expect(learned).toEqual(['bootstrapPassword42']);
+    expect(reloaded.secrets.adminPassword).toBe('bootstrapPassword42');
+    expect(phaseOf(run)).toMatchObject({ kind: 'waiting', step: 'deploy' });
+  });
+
   it('removes a create whose answer was lost but which was applied', async () => {
     const before = await accountView();
     const run = newRunState('run-8', choices());
