@@ -62,6 +62,6 @@ export async function apiJson<T>(deps: ProvisionDeps, method: string, path: stri
 }
 
 export function needs(value: string | undefined, what: string): string {
-  if (!value) throw new KeyholeError('invalid-input', `Keyhole needs ${what} to go on: type it above, then Continue.`);
+  if (!value) throw new KeyholeError('invalid-input', `Keyhole needs ${what} to go on: type it above, then retry.`);
   return value;
 }
