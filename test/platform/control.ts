@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformContext } from './context.ts';
 import { type Fault, faultFromJson } from './faults.ts';
+import { simulateGitPush } from './git-push.ts';
 import { HttpError, parseJsonBody, sendEmpty, sendJson } from './http-util.ts';
 import { expireAccessTokens } from './state.ts';
 
@@ -94,6 +95,12 @@ export function handleControl(
     if (typeof specPdfPath !== 'boolean') throw new HttpError(400, 'Send {"specPdfPath": true|false}');
     context.state.settings.specPdfPath = specPdfPath;
     return sendJson(res, 200, { ...context.state.settings });
+  }
+  if (route === 'POST /__sandbox/git-push') {
+    const { appId, commit, fail } = json();
+    if (typeof appId !== 'string') throw new HttpError(400, 'Send {"appId": "app_…", "commit"?: "…", "fail"?: true}');
+    const pushed = typeof commit === 'string' ? commit : undefined;
+    return sendJson(res, 201, simulateGitPush(context, appId, pushed, fail === true ? 'FAIL' : 'OK'));
   }
   throw new HttpError(404, `Not Found: no control endpoint ${route}`);
 }

@@ -50,6 +50,10 @@ export interface PlatformOptions {
   consumerRights?: readonly Right[];
   /** When true, the spec's PDF path `/v4/billing/organisations/{id}/{number}.pdf` answers 404. */
   disableSpecPdfPath?: boolean;
+  /** How long a new add-on takes to be provisioned: its variables are given only then. Default 0. */
+  addonProvisioningSeconds?: number;
+  /** How long a deployment stays WIP before it is OK. Default 5. */
+  deploySeconds?: number;
   /** Called once per answered request (tests that drive other programs see what those programs asked). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -134,6 +138,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   });
   state.settings.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds;
   state.settings.specPdfPath = !options.disableSpecPdfPath;
+  state.settings.addonProvisioningSeconds = options.addonProvisioningSeconds;
+  state.settings.deploySeconds = options.deploySeconds;
   const faults = createFaults();
   const context: PlatformContext = { state, clock, faults, router: createResourceRouter() };
 
