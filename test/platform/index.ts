@@ -26,6 +26,8 @@ import { createResourceRouter } from './resources.ts';
 import { seedState } from './seed.ts';
 import { createSftpHandler } from './sftp-admin.ts';
 import { expireAccessTokens, findUserByEmail, type PlatformState } from './state.ts';
+import { acceptEventSockets } from './streams/event-socket.ts';
+import { createStreamHub } from './streams/stream-hub.ts';
 import { base32Decode, totpAt } from './totp.ts';
 
 export type { Clock } from './clock.ts';
@@ -135,15 +137,23 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   state.settings.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds;
   state.settings.specPdfPath = !options.disableSpecPdfPath;
   const faults = createFaults();
-  const context: PlatformContext = { state, clock, faults, router: createResourceRouter() };
+  const context: PlatformContext = {
+    state,
+    clock,
+    faults,
+    router: createResourceRouter(),
+    streams: createStreamHub(clock, state),
+  };
 
   const servers = [
     createServer(observed('api', createApiHandler(context), options.onRequest)),
     createServer(observed('bridge', createBridgeHandler(context), options.onRequest)),
     createServer(observed('sftp', createSftpHandler(context), options.onRequest)),
   ];
+  acceptEventSockets(servers[0]!, context);
   const close = async () => {
     faults.dispose();
+    context.streams.closeAll();
     await Promise.all(servers.map(closeServer));
   };
   let urls: string[];
