@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LineStore, RateMeter } from '../../../../src/core/streams/line-store.ts';
+import type { LogLine } from '../../../../src/core/streams/log-line.ts';
+
+const line = (n: number, text = `line ${n}`, severity: LogLine['severity'] = 'info'): LogLine => ({
+  n,
+  severity,
+  event: 'APPLICATION_LOG',
+  text,
+  raw: `{"message":"${text}"}`,
+});
+
+describe('LineStore', () => {
+  it('filters as you type, case-insensitively, and keeps the filter for lines that arrive later', () => {
+    const store = new LineStore();
+    store.append([line(0, 'GET /health'), line(1, 'POST /login'), line(2, 'get /items')]);
+    store.setFilter({ text: 'get' });
+    expect(store.visible().map((l) => l.n)).toEqual([0, 2]);
+    store.append([line(3, 'GET /x'), line(4, 'DELETE /y')]);
+    expect(store.visible().map((l) => l.n)).toEqual([0, 2, 3]);
+    store.setFilter({ text: '' });
+    expect(store.visible()).toHaveLength(5);
+  });
+
+  it('filters by severity', () => {
+    const store = new LineStore();
+    store.append([line(0, 'a', 'error'), line(1, 'b', 'info'), line(2, 'c', 'warn')]);
+    store.setFilter({ text: '', severities: new Set(['error', 'warn']) });
+    expect(store.visible().map((l) => l.n)).toEqual([0, 2]);
+  });
+
+  it('caps memory: drops the oldest lines in a chunk, counts them, and keeps the filtered list consistent', () => {
+    const store = new LineStore({ maxLines: 100, maxChars: 1_000_000 });
+    store.setFilter({ text: '1' });
+    store.append(Array.from({ length: 150 }, (_, n) => line(n)));
+    expect(store.all().length).toBeLessThanOrEqual(100);
+    expect(store.dropped + store.all().length).toBe(150);
+    expect(store.received).toBe(150);
+    expect(store.all()[0]!.n).toBe(store.dropped);
+    expect(store.visible().every((l) => l.n >= store.dropped && l.text.includes('1'))).toBe(true);
+    expect(store.visible().at(-1)!.n).toBe(149);
+  });
+
+  it('caps by characters too', () => {
+    const store = new LineStore({ maxLines: 1000, maxChars: 500 });
+    store.append(Array.from({ length: 100 }, (_, n) => line(n)));
+    const kept = store.all().reduce((sum, l) => sum + l.raw.length, 0);
+    expect(kept).toBeLessThanOrEqual(500);
+    expect(store.all().at(-1)!.n).toBe(99);
+  });
+
+  it('counts the visible lines up to a position (Pause freezes the view there)', () => {
+    const store = new LineStore();
+    store.append([line(0), line(1), line(2), line(3)]);
+    store.setFilter({ text: '', severities: new Set(['info']) });
+    expect(store.visibleUpTo(1)).toBe(2);
+    expect(store.visibleUpTo(-1)).toBe(0);
+    expect(store.visibleUpTo(99)).toBe(4);
+  });
+});
+
+describe('RateMeter', () => {
+  it('reports lines per second over its window', () => {
+    const meter = new RateMeter(2000);
+    meter.add(500, 0);
+    meter.add(500, 1000);
+    expect(meter.perSecond(1500)).toBe(500);
+    expect(meter.perSecond(2500)).toBe(250);
+    expect(meter.perSecond(5000)).toBe(0);
+  });
+});
