@@ -1,6 +1,7 @@
 import { hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { FORBIDDEN_METHODS } from '../core/http/send-request-validation.ts';
+import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import { assertHostPermission } from './browser-differences.ts';
 import { browser } from './extension-api.ts';
 
@@ -61,7 +62,12 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       cache: 'no-store',
       redirect: 'manual',
     });
-    const { bytes, size, truncated } = await readCapped(response, maxBodyBytes, progress);
+    // An event stream never ends by itself: answer at once with no body, and the panel opens it as a live stream.
+    const streamed = isEventStreamType(response.headers.get('content-type'));
+    if (streamed) await response.body?.cancel();
+    const { bytes, size, truncated } = streamed
+      ? { bytes: new Uint8Array(0), size: 0, truncated: false }
+      : await readCapped(response, maxBodyBytes, progress);
     return {
       status: response.status,
       statusText: response.statusText,

@@ -79,7 +79,8 @@ export class LineStore {
 
   private matches(line: LogLine): boolean {
     if (this.filter.severities && !this.filter.severities.has(line.severity)) return false;
-    return !this.needle || line.text.toLowerCase().includes(this.needle);
+    // "error" or "warn" also finds the lines of that severity, whose text may not say it.
+    return !this.needle || line.severity.startsWith(this.needle) || line.text.toLowerCase().includes(this.needle);
   }
 
   /** Drops a tenth more than needed, so trimming happens once per many batches rather than on every one. */

@@ -5,6 +5,9 @@
 
 export type StreamKind = 'sse' | 'events';
 
+/** The name of the port a page opens to the worker for a stream (core/streams/stream-port.ts). */
+export const STREAM_PORT_NAME = 'keyhole-stream';
+
 const SSE_PATHS = [
   /^\/v4\/logs\/organisations\/[^/]+\/applications\/[^/]+\/(logs|accesslogs)$/,
   /^\/v4\/accesslogs\/organisations\/[^/]+\/applications\/[^/]+\/accesslogs$/,

@@ -10,7 +10,7 @@ import type { SendRequest } from '../protocol.ts';
 import type { StreamCursor } from './stream-cursor.ts';
 import type { StreamKind } from './stream-endpoints.ts';
 
-export const STREAM_PORT_NAME = 'keyhole-stream';
+export { STREAM_PORT_NAME } from './stream-endpoints.ts';
 /** The panel sends `ping` this often: each port message resets the worker's idle timer (Chrome 110+). */
 export const STREAM_PING_MS = 20_000;
 

@@ -3,6 +3,7 @@ import type { AccountSummary } from '../../core/platform/account-summary.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { CatalogEntry } from '../../core/platform/catalog.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
+import { type StreamKind, streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
@@ -27,7 +28,9 @@ export type RunState =
   | { phase: 'idle' }
   | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
   | { phase: 'done'; request: SendRequest; response: SendResponse; startedAt: number; fromHistory?: HistoryEntry }
-  | { phase: 'failed'; request: SendRequest; error: KeyholeErrorData; startedAt: number; fromHistory?: HistoryEntry };
+  | { phase: 'failed'; request: SendRequest; error: KeyholeErrorData; startedAt: number; fromHistory?: HistoryEntry }
+  /** A live stream (log lines, platform events): the response pane holds it open (response/StreamView.tsx). */
+  | { phase: 'streaming'; streamId: string; kind: StreamKind; request: SendRequest; startedAt: number };
 
 export type SessionState =
   | { state: 'loading' }
@@ -179,6 +182,9 @@ export function createWorkbench(services: PanelServices): Workbench {
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
+    // A stream would buffer until the timeout as a call: the response pane opens it live instead.
+    const kind = streamKindOf(request.method, request.path);
+    if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
     let error: KeyholeErrorData | undefined;

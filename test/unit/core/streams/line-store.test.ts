@@ -22,6 +22,13 @@ describe('LineStore', () => {
     expect(store.visible()).toHaveLength(5);
   });
 
+  it('finds the lines of a severity by its name too', () => {
+    const store = new LineStore();
+    store.append([line(0, 'request failed', 'error'), line(1, 'fine', 'info')]);
+    store.setFilter({ text: 'Error' });
+    expect(store.visible().map((l) => l.n)).toEqual([0]);
+  });
+
   it('filters by severity', () => {
     const store = new LineStore();
     store.append([line(0, 'a', 'error'), line(1, 'b', 'info'), line(2, 'c', 'warn')]);
