@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and bench/latest.md (committed, shown by the README).
  *
- *   --only=signing,popup,json,calls,worker,bundles,search   run a subset
+ *   --only=signing,popup,json,calls,streams,worker,bundles,search   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { formatKilobytes, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
 import { benchJsonTree } from './json-tree.ts';
+import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPopup } from './popup.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
@@ -23,7 +24,7 @@ import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'json', 'calls', 'worker', 'search'] as const;
+const ALL = ['bundles', 'signing', 'popup', 'json', 'calls', 'streams', 'worker', 'search'] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -118,7 +119,9 @@ async function main(): Promise<void> {
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';
-  const needsBrowser = ['signing', 'popup', 'json', 'calls', 'worker'].some((name) => selected.has(name as BenchName));
+  const needsBrowser = ['signing', 'popup', 'json', 'calls', 'streams', 'worker'].some((name) =>
+    selected.has(name as BenchName),
+  );
   if (needsBrowser) {
     log('starting Chromium with the extension, the sandbox, and signing in');
     session = await startBrowserSession();
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
       if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
       if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
+      if (selected.has('streams')) await attempt('Log stream', () => benchLogStream(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.
       if (selected.has('worker')) await attempt('Worker', () => benchWorkerWake(browser));
     }

@@ -35,8 +35,8 @@ async function setRate(linesPerSecond: number): Promise<void> {
 
 /** The count the status line shows ("1,234 lines"). */
 async function receivedLines(page: Page): Promise<number> {
-  const text = await page.locator('.kh-stream-status').innerText();
-  return Number(/([\d,.\s]+) lines/.exec(text)?.[1]?.replace(/[^\d]/g, '') ?? 0);
+  const text = (await page.locator('.kh-stream-count').textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
 }
 
 async function waitForMoreLines(page: Page, atLeast: number): Promise<void> {
@@ -177,6 +177,34 @@ describe('live log streams in the panel', () => {
     await expect
       .poll(() => page.locator('.kh-stream-lines').innerText(), { timeout: 15_000 })
       .toContain('DEPLOYMENT_ACTION_BEGIN');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.close();
+  });
+
+  it('“Tail logs” in the popup opens the panel streaming that application’s logs', async () => {
+    const popup = await ext.openPage('src/popup/index.html', {
+      errors: pageErrors,
+      viewport: { width: 380, height: 600 },
+      loopbackOnly: true,
+    });
+    const { ownerId, appId } = userApp();
+    const appName = ext.platform.state.applications.get(appId)!.view.name;
+    const card = popup.locator(`.kp-space[data-space-id="${ownerId}"]`);
+    await card.getByRole('button', { expanded: false }).click();
+    const link = card.getByRole('link', { name: `Tail logs of ${appName}` });
+    await expect.poll(() => link.isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: `Access logs of ${appName}` }).isVisible()).toBe(true);
+    await saveScreenshot(popup, 'popup-app-log-links');
+    const href = (await link.getAttribute('href'))!;
+    await popup.close();
+
+    const page = await ext.context.newPage();
+    await page.setViewportSize({ width: 900, height: 500 });
+    await page.goto(href);
+    await expect.poll(() => page.locator('.kh-stream-state').textContent()).toMatch(/^Live · OAuth/);
+    expect(await page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe(logsPath());
+    // The route is used once: a reload does not open a second stream by itself.
+    expect(new URL(page.url()).hash).toBe('#catalog');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.close();
   });

@@ -52,6 +52,8 @@ export interface PlatformOptions {
   consumerRights?: readonly Right[];
   /** When true, the spec's PDF path `/v4/billing/organisations/{id}/{number}.pdf` answers 404. */
   disableSpecPdfPath?: boolean;
+  /** Log lines per second of every application's log stream (default 5, at most 1000; `/__sandbox/streams`). */
+  logLinesPerSecond?: number;
   /** Called once per answered request (tests that drive other programs see what those programs asked). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -142,7 +144,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     clock,
     faults,
     router: createResourceRouter(),
-    streams: createStreamHub(clock, state),
+    streams: createStreamHub(clock, state, options.logLinesPerSecond),
   };
 
   const servers = [

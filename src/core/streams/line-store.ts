@@ -25,6 +25,8 @@ export class LineStore {
   private chars = 0;
   private filter: LineFilter = { text: '' };
   private needle = '';
+  /** A filter change being applied in steps (filterStep): the lines it goes through, and how far it is. */
+  private pending: { source: readonly LogLine[]; at: number; tail: LogLine[] } | undefined;
   /** Lines dropped to stay within the limits. */
   dropped = 0;
   /** Lines received in all (kept or dropped). */
@@ -33,20 +35,66 @@ export class LineStore {
   constructor(private readonly limits: LineStoreLimits = DEFAULT_LIMITS) {}
 
   append(batch: readonly LogLine[]): void {
+    // While a filter is being applied, new lines wait in `tail` (they come after everything it goes through).
+    const into = this.pending ? this.pending.tail : this.shown;
     for (const line of batch) {
       this.lines.push(line);
       this.chars += line.raw.length;
-      if (this.matches(line)) this.shown.push(line);
+      if (this.matches(line)) into.push(line);
     }
     this.received += batch.length;
     if (this.lines.length > this.limits.maxLines || this.chars > this.limits.maxChars) this.trim();
   }
 
+  /**
+   * Starts applying a filter. Without a needle or severities it is immediate; otherwise call filterStep until it
+   * says done (the view runs one step per task, so 100 000 lines never block the page). A filter that narrows the
+   * previous one (the typed text grew) goes through the lines shown now instead of all of them.
+   */
   setFilter(filter: LineFilter): void {
+    const needle = filter.text.trim().toLowerCase();
+    const narrowing =
+      !this.pending &&
+      this.needle !== '' &&
+      needle.includes(this.needle) &&
+      filter.severities === this.filter.severities;
     this.filter = filter;
-    this.needle = filter.text.trim().toLowerCase();
-    this.shown =
-      this.needle || filter.severities ? this.lines.filter((line) => this.matches(line)) : this.lines.slice();
+    this.needle = needle;
+    if (!needle && !filter.severities) {
+      this.pending = undefined;
+      this.shown = this.lines.slice();
+      return;
+    }
+    const source = narrowing ? this.shown : this.lines.slice();
+    this.shown = [];
+    this.pending = source.length > 0 ? { source, at: 0, tail: [] } : undefined;
+  }
+
+  /** Applies up to `maxLines` more of a pending filter; true when it is complete. */
+  filterStep(maxLines = 20_000): boolean {
+    const pending = this.pending;
+    if (!pending) return true;
+    const end = Math.min(pending.source.length, pending.at + maxLines);
+    const firstKept = this.lines[0]?.n ?? Number.POSITIVE_INFINITY;
+    for (let index = pending.at; index < end; index += 1) {
+      const line = pending.source[index]!;
+      if (line.n >= firstKept && this.matches(line)) this.shown.push(line);
+    }
+    pending.at = end;
+    if (end < pending.source.length) return false;
+    for (const line of pending.tail) if (line.n >= firstKept) this.shown.push(line);
+    this.pending = undefined;
+    return true;
+  }
+
+  /** True while a filter is being applied (visible() is then partial). */
+  filtering(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** How far a pending filter is, from 0 to 1. */
+  filterProgress(): number {
+    return this.pending ? this.pending.at / Math.max(1, this.pending.source.length) : 1;
   }
 
   /** The lines that pass the filter, oldest first. */
@@ -75,6 +123,7 @@ export class LineStore {
     this.lines = [];
     this.shown = [];
     this.chars = 0;
+    if (this.pending) this.pending = { source: [], at: 0, tail: [] };
   }
 
   private matches(line: LogLine): boolean {

@@ -28,17 +28,17 @@ export function publishPlatformEvent(state: object, event: PlatformEvent): void 
   hubs.get(state)?.publish(event);
 }
 
-export function createStreamHub(clock: Clock, state: object): StreamHub {
-  const hub = buildHub(clock);
+export function createStreamHub(clock: Clock, state: object, linesPerSecond?: number): StreamHub {
+  const hub = buildHub(clock, linesPerSecond);
   hubs.set(state, hub);
   return hub;
 }
 
-function buildHub(clock: Clock): StreamHub {
+function buildHub(clock: Clock, linesPerSecond?: number): StreamHub {
   const listeners = new Set<(event: PlatformEvent) => void>();
   const open = new Set<() => void>();
   return {
-    timeline: new LogTimeline(clock.now()),
+    timeline: new LogTimeline(clock.now(), linesPerSecond),
     heartbeatMs: 2000,
     publish(event) {
       for (const listener of listeners) listener(event);

@@ -48,7 +48,7 @@ export function StreamStatusLine({
       <span class={`kh-stream-state kh-stream-state--${tone}`} role="status">
         {text}
       </span>
-      <span class="kh-muted" title="Lines received">
+      <span class="kh-muted kh-stream-count" title="Lines received">
         {received.toLocaleString()} lines
       </span>
       <span class="kh-muted" title="Lines per second (last 2 s)">

@@ -16,6 +16,8 @@ import type { PanelServices, StreamPort } from '../services.ts';
  * view goes away (the worker then stops the stream).
  */
 
+const REDRAW_MS = 100;
+
 export type StreamStatus =
   | { state: 'connecting' }
   | { state: 'live'; url: string; auth: 'oauth' | 'bearer' }
@@ -29,7 +31,7 @@ export interface LogStream {
   store: LineStore;
   meter: RateMeter;
   status: StreamStatus;
-  /** Changes whenever lines arrived (at most once a frame). */
+  /** Changes whenever lines arrived (at most every REDRAW_MS). */
   version: number;
   running: boolean;
   stop(): void;
@@ -57,14 +59,15 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
     if (!running) return;
     let closed = false;
     let port: StreamPort | undefined;
-    let frame = 0;
+    let redrawTimer: ReturnType<typeof setTimeout> | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let gone = 0;
+    // Ten redraws a second at most, however many batches arrive: a log view needs no more.
     const redraw = () => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
+      redrawTimer ??= setTimeout(() => {
+        redrawTimer = undefined;
         setVersion((value) => value + 1);
-      });
+      }, REDRAW_MS);
     };
     const onReport = (report: StreamReport, finish: () => void) => {
       if (report.type === 'opened') {
@@ -119,7 +122,7 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
       closed = true;
       clearInterval(ping);
       clearTimeout(reopen);
-      cancelAnimationFrame(frame);
+      clearTimeout(redrawTimer);
       safePost(port, { type: 'close' });
       try {
         port?.disconnect();

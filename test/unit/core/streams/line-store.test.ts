@@ -10,11 +10,19 @@ const line = (n: number, text = `line ${n}`, severity: LogLine['severity'] = 'in
   raw: `{"message":"${text}"}`,
 });
 
+/** Applies a pending filter to the end, as the view does one step per task. */
+function settle(store: LineStore): void {
+  while (!store.filterStep(2)) {
+    // one step per iteration
+  }
+}
+
 describe('LineStore', () => {
   it('filters as you type, case-insensitively, and keeps the filter for lines that arrive later', () => {
     const store = new LineStore();
     store.append([line(0, 'GET /health'), line(1, 'POST /login'), line(2, 'get /items')]);
     store.setFilter({ text: 'get' });
+    settle(store);
     expect(store.visible().map((l) => l.n)).toEqual([0, 2]);
     store.append([line(3, 'GET /x'), line(4, 'DELETE /y')]);
     expect(store.visible().map((l) => l.n)).toEqual([0, 2, 3]);
@@ -26,6 +34,7 @@ describe('LineStore', () => {
     const store = new LineStore();
     store.append([line(0, 'request failed', 'error'), line(1, 'fine', 'info')]);
     store.setFilter({ text: 'Error' });
+    settle(store);
     expect(store.visible().map((l) => l.n)).toEqual([0]);
   });
 
@@ -33,6 +42,7 @@ describe('LineStore', () => {
     const store = new LineStore();
     store.append([line(0, 'a', 'error'), line(1, 'b', 'info'), line(2, 'c', 'warn')]);
     store.setFilter({ text: '', severities: new Set(['error', 'warn']) });
+    settle(store);
     expect(store.visible().map((l) => l.n)).toEqual([0, 2]);
   });
 
@@ -48,6 +58,22 @@ describe('LineStore', () => {
     expect(store.visible().at(-1)!.n).toBe(149);
   });
 
+  it('applies a filter in steps: lines arriving meanwhile come after, a narrowing filter goes through the shown ones', () => {
+    const store = new LineStore();
+    store.append(Array.from({ length: 10 }, (_, n) => line(n, n % 2 ? `odd ${n}` : `even ${n}`)));
+    store.setFilter({ text: 'odd' });
+    expect(store.filterStep(4)).toBe(false);
+    expect(store.filtering()).toBe(true);
+    expect(store.filterProgress()).toBeCloseTo(0.4);
+    store.append([line(10, 'odd 10'), line(11, 'even 11')]);
+    expect(store.filterStep(100)).toBe(true);
+    expect(store.visible().map((l) => l.n)).toEqual([1, 3, 5, 7, 9, 10]);
+    store.setFilter({ text: 'odd 1' });
+    // Narrowing: only the 6 lines shown are gone through.
+    expect(store.filterStep(6)).toBe(true);
+    expect(store.visible().map((l) => l.n)).toEqual([1, 10]);
+  });
+
   it('caps by characters too', () => {
     const store = new LineStore({ maxLines: 1000, maxChars: 500 });
     store.append(Array.from({ length: 100 }, (_, n) => line(n)));
@@ -60,6 +86,7 @@ describe('LineStore', () => {
     const store = new LineStore();
     store.append([line(0), line(1), line(2), line(3)]);
     store.setFilter({ text: '', severities: new Set(['info']) });
+    settle(store);
     expect(store.visibleUpTo(1)).toBe(2);
     expect(store.visibleUpTo(-1)).toBe(0);
     expect(store.visibleUpTo(99)).toBe(4);
