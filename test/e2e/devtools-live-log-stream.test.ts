@@ -208,4 +208,45 @@ describe('live log streams in the panel', () => {
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.close();
   });
+
+  it('the stream port refuses what a hostile page sends: unknown commands, another origin, a body, PLAINTEXT elsewhere', async () => {
+    const answers = await ext.control.evaluate(async (path) => {
+      const ask = (command: unknown) =>
+        new Promise<unknown[]>((resolve) => {
+          const port = chrome.runtime.connect({ name: 'keyhole-stream' });
+          const got: unknown[] = [];
+          const timer = setTimeout(() => resolve([...got, 'timeout']), 5000);
+          port.onMessage.addListener((message) => got.push(message));
+          port.onDisconnect.addListener(() => {
+            clearTimeout(timer);
+            resolve([...got, 'disconnected']);
+          });
+          port.postMessage(command);
+        });
+      return {
+        unknown: await ask({ type: 'exec', code: 'x' }),
+        elsewhere: await ask({
+          type: 'open',
+          kind: 'sse',
+          request: { target: 'api', method: 'GET', path: `https://evil.example${path}` },
+        }),
+        post: await ask({ type: 'open', kind: 'sse', request: { target: 'api', method: 'POST', path } }),
+        cursor: await ask({
+          type: 'open',
+          kind: 'sse',
+          request: { target: 'api', method: 'GET', path },
+          cursor: { idsAtLastDate: 'x', received: 1 },
+        }),
+      };
+    }, logsPath());
+    const failure = (answer: unknown[]) => (answer[0] as { type: string; error: { code: string } }) ?? {};
+    for (const answer of Object.values(answers)) {
+      expect(answer.at(-1)).toBe('disconnected');
+      expect(failure(answer).type).toBe('failed');
+    }
+    expect(failure(answers.unknown).error.code).toBe('invalid-input');
+    expect(['invalid-path', 'origin-refused']).toContain(failure(answers.elsewhere).error.code);
+    expect(failure(answers.post).error.code).toBe('invalid-input');
+    expect(failure(answers.cursor).error.code).toBe('invalid-input');
+  });
 });
