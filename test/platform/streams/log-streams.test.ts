@@ -132,6 +132,17 @@ describe('log streams (SSE)', () => {
     expect(next[0]!.id).toBe(first[3]!.id);
   });
 
+  it('forgets a stream when its client goes away', async () => {
+    const openStreams = async () =>
+      ((await (await fetch(`${platform.api}/__sandbox/streams`)).json()) as { open: number }).open;
+    const before = await openStreams();
+    const response = await signerFor(platform, access)('GET', logsPath());
+    expect(response.status).toBe(200);
+    expect(await openStreams()).toBe(before + 1);
+    await response.body!.cancel();
+    await expect.poll(openStreams).toBe(before);
+  });
+
   it('refuses a rate above 1000 lines/s', async () => {
     const response = await fetch(`${platform.api}/__sandbox/streams`, {
       method: 'POST',

@@ -134,7 +134,8 @@ export function serveLogStream(
     stop();
     req.socket.destroy();
   });
-  req.on('close', stop);
+  // The response's close (the client went away, or the stream ended), not the request's (its body was read).
+  res.on('close', stop);
   if (limit === 0) end('LIMIT', []);
   else tick();
 }

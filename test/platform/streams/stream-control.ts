@@ -1,5 +1,5 @@
 /**
- * `/__sandbox/streams` (test-only control surface): `GET` tells the log rate and heartbeat, `POST
+ * `/__sandbox/streams` (test-only control surface): `GET` tells the log rate, heartbeat and open streams, `POST
  * {"linesPerSecond": n, "heartbeatMs": n}` changes them, `POST /__sandbox/streams/drop` breaks every open log stream
  * and events socket now (a drop on demand; `dropAfterEvents` in the fault API breaks one after n lines).
  */
@@ -9,7 +9,11 @@ import { HttpError, sendJson } from '../http-util.ts';
 import { MAX_LINES_PER_SECOND } from './log-timeline.ts';
 
 function settingsJson(context: PlatformContext) {
-  return { linesPerSecond: context.streams.timeline.linesPerSecond(), heartbeatMs: context.streams.heartbeatMs };
+  return {
+    linesPerSecond: context.streams.timeline.linesPerSecond(),
+    heartbeatMs: context.streams.heartbeatMs,
+    open: context.streams.openCount(),
+  };
 }
 
 export function handleStreamControl(

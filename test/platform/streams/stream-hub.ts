@@ -19,6 +19,8 @@ export interface StreamHub {
   track(close: () => void): () => void;
   /** Breaks every open stream (a drop on demand); returns how many. */
   closeAll(): number;
+  /** How many log streams and sockets are open now. */
+  openCount(): number;
 }
 
 const hubs = new WeakMap<object, StreamHub>();
@@ -51,6 +53,7 @@ function buildHub(clock: Clock, linesPerSecond?: number): StreamHub {
       open.add(close);
       return () => open.delete(close);
     },
+    openCount: () => open.size,
     closeAll() {
       const count = open.size;
       for (const close of [...open]) close();

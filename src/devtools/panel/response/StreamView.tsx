@@ -92,7 +92,8 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
   const newSincePause = pausedAt === undefined ? 0 : visible.length - count;
   const rate = meter.perSecond(performance.now());
 
-  const togglePause = () => setPausedAt(pausedAt === undefined ? (store.all().at(-1)?.n ?? -1) : undefined);
+  // Pause freezes what is on screen now: lines received since the last redraw wait with the others.
+  const togglePause = () => setPausedAt(pausedAt === undefined ? (visible[count - 1]?.n ?? -1) : undefined);
   const save = () => {
     const lines = store.all();
     const blob = new Blob(
