@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,worker,bundles,search,history   run a subset
+ *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
 import { benchHistorySearch } from './history-search.ts';
 import { benchJsonTree } from './json-tree.ts';
+import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPanelOpen } from './panel-open.ts';
 import { benchPopup } from './popup.ts';
@@ -26,7 +27,18 @@ import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'panel', 'json', 'calls', 'worker', 'search', 'history'] as const;
+const ALL = [
+  'bundles',
+  'signing',
+  'popup',
+  'panel',
+  'json',
+  'calls',
+  'streams',
+  'worker',
+  'search',
+  'history',
+] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -122,7 +134,7 @@ async function main(): Promise<void> {
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';
-  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'worker'].some((name) =>
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
     selected.has(name as BenchName),
   );
   if (needsBrowser) {
@@ -138,6 +150,7 @@ async function main(): Promise<void> {
       if (selected.has('panel')) await attempt('Panel', () => benchPanelOpen(browser));
       if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
+      if (selected.has('streams')) await attempt('Log stream', () => benchLogStream(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.
       if (selected.has('worker')) await attempt('Worker', () => benchWorkerWake(browser));
     }

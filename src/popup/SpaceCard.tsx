@@ -4,7 +4,13 @@ import { describeApplicationState } from '../core/platform/application-state.ts'
 import { buildConsoleLink } from '../core/platform/console-links.ts';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
-import { buildInvoicesPanelPath } from './panel-links.ts';
+import { buildInvoicesPanelPath, buildLogsPanelPath } from './panel-links.ts';
+
+/** Each application links to its live log streams in the panel. */
+const LOG_LINKS = [
+  ['logs', 'Tail logs', 'Logs'],
+  ['accesslogs', 'Access logs', 'Access'],
+] as const;
 
 /** One organisation (or the personal space): a disclosure button over its applications, and shortcuts. */
 export function SpaceCard({
@@ -82,6 +88,18 @@ export function SpaceCard({
                     <span class="kp-app__type">{app.instanceType ?? app.variant}</span>
                   ) : null}
                   <span class={`kp-app__state kp-tone--${state.tone}`}>{state.label}</span>
+                  {LOG_LINKS.map(([kind, label, short]) => (
+                    <a
+                      key={kind}
+                      class="kp-app__logs"
+                      href={extensionUrl(buildLogsPanelPath(space.id, app.id, kind))}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`${label} of ${app.name}`}
+                    >
+                      {short}
+                    </a>
+                  ))}
                 </li>
               );
             })}

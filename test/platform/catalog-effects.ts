@@ -9,6 +9,7 @@ import { platformDate } from './dates.ts';
 import { progressDeployment } from './deployment-progress.ts';
 import { HttpError, mediaType } from './http-util.ts';
 import type { ResourceRequest } from './router.ts';
+import { publishPlatformEvent } from './streams/stream-hub.ts';
 
 const INSTANCES = /\/applications\/:appId\/instances$/;
 const CANCEL = /\/deployments\/:deploymentId\/instances$/;
@@ -54,6 +55,18 @@ export function recordDeployment(
   store.clear();
   store.set(id, deployment);
   for (const [key, value] of rest) store.set(key, value);
+  // The events socket (streams/event-socket.ts) tells the organisation's members, as the platform does.
+  publishPlatformEvent(request.state, {
+    event: 'DEPLOYMENT_ACTION_BEGIN',
+    data: {
+      id: request.params.appId,
+      appId: request.params.appId,
+      ownerId: request.params.orgId ?? request.caller.user.id,
+      deploymentId: id,
+      action,
+      state,
+    },
+  });
   return deployment;
 }
 

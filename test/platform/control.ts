@@ -5,6 +5,7 @@ import { type Fault, faultFromJson } from './faults.ts';
 import { simulateGitPush } from './git-push.ts';
 import { HttpError, parseJsonBody, sendEmpty, sendJson } from './http-util.ts';
 import { expireAccessTokens } from './state.ts';
+import { handleStreamControl } from './streams/stream-control.ts';
 
 export function faultToJson(fault: Fault): Record<string, unknown> {
   const path = fault.path instanceof RegExp ? { regex: fault.path.source, flags: fault.path.flags } : fault.path;
@@ -66,6 +67,7 @@ export function handleControl(
   const route = `${req.method} ${pathname}`;
   const json = () => parseJsonBody(req, body) as Record<string, unknown>;
   if (route === 'GET /__sandbox/state') return sendJson(res, 200, publicState(context));
+  if (pathname.startsWith('/__sandbox/streams')) return handleStreamControl(context, route, json, res);
   if (route === 'GET /__sandbox/faults') return sendJson(res, 200, context.faults.list().map(faultToJson));
   if (route === 'POST /__sandbox/faults')
     return sendJson(res, 201, faultToJson(context.faults.add(faultFromJson(json()))));

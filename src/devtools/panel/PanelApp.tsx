@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { readLogsRoute } from '../../core/streams/log-route.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
 import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
+import { openLogStream } from './open-log-stream.ts';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import type { PanelServices } from './services.ts';
 import { useStore } from './store.ts';
@@ -71,7 +73,14 @@ export function PanelApp({
     const onHash = () => {
       const id = viewIdFromHash(location.hash);
       if (available.some((item) => item.id === id)) setSelected(id);
+      // `#catalog?tail=logs&owner=…&app=…` (the popup's Logs links): open that application's stream once.
+      const logs = readLogsRoute(location.hash);
+      if (logs) {
+        history.replaceState(null, '', `#${id}`);
+        void openLogStream(workbench, logs);
+      }
     };
+    onHash();
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, [available]);

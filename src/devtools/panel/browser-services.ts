@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { STREAM_PORT_NAME } from '../../core/streams/stream-endpoints.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
@@ -83,5 +84,6 @@ export function createBrowserServices(): PanelServices {
     workspace: workspaceOfThisWindow(),
     tabResponses: createIdbTabResponseStore(),
     saved: createIdbSavedRequestStore(),
+    connectStream: () => browser.runtime.connect({ name: STREAM_PORT_NAME }),
   };
 }

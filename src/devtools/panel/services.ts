@@ -40,6 +40,14 @@ export interface DevtoolsAccess {
   };
 }
 
+/** The part of a runtime Port a stream view uses (a fake in component tests). */
+export interface StreamPort {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
 export interface PanelServices {
   send: SendFn;
   /** For calls the panel makes on its own (session rights, picker lists): they do not count as the user's request. */
@@ -63,4 +71,6 @@ export interface PanelServices {
   tabResponses?: TabResponseStore;
   /** Saved requests (IndexedDB); absent in tests: kept in memory. */
   saved?: SavedRequestStore;
+  /** Opens a port to the worker for a live stream (core/streams/stream-port.ts); absent where streams cannot run. */
+  connectStream?(): StreamPort;
 }

@@ -1,3 +1,4 @@
+import type { StreamKind } from '../../core/streams/stream-endpoints.ts';
 import type { KeyholeErrorData } from '../../core/errors.ts';
 import type { AccountSummary } from '../../core/platform/account-summary.ts';
 import type { CatalogEntry } from '../../core/platform/catalog.ts';
@@ -38,7 +39,9 @@ export type RunState =
       startedAt: number;
       fromHistory?: HistoryEntry;
       restored?: RestoredMark;
-    };
+    }
+  /** A live stream (log lines, platform events): the response pane holds it open (response/StreamView.tsx). */
+  | { phase: 'streaming'; streamId: string; kind: StreamKind; request: SendRequest; startedAt: number };
 
 export type SessionState =
   | { state: 'loading' }

@@ -1,6 +1,7 @@
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
+import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
@@ -136,6 +137,9 @@ export function createWorkbench(services: PanelServices): Workbench {
     const request: SendRequest = { ...draftRequest, requestId };
     // The result belongs to the tab that sent it, even if another tab is active by then.
     const tabId = tabSession.tabs.get().activeId;
+    // A stream would buffer until the timeout as a call: the response pane opens it live instead.
+    const kind = streamKindOf(request.method, request.path);
+    if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
     let error: KeyholeErrorData | undefined;

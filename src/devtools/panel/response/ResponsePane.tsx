@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import { formatBytes, formatDuration } from '../../../core/format/byte-format.ts';
 import { summarizeErrorBody } from '../../../core/http/error-body.ts';
 import type { SendResponse } from '../../../core/protocol.ts';
+import { isEventStreamType } from '../../../core/streams/stream-endpoints.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
@@ -18,6 +19,7 @@ import type { RunState, Workbench } from '../workbench.ts';
  */
 const loadBody = () => import('./ResponseBody.tsx');
 const loadSignature = () => import('../signature/SignatureDebugger.tsx');
+const loadStream = () => import('./StreamView.tsx');
 
 type ResponseTab = 'body' | 'headers' | 'signature';
 
@@ -150,6 +152,25 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
             Check: GET {run.request.path}
           </button>
         ) : null}
+      </section>
+    );
+
+  // A live stream: the path says so (workbench.ts), or the answer was an event stream (fresh calls only).
+  const streamed =
+    run.phase === 'streaming'
+      ? run
+      : !run.fromHistory && isEventStreamType(run.response.contentType)
+        ? { streamId: `${run.startedAt}`, kind: 'sse' as const, request: run.request }
+        : undefined;
+  if (streamed || run.phase === 'streaming')
+    return (
+      <section class="kh-response kh-response--stream" aria-label="Response">
+        <Lazy
+          key={streamed!.streamId}
+          load={loadStream}
+          props={{ request: streamed!.request, kind: streamed!.kind, services }}
+          fallback={<p class="kh-muted">Loading the stream view…</p>}
+        />
       </section>
     );
 
