@@ -1,7 +1,7 @@
 import { shellQuote } from '../build-curl-command.ts';
 import { doubleQuoteWithVariables } from '../curl-credentials.ts';
 import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
-import { OAUTH_VARIABLES, SNIPPET_VARIABLES, type Snippet } from './snippet-variables.ts';
+import { OAUTH_VARIABLES, PLAINTEXT_VALUES, SNIPPET_VARIABLES, type Snippet } from './snippet-variables.ts';
 
 /**
  * HTTPie (`http`): one shell command. HTTPie cannot compute an HMAC signature, so an OAuth call is signed the
@@ -14,14 +14,16 @@ export function buildHttpie(request: SnippetRequest): Snippet {
   const auth =
     request.auth.scheme === 'oauth' ? ({ scheme: 'oauth', signatureMethod: 'PLAINTEXT' } as const) : request.auth;
   assertSnippetTransport(url, auth);
-  const parts = ['http', '--ignore-stdin', request.method, shellQuote(url)];
+  const parts = [`http --ignore-stdin ${request.method} ${shellQuote(url)}`];
   parts.push(auth.scheme === 'bearer' ? bearerItem() : plaintextItem());
   for (const [name, value] of request.headers) parts.push(shellQuote(`${name}:${value}`));
-  if (request.body !== undefined) parts.push('--raw', shellQuote(request.body));
-  const notes =
-    request.auth.scheme === 'oauth' && request.auth.signatureMethod !== 'PLAINTEXT'
+  if (request.body !== undefined) parts.push(`--raw ${shellQuote(request.body)}`);
+  const notes = [
+    ...(request.auth.scheme === 'oauth' && request.auth.signatureMethod !== 'PLAINTEXT'
       ? ['HTTPie has no HMAC signer: this command signs with PLAINTEXT (the secrets themselves, over https).']
-      : [];
+      : []),
+    ...(auth.scheme === 'oauth' ? [PLAINTEXT_VALUES] : []),
+  ];
   return {
     code: parts.join(' \\\n  '),
     variables: auth.scheme === 'bearer' ? [SNIPPET_VARIABLES.apiToken] : OAUTH_VARIABLES,

@@ -1,5 +1,11 @@
 import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
-import { OAUTH_VARIABLES, SNIPPET_VARIABLES, type Snippet, stringLiteral } from './snippet-variables.ts';
+import {
+  OAUTH_VARIABLES,
+  PLAINTEXT_VALUES,
+  SNIPPET_VARIABLES,
+  type Snippet,
+  stringLiteral,
+} from './snippet-variables.ts';
 
 /**
  * Node with the platform's official client, `@clevercloud/client`: its request pipeline (`prefixUrl`, then
@@ -47,9 +53,11 @@ export function buildNodeClient(request: SnippetRequest): Snippet {
     '  .then(request);',
     'console.log(JSON.stringify(result, null, 2));',
   ];
-  const notes =
-    !bearer && request.auth.scheme === 'oauth' && request.auth.signatureMethod !== 'PLAINTEXT'
+  const notes = [
+    ...(request.auth.scheme === 'oauth' && request.auth.signatureMethod !== 'PLAINTEXT'
       ? ['The official client signs with PLAINTEXT (the secrets themselves, over https), not HMAC.']
-      : [];
+      : []),
+    ...(bearer ? [] : [PLAINTEXT_VALUES]),
+  ];
   return { code: lines.join('\n'), variables: bearer ? [SNIPPET_VARIABLES.apiToken] : OAUTH_VARIABLES, notes };
 }

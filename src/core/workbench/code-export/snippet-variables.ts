@@ -13,6 +13,10 @@ export const OAUTH_VARIABLES = [
   SNIPPET_VARIABLES.tokenSecret,
 ] as const;
 
+/** PLAINTEXT puts the secrets in the header as they are, so the variables hold them as the header needs them. */
+export const PLAINTEXT_VALUES =
+  'The secrets go into the header as they are: the platform’s (letters, digits and - . _ ~) work unchanged; percent-encode anything else twice.';
+
 export interface Snippet {
   code: string;
   /** The environment variables it reads, in the order a user exports them. */
