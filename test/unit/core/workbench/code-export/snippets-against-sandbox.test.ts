@@ -17,7 +17,7 @@ import {
 import { officialDance } from '../../../../platform/conformance/context.ts';
 import { type Platform, startPlatform } from '../../../../platform/index.ts';
 import { TEST_ONLY_SIGNED_FORM_PATH } from '../../../../platform/resources-test-only.ts';
-import { printedResponse, runSnippet } from './run-snippet.ts';
+import { printedResponse, runSnippet } from '../../../../platform/support/run-snippet.ts';
 
 let platform: Platform;
 let context: SnippetContext;

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const GUARD = join(ROOT, 'test/platform/conformance/loopback-guard.mjs');
 const REFUSING_PROXY = 'http://127.0.0.1:9';
 
