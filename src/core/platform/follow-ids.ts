@@ -108,7 +108,9 @@ export interface FollowCall {
 
 /**
  * The endpoints an id can be the next call of: those with a placeholder of its kind whose other placeholders are
- * all known (from the call that returned it). Reads first, then by fewest placeholders and shortest path.
+ * all known (from the call that returned it). Reads first, then those that use the most of what is known (an
+ * application listed under an organisation: that organisation's endpoints), then the shortest. When the owner is
+ * known to be an organisation, the personal space's `/v2/self/…` endpoints are left out: they would not find it.
  */
 export function followCalls(
   entries: readonly CatalogEntry[],
@@ -116,8 +118,10 @@ export function followCalls(
   known: Readonly<Record<string, string>>,
 ): FollowCall[] {
   const calls: FollowCall[] = [];
+  const ownedByOrganisation = known.organisationId?.startsWith('orga_') === true;
   for (const entry of entries) {
     if (!isSendable(entry)) continue;
+    if (ownedByOrganisation && /^\/v2\/self\/(applications|addons)\//.test(entry.pathTemplate)) continue;
     const names = listPlaceholders(entry.pathTemplate);
     const slot = names.find((name) => fits(target.kind, name));
     if (!slot) continue;
@@ -134,9 +138,11 @@ export function followCalls(
     if (complete) calls.push({ entry, params });
   }
   const rank = (call: FollowCall) => (call.entry.method === 'GET' ? 0 : 1);
+  const context = (call: FollowCall) => Object.keys(call.params).filter((name) => known[name] !== undefined).length;
   return calls.sort(
     (a, b) =>
       rank(a) - rank(b) ||
+      context(b) - context(a) ||
       Object.keys(a.params).length - Object.keys(b.params).length ||
       a.entry.pathTemplate.length - b.entry.pathTemplate.length ||
       a.entry.method.localeCompare(b.entry.method),

@@ -74,6 +74,9 @@ describe('the calls an id can be followed to', () => {
       for (const name of call.entry.pathTemplate.match(/\{([^}]+)\}/g) ?? [])
         expect(call.params[name.slice(1, -1)]).toBeTruthy();
     }
+    // Its organisation's endpoints first; the personal space's would not find an organisation's application.
+    expect(calls[0]?.entry.pathTemplate).toBe('/v2/organisations/{organisationId}/applications/{applicationId}');
+    expect(calls.some((call) => call.entry.pathTemplate.startsWith('/v2/self/applications/'))).toBe(false);
     const firstPost = calls.findIndex((call) => call.entry.method !== 'GET');
     expect(calls.slice(firstPost).every((call) => call.entry.method !== 'GET')).toBe(true);
   });
