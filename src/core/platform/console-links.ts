@@ -15,17 +15,3 @@ export function buildConsoleLink(consoleUrl: string | undefined, space: { id: st
   const root = base.href.replace(/\/+$/, '').replace(/\/users\/me$/, '');
   return space.personal ? `${root}/users/me` : `${root}/organisations/${encodeURIComponent(space.id)}`;
 }
-
-/**
- * The console page of an application or add-on: under its organisation, or under `/users/me` when it belongs to
- * the personal organisation (whose id is the user's, `user_…`). Undefined without a usable console address.
- */
-export function buildResourceConsoleLink(
-  consoleUrl: string | undefined,
-  ownerId: string,
-  resource: { kind: 'application' | 'addon'; id: string },
-): string | undefined {
-  const space = buildConsoleLink(consoleUrl, { id: ownerId, personal: ownerId.startsWith('user_') });
-  if (!space) return undefined;
-  return `${space}/${resource.kind === 'application' ? 'applications' : 'addons'}/${encodeURIComponent(resource.id)}`;
-}

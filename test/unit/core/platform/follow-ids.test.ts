@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { catalogEntryOf } from '../../../../src/core/platform/catalog.ts';
-import { buildResourceConsoleLink } from '../../../../src/core/platform/console-links.ts';
 import description from '../../../../src/core/platform/description.json';
 import type { DescribedEndpoint } from '../../../../src/core/platform/description-types.ts';
 import { followCalls, knownParams, recogniseFollowValue } from '../../../../src/core/platform/follow-ids.ts';
+import {
+  buildFollowPanelPath,
+  buildResourceConsoleLink,
+  parseFollowHash,
+} from '../../../../src/core/platform/resource-links.ts';
 
 const entries = (description as unknown as { endpoints: DescribedEndpoint[] }).endpoints.map(catalogEntryOf);
 const origins = { apiBaseUrl: 'https://api.example.test', bridgeUrl: 'https://bridge.example.test' };
@@ -101,12 +105,40 @@ describe('the calls an id can be followed to', () => {
 
 describe('console links for applications and add-ons', () => {
   it('under the organisation, or the personal space', () => {
-    expect(buildResourceConsoleLink('https://console.example.test/', ORG, { kind: 'application', id: APP })).toBe(
-      `https://console.example.test/organisations/${ORG}/applications/${APP}`,
-    );
-    expect(buildResourceConsoleLink('https://console.example.test', 'user_1', { kind: 'addon', id: 'addon_1' })).toBe(
-      'https://console.example.test/users/me/addons/addon_1',
-    );
-    expect(buildResourceConsoleLink('javascript:alert(1)', ORG, { kind: 'addon', id: 'addon_1' })).toBeUndefined();
+    expect(
+      buildResourceConsoleLink(
+        'https://console.example.test/',
+        { id: ORG, personal: false },
+        { kind: 'application', id: APP },
+      ),
+    ).toBe(`https://console.example.test/organisations/${ORG}/applications/${APP}`);
+    expect(
+      buildResourceConsoleLink(
+        'https://console.example.test',
+        { id: 'user_1', personal: true },
+        { kind: 'addon', id: 'addon_1' },
+      ),
+    ).toBe('https://console.example.test/users/me/addons/addon_1');
+    expect(
+      buildResourceConsoleLink('javascript:alert(1)', { id: ORG, personal: false }, { kind: 'addon', id: 'addon_1' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('the panel address that opens the follow menu (the popup’s “Compose a call…”)', () => {
+  it('round-trips an application and its owner', () => {
+    const path = buildFollowPanelPath({ kind: 'application', value: APP, ownerId: ORG });
+    expect(path).toBe(`src/devtools/panel.html#catalog?follow=application%3A${APP}&owner=${ORG}`);
+    expect(parseFollowHash(`#${path.split('#')[1]}`)).toEqual({ kind: 'application', value: APP, ownerId: ORG });
+  });
+
+  it('ignores anything unexpected: another kind, odd characters, no request', () => {
+    expect(parseFollowHash('#catalog')).toBeUndefined();
+    expect(parseFollowHash('#catalog?follow=env-var:PORT')).toBeUndefined();
+    expect(parseFollowHash('#catalog?follow=application:app_1%2F..%2Fx')).toBeUndefined();
+    expect(parseFollowHash('#catalog?follow=application:app_1&owner=orga_1%3Cb%3E')).toEqual({
+      kind: 'application',
+      value: 'app_1',
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CatalogEntry } from '../../../../core/platform/catalog.ts';
-import { buildResourceConsoleLink } from '../../../../core/platform/console-links.ts';
 import { type FollowCall, type FollowTarget, followCalls, knownParams } from '../../../../core/platform/follow-ids.ts';
 import { idKind } from '../../../../core/platform/id-kinds.ts';
 import { loadCatalog } from '../../../../core/platform/load-catalog.ts';
+import { buildResourceConsoleLink } from '../../../../core/platform/resource-links.ts';
 import type { SendRequest } from '../../../../core/protocol.ts';
 import { createDraft } from '../../../../core/workbench/request-draft.ts';
 import { copyText } from '../../../../ui/copy-text.ts';
@@ -32,12 +32,16 @@ export default function FollowMenu({
   target,
   workbench,
   request,
+  known: given,
   consoleUrl,
   onClose,
 }: {
   target: FollowTarget;
   workbench: Workbench;
-  request: SendRequest;
+  /** The call the value came from: its placeholders are known for the next one. */
+  request?: SendRequest;
+  /** Known placeholders given directly (e.g. the owner, from the popup's link). */
+  known?: Record<string, string>;
   consoleUrl?: string;
   onClose: () => void;
 }) {
@@ -50,7 +54,7 @@ export default function FollowMenu({
     loadCatalog().then(
       (catalog) => {
         if (!live) return;
-        const known = knownParams(catalog.entries, request);
+        const known = { ...(request ? knownParams(catalog.entries, request) : {}), ...given };
         setLoaded({ state: 'ready', known, calls: followCalls(catalog.entries, target, known) });
       },
       () => live && setLoaded({ state: 'ready', known: {}, calls: [] }),
@@ -121,12 +125,16 @@ export default function FollowMenu({
   const owner = known.organisationId;
   const consoleLink =
     owner && (target.kind === 'application' || target.kind === 'addon')
-      ? buildResourceConsoleLink(consoleUrl, owner, { kind: target.kind, id: target.value })
+      ? buildResourceConsoleLink(
+          consoleUrl,
+          { id: owner, personal: owner.startsWith('user_') },
+          { kind: target.kind, id: target.value },
+        )
       : undefined;
   const extra = followActionsFor(target.kind);
   const calls = loaded.state === 'ready' ? loaded.calls : [];
   return (
-    <Dialog title={`Follow ${label}`} onClose={onClose} size="medium">
+    <Dialog title={`Follow ${label}`} onClose={onClose} size="wide">
       <div class="kh-dialog-body kh-follow-menu">
         <p class="kh-mono kh-follow-value">{target.value}</p>
         <div class="kh-follow-actions">
