@@ -112,7 +112,12 @@ describe('following an id in the response tree', () => {
   });
 
   it('composes an address on the profile’s API; any other address is only copyable (1400×380, dark)', async () => {
-    const page = await openPanel(ext, pageErrors, { devtools: true, width: 1400, height: 380, colorScheme: 'dark' });
+    const page = await openPanel(ext, pageErrors, {
+      devtools: { themeName: 'dark' },
+      width: 1400,
+      height: 380,
+      colorScheme: 'dark',
+    });
     // The user's name holds an address on this profile's API; the seeded avatar is on another host.
     const own = `${ext.platform.api}/v2/summary?from=name`;
     await compose(page, 'PUT', '/v2/self');

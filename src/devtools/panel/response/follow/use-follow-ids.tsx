@@ -50,7 +50,7 @@ export function useFollowIds(workbench: Workbench | undefined, request: SendRequ
               setOpen(target);
             }}
           >
-            {target.type === 'url' ? '⧉' : '↪'}
+            {target.type === 'url' ? '⋯' : '↪'}
           </button>
         );
       },
