@@ -80,6 +80,33 @@ describe('following an id in the response tree', () => {
     await page.close();
   });
 
+  it('in /v2/summary, an application is followed under the organisation it is listed in', async () => {
+    const page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
+    const org = engines();
+    const app = firstApplicationOf(org.id);
+    await compose(page, 'GET', '/v2/summary');
+    expect(await sendAndWait(page)).toMatch(/200/);
+    // Reveal the application's id through the tree's search, then follow it.
+    const search = page.getByRole('searchbox', { name: 'Search in the body' });
+    await search.fill(app.view.id);
+    await search.press('Enter');
+    const tree = page.getByRole('tree', { name: 'Response body as a tree' });
+    await tree
+      .getByRole('button', { name: `Follow application ${app.view.id}` })
+      .first()
+      .click();
+    const menu = page.getByRole('dialog', { name: 'Follow application' });
+    const calls = menu.getByRole('list', { name: 'Calls this id fits' });
+    await calls.waitFor();
+    expect((await calls.getByRole('button').first().innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^GET \/v2\/organisations\/\{organisationId\}\/applications\/\{applicationId\}/,
+    );
+    await calls.getByRole('button').first().click();
+    expect(await sendAndWait(page)).toMatch(/200/);
+    expect(await page.getByRole('tree', { name: 'Response body as a tree' }).innerText()).toContain(app.view.id);
+    await page.close();
+  });
+
   it('opens the menu from the keyboard (Enter on the row) and copies the id', async () => {
     const page = await openPanel(ext, pageErrors, { devtools: true, width: 900, height: 500 });
     const org = engines();

@@ -163,3 +163,37 @@ export function knownParams(
   }
   return best ?? {};
 }
+
+const OWNER_ID = /^(orga|user)_[A-Za-z0-9-]{4,100}$/;
+
+/**
+ * What the value's surroundings say: the organisation owning it. In `/v2/summary` an application sits in
+ * `organisations[i].applications[j]`, under the organisation's `id`; an application record names its `ownerId`.
+ * Read from the nearest object up, only when the user opens the menu (walks one JSON Pointer, not the tree).
+ */
+export function contextOf(root: unknown, pointer: string): Record<string, string> {
+  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointer);
+  const chain: unknown[] = [root];
+  let node = root;
+  for (const segment of segments.slice(0, -1)) {
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    chain.push(node);
+  }
+  for (let index = chain.length - 1; index >= 0; index -= 1) {
+    const holder = chain[index];
+    if (!isRecord(holder)) continue;
+    const own = index === chain.length - 1;
+    // The object holding the value: its owner. An object further up: the organisation itself (its id).
+    for (const candidate of own ? [holder.ownerId] : [holder.ownerId, holder.id])
+      if (typeof candidate === 'string' && OWNER_ID.test(candidate)) return { organisationId: candidate };
+  }
+  return {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -79,7 +79,7 @@ export default function ResponseBody({
         onSave={save}
         saveNote={saveNote}
         services={services}
-        decorate={follow.decorate}
+        follow={follow.decorateFor}
       />
       {follow.menu}
     </>
@@ -94,7 +94,7 @@ function TextBody({
   onSave,
   saveNote,
   services,
-  decorate,
+  follow,
 }: {
   text: string;
   truncated: boolean;
@@ -103,9 +103,11 @@ function TextBody({
   onSave: (blob: Blob) => Promise<void>;
   saveNote: string;
   services: PanelServices;
-  decorate?: JsonTreeDecoration | undefined;
+  /** Links for ids and addresses in the tree (see follow/use-follow-ids.tsx). */
+  follow?: (root: unknown) => JsonTreeDecoration | undefined;
 }) {
   const [parsed, setParsed] = useState<Parsed>({ state: 'pending' });
+  const decorate = useMemo(() => (parsed.state === 'json' ? follow?.(parsed.value) : undefined), [parsed, follow]);
   const [mode, setMode] = useState<Mode>('tree');
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogEntryOf } from '../../../../src/core/platform/catalog.ts';
 import description from '../../../../src/core/platform/description.json';
 import type { DescribedEndpoint } from '../../../../src/core/platform/description-types.ts';
-import { followCalls, knownParams, recogniseFollowValue } from '../../../../src/core/platform/follow-ids.ts';
+import { contextOf, followCalls, knownParams, recogniseFollowValue } from '../../../../src/core/platform/follow-ids.ts';
 import {
   buildFollowPanelPath,
   buildResourceConsoleLink,
@@ -140,5 +140,23 @@ describe('the panel address that opens the follow menu (the popup’s “Compose
       kind: 'application',
       value: 'app_1',
     });
+  });
+});
+
+describe('the context a value’s surroundings give', () => {
+  const summary = {
+    user: { id: 'user_abcd-1234', applications: [{ id: 'app_perso-1234' }] },
+    organisations: [{ id: ORG, applications: [{ id: APP, name: 'web' }] }],
+  };
+
+  it('an application in /v2/summary belongs to the organisation it is listed under', () => {
+    expect(contextOf(summary, '/organisations/0/applications/0/id')).toEqual({ organisationId: ORG });
+    expect(contextOf(summary, '/user/applications/0/id')).toEqual({ organisationId: 'user_abcd-1234' });
+  });
+
+  it('an application record names its owner; an organisation’s own id is not its own owner', () => {
+    expect(contextOf([{ id: APP, ownerId: ORG }], '/0/id')).toEqual({ organisationId: ORG });
+    expect(contextOf({ id: ORG, name: 'x' }, '/id')).toEqual({});
+    expect(contextOf({ a: 1 }, '/a')).toEqual({});
   });
 });

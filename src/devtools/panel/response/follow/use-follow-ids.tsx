@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { ProfileOrigins } from '../../../../core/http/request-url.ts';
-import { type FollowTarget, recogniseFollowValue } from '../../../../core/platform/follow-ids.ts';
+import { contextOf, type FollowTarget, recogniseFollowValue } from '../../../../core/platform/follow-ids.ts';
 import { idKind } from '../../../../core/platform/id-kinds.ts';
 import type { SendRequest } from '../../../../core/protocol.ts';
 import type { JsonRow } from '../../../../core/workbench/json-lines.ts';
@@ -28,46 +28,53 @@ function describe(target: FollowTarget): string {
  * and the menu they open. Enter on a row that holds one opens it too.
  */
 export function useFollowIds(workbench: Workbench | undefined, request: SendRequest) {
-  const [open, setOpen] = useState<FollowTarget | undefined>();
+  const [open, setOpen] = useState<{ target: FollowTarget; known: Record<string, string> } | undefined>();
   const origins = useMemo(() => (workbench ? originsOf(workbench) : undefined), [workbench]);
 
-  const decorate = useMemo<JsonTreeDecoration | undefined>(() => {
-    if (!workbench) return undefined;
-    const targetOf = (row: JsonRow) => (row.size === 0 ? recogniseFollowValue(row.key, row.value, origins) : undefined);
-    return {
-      renderBeforeValue(row) {
-        const target = targetOf(row);
-        if (!target) return null;
-        return (
-          <button
-            type="button"
-            class="kh-follow"
-            tabIndex={-1}
-            title={target.type === 'url' ? 'Copy this address' : 'Follow: compose the next call'}
-            aria-label={`Follow ${describe(target)}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              setOpen(target);
-            }}
-          >
-            {target.type === 'url' ? '⋯' : '↪'}
-          </button>
-        );
-      },
-      activate(row) {
-        const target = targetOf(row);
-        if (target) setOpen(target);
-        return target !== undefined;
-      },
-    };
-  }, [workbench, origins]);
+  /** The tree's decoration for one parsed body (its surroundings tell an id's organisation). */
+  const decorateFor = useCallback(
+    (root: unknown): JsonTreeDecoration | undefined => {
+      if (!workbench) return undefined;
+      const targetOf = (row: JsonRow) =>
+        row.size === 0 ? recogniseFollowValue(row.key, row.value, origins) : undefined;
+      const follow = (target: FollowTarget, row: JsonRow) => setOpen({ target, known: contextOf(root, row.id) });
+      return {
+        renderBeforeValue(row) {
+          const target = targetOf(row);
+          if (!target) return null;
+          return (
+            <button
+              type="button"
+              class="kh-follow"
+              tabIndex={-1}
+              title={target.type === 'url' ? 'Copy this address' : 'Follow: compose the next call'}
+              aria-label={`Follow ${describe(target)}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                follow(target, row);
+              }}
+            >
+              {target.type === 'url' ? '⋯' : '↪'}
+            </button>
+          );
+        },
+        activate(row) {
+          const target = targetOf(row);
+          if (target) follow(target, row);
+          return target !== undefined;
+        },
+      };
+    },
+    [workbench, origins],
+  );
 
   const menu =
     workbench && open ? (
       <Lazy
         load={loadMenu}
         props={{
-          target: open,
+          target: open.target,
+          known: open.known,
           workbench,
           request,
           consoleUrl: origins?.consoleUrl,
@@ -76,5 +83,5 @@ export function useFollowIds(workbench: Workbench | undefined, request: SendRequ
         fallback={null}
       />
     ) : null;
-  return { decorate, menu };
+  return { decorateFor, menu };
 }
