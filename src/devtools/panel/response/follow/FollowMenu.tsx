@@ -121,7 +121,7 @@ export default function FollowMenu({
   }
 
   const label = idKind(target.kind)?.label ?? target.kind;
-  const known = loaded.state === 'ready' ? loaded.known : {};
+  const known = loaded.state === 'ready' ? loaded.known : (given ?? {});
   const owner = known.organisationId;
   const consoleLink =
     owner && (target.kind === 'application' || target.kind === 'addon')
