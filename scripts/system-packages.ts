@@ -11,6 +11,8 @@ export interface SystemPackage {
   paths: readonly string[];
   /** What needs it, for messages. */
   neededBy: string;
+  /** A library (its proof file is read, not run); the default is a program, whose file must be executable. */
+  library?: true;
 }
 
 /** What runs the extension and what its tests call. Add a package here when a test starts calling a program. */
@@ -44,6 +46,7 @@ export const SYSTEM_PACKAGES = {
     name: 'python3-requests-oauthlib',
     paths: ['/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py'],
     neededBy: 'the code-export tests (the Python snippet is run with /usr/bin/python3)',
+    library: true,
   },
 } as const satisfies Record<string, SystemPackage>;
 
