@@ -4,13 +4,7 @@ import { describeApplicationState } from '../core/platform/application-state.ts'
 import { buildConsoleLink } from '../core/platform/console-links.ts';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
-import { buildInvoicesPanelPath, buildLogsPanelPath } from './panel-links.ts';
-
-/** Each application links to its live log streams in the panel. */
-const LOG_LINKS = [
-  ['logs', 'Tail logs', 'Logs'],
-  ['accesslogs', 'Access logs', 'Access'],
-] as const;
+import { buildInvoicesPanelPath } from './panel-links.ts';
 
 /** One organisation (or the personal space): a disclosure button over its applications, and shortcuts. */
 export function SpaceCard({
@@ -23,6 +17,8 @@ export function SpaceCard({
   extensionUrl: (path: string) => string;
 }) {
   const [expanded, setExpanded] = useState(false);
+  // An application's actions (copy id, console, compose, its log streams) load on first use: the popup's startup budget is spent.
+  const [actions, setActions] = useState<{ id: string; View: typeof import('./AppActions.tsx').default }>();
   const listId = `apps-${space.id}`;
   const consoleLink = buildConsoleLink(consoleUrl, space);
   const role = space.personal ? 'Personal' : space.role ? formatRole(space.role) : undefined;
@@ -88,18 +84,21 @@ export function SpaceCard({
                     <span class="kp-app__type">{app.instanceType ?? app.variant}</span>
                   ) : null}
                   <span class={`kp-app__state kp-tone--${state.tone}`}>{state.label}</span>
-                  {LOG_LINKS.map(([kind, label, short]) => (
-                    <a
-                      key={kind}
-                      class="kp-app__logs"
-                      href={extensionUrl(buildLogsPanelPath(space.id, app.id, kind))}
-                      target="_blank"
-                      rel="noreferrer"
-                      aria-label={`${label} of ${app.name}`}
-                    >
-                      {short}
-                    </a>
-                  ))}
+                  <button
+                    type="button"
+                    aria-expanded={actions?.id === app.id}
+                    aria-label={`Actions for ${app.name}`}
+                    onClick={() =>
+                      actions?.id === app.id
+                        ? setActions(undefined)
+                        : import('./AppActions.tsx').then((module) => setActions({ id: app.id, View: module.default }))
+                    }
+                  >
+                    ⋯
+                  </button>
+                  {actions?.id === app.id ? (
+                    <actions.View app={app} owner={space} consoleUrl={consoleUrl} extensionUrl={extensionUrl} />
+                  ) : null}
                 </li>
               );
             })}

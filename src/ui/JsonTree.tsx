@@ -29,6 +29,15 @@ export interface JsonTreeProps {
   /** Text to mark in keys and values. */
   highlight?: string;
   rowHeight?: number;
+  /** Extra content before a row's value (e.g. a "follow this id" link), and what Enter does on a leaf row. */
+  decorate?: JsonTreeDecoration;
+}
+
+export interface JsonTreeDecoration {
+  /** Called for rendered rows only (the tree is virtualised), so it must be cheap. */
+  renderBeforeValue(row: JsonRow): ComponentChildren;
+  /** Enter on a leaf row; returns true when it handled it. */
+  activate?(row: JsonRow): boolean;
 }
 
 /** "Expand all" stops at this many rows: enough to read, cheap enough to build in one go. */
@@ -89,6 +98,7 @@ export function JsonTree({
   revealToken,
   highlight,
   rowHeight = 20,
+  decorate,
 }: JsonTreeProps) {
   const idBase = useId();
   const expanded = useRef<Set<string>>(new Set());
@@ -212,6 +222,9 @@ export function JsonTree({
         }
         break;
       case 'Enter':
+        if (row.size === 0 && decorate?.activate?.(row)) break;
+        toggle(active);
+        break;
       case ' ':
         toggle(active);
         break;
@@ -258,6 +271,7 @@ export function JsonTree({
             <span class="kh-json-punct">: </span>
           </>
         ) : null}
+        {decorate?.renderBeforeValue(row)}
         <ValueText row={row} highlight={highlight} />
       </div>
     );

@@ -187,7 +187,7 @@ describe('live log streams in the panel', () => {
     await page.close();
   });
 
-  it('“Tail logs” in the popup opens the panel streaming that application’s logs', async () => {
+  it('“Tail logs” in the popup’s application menu opens the panel streaming that application’s logs', async () => {
     const popup = await ext.openPage('src/popup/index.html', {
       errors: pageErrors,
       viewport: { width: 380, height: 600 },
@@ -197,6 +197,7 @@ describe('live log streams in the panel', () => {
     const appName = ext.platform.state.applications.get(appId)!.view.name;
     const card = popup.locator(`.kp-space[data-space-id="${ownerId}"]`);
     await card.getByRole('button', { expanded: false }).click();
+    await card.getByRole('button', { name: `Actions for ${appName}` }).click();
     const link = card.getByRole('link', { name: `Tail logs of ${appName}` });
     await expect.poll(() => link.isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: `Access logs of ${appName}` }).isVisible()).toBe(true);

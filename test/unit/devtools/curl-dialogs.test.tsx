@@ -160,3 +160,31 @@ describe('curl export with variables', () => {
     expect(second.root.textContent).toMatch(/Fix the request first: \{missing\} has no value/);
   });
 });
+
+describe('code export in other languages', () => {
+  it('builds each snippet in the page from the request, reading credentials from the environment', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ method: 'PUT', path: '/v2/self', bodyMode: 'json', json: '{"name":"Ada"}' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="httpie" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
+    expect(root.querySelector('h2, [id$="title"]')?.textContent ?? root.textContent).toMatch(/Copy as HTTPie/);
+    expect(code()).toMatch(/^http --ignore-stdin PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self'/);
+    expect(code()).toContain('--raw \'{"name":"Ada"}\'');
+    expect(root.textContent).toMatch(/\$CLEVER_CONSUMER_KEY.*\$CLEVER_TOKEN_SECRET/s);
+    const select = root.querySelector('select') as HTMLSelectElement;
+    await user.choose(select, 'python');
+    await settle();
+    expect(code()).toContain('from requests_oauthlib import OAuth1');
+    expect(code()).toContain('os.environ["CLEVER_CONSUMER_SECRET"]');
+    await user.choose(select, 'fetch');
+    await settle();
+    expect(code()).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
+    expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN/);
+    // Nothing was asked of the worker: no secret is involved in these languages.
+    expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
+  });
+});

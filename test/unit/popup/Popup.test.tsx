@@ -200,7 +200,7 @@ describe('popup, signed in', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
     const apps = [...panel.querySelectorAll('.kp-app')].map((app) => app.textContent);
-    expect(apps).toEqual(['difference-enginejavaStoppedLogsAccess', 'jacquard-loompythonStartingLogsAccess']);
+    expect(apps).toEqual(['difference-enginejavaStopped⋯', 'jacquard-loompythonStarting⋯']);
     expect(panel.querySelector('ul')?.getAttribute('aria-label')).toBe('Applications of Analytical Engines Ltd');
 
     await view.click(toggle);
@@ -234,13 +234,16 @@ describe('popup, signed in', () => {
       ['Console for Analytical Engines Ltd', 'https://console.example.test/organisations/orga_analytical', '_blank'],
     ]);
     expect(view.text()).toContain('press F12, then the Keyhole tab');
-    // Each application: "Tail logs" and "Access logs", opening the panel on that application's stream.
-    const appLinks = [...personal!.querySelectorAll('.kp-app a')].map((a) => [
+    // Each application's "⋯" menu (loaded on first use): "Tail logs" and "Access logs", opening the panel on that
+    // application's stream.
+    const appId = personal!.querySelector('.kp-app__name')!.getAttribute('title');
+    const appName = personal!.querySelector('.kp-app__name')!.textContent;
+    await view.click(personal!.querySelector(`button[aria-label="Actions for ${appName}"]`) as HTMLElement);
+    await settle(() => expect(personal!.querySelector('.kp-app-actions')).not.toBeNull());
+    const appLinks = [...personal!.querySelectorAll('.kp-app-actions a[aria-label*="logs"]')].map((a) => [
       a.getAttribute('aria-label'),
       a.getAttribute('href'),
     ]);
-    const appId = personal!.querySelector('.kp-app__name')!.getAttribute('title');
-    const appName = personal!.querySelector('.kp-app__name')!.textContent;
     expect(appLinks).toEqual([
       [
         `Tail logs of ${appName}`,

@@ -9,6 +9,7 @@ import {
 } from '../../../core/platform/catalog.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
+import { PendingFollow } from '../response/follow/PendingFollow.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
 import { EndpointButton } from './EndpointButton.tsx';
@@ -93,6 +94,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
 
   return (
     <section class="kh-side-view" aria-label="Endpoint catalog">
+      <PendingFollow workbench={workbench} />
       <div class="kh-side-head">
         <label class="kh-visually-hidden" for="kh-catalog-search">
           Search endpoints

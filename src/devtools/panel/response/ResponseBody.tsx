@@ -4,9 +4,11 @@ import { suggestFileName } from '../../../core/http/content-disposition.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
 import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
-import { JsonTree } from '../../../ui/JsonTree.tsx';
+import { JsonTree, type JsonTreeDecoration } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
+import type { Workbench } from '../workbench.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
+import { useFollowIds } from './follow/use-follow-ids.tsx';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
 
@@ -31,12 +33,16 @@ export default function ResponseBody({
   response,
   request,
   services,
+  workbench,
 }: {
   response: SendResponse;
   request: SendRequest;
   services: PanelServices;
+  /** Lets ids and API addresses in the tree compose the next call (absent: the tree shows plain values). */
+  workbench?: Workbench;
 }) {
   const body = response.body;
+  const follow = useFollowIds(workbench, request);
   const fileName = useMemo(
     () => suggestFileName({ headers: response.headers, path: request.path, contentType: response.contentType }),
     [response, request.path],
@@ -64,15 +70,19 @@ export default function ResponseBody({
       />
     );
   return (
-    <TextBody
-      text={body.text}
-      truncated={body.truncated}
-      contentType={response.contentType}
-      fileName={fileName}
-      onSave={save}
-      saveNote={saveNote}
-      services={services}
-    />
+    <>
+      <TextBody
+        text={body.text}
+        truncated={body.truncated}
+        contentType={response.contentType}
+        fileName={fileName}
+        onSave={save}
+        saveNote={saveNote}
+        services={services}
+        follow={follow.decorateFor}
+      />
+      {follow.menu}
+    </>
   );
 }
 
@@ -84,6 +94,7 @@ function TextBody({
   onSave,
   saveNote,
   services,
+  follow,
 }: {
   text: string;
   truncated: boolean;
@@ -92,8 +103,11 @@ function TextBody({
   onSave: (blob: Blob) => Promise<void>;
   saveNote: string;
   services: PanelServices;
+  /** Links for ids and addresses in the tree (see follow/use-follow-ids.tsx). */
+  follow?: (root: unknown) => JsonTreeDecoration | undefined;
 }) {
   const [parsed, setParsed] = useState<Parsed>({ state: 'pending' });
+  const decorate = useMemo(() => (parsed.state === 'json' ? follow?.(parsed.value) : undefined), [parsed, follow]);
   const [mode, setMode] = useState<Mode>('tree');
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -281,6 +295,7 @@ function TextBody({
           highlight={debounced || undefined}
           reveal={typeof current === 'string' ? current : undefined}
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
+          decorate={decorate}
         />
       ) : text === '' ? (
         <p class="kh-muted">The body is empty.</p>

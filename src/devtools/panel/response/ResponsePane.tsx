@@ -198,7 +198,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         {selected === 'body' ? (
           <Lazy
             load={loadBody}
-            props={{ response, request: run.request, services }}
+            props={{ response, request: run.request, services, workbench }}
             fallback={<p class="kh-muted">Loading the viewer…</p>}
           />
         ) : null}
