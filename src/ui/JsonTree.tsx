@@ -13,7 +13,6 @@ import { clip, clipTo, DETAIL_CHARS, LONG_STRING, markMatches, ValueText } from 
 import { VirtualList } from './VirtualList.tsx';
 import './JsonTree.css';
 
-
 /**
  * A collapsible JSON tree that stays smooth on multi-megabyte bodies: it takes the already parsed value, builds
  * rows only for expanded nodes (src/core/workbench/json-lines.ts) and renders only the rows in view. Keyboard: arrows move

@@ -5,6 +5,7 @@ import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
 import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
 import { ResponsePane } from './response/ResponsePane.tsx';
+import { SignInButton } from './SignInOffer.tsx';
 import type { PanelServices } from './services.ts';
 import { useStore } from './store.ts';
 import { views as allViews, type PanelView, viewIdFromHash } from './views.ts';
@@ -26,11 +27,14 @@ function SessionBanner({ workbench, services }: { workbench: Workbench; services
     status.state === 'unconfigured'
       ? 'No profile yet: add one in Keyhole’s options to call the API.'
       : status.state === 'expired'
-        ? `Your session on ${status.profile.name} has expired: sign in again in the options.`
-        : `You are signed out of ${status.profile.name}: sign in from the options or the toolbar popup.`;
+        ? `Your session on ${status.profile.name} has expired.`
+        : `You are signed out of ${status.profile.name}.`;
   return (
     <div class="kh-banner kh-banner--warn kh-session-banner" role="status">
       <span>{message}</span>
+      {status.state === 'unconfigured' ? null : (
+        <SignInButton services={services} onDone={() => void workbench.refreshSession()} />
+      )}
       <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>
         Open options
       </button>

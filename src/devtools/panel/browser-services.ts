@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
+import { watchSessionState } from '../../ui/watch-session-state.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
@@ -75,6 +76,7 @@ export function createBrowserServices(): PanelServices {
     download,
     copy: copyText,
     openOptions: () => void browser.runtime.openOptionsPage(),
+    watchSession: watchSessionState,
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
   };

@@ -50,6 +50,8 @@ export interface PanelServices {
   download(blob: Blob, filename: string): Promise<void>;
   copy(text: string): Promise<void>;
   openOptions(): void;
+  /** Calls back when a profile, session or API token changes anywhere (popup, settings, worker); returns a stop. */
+  watchSession?(listener: () => void): () => void;
   devtools?: DevtoolsAccess;
   version: string;
 }

@@ -120,13 +120,19 @@ export function createWorkbench(services: PanelServices): Workbench {
     saveDraftSoon(services.storage, value);
   });
 
+  let sessionReads = 0;
   const refreshSession = async () => {
+    // Reads can overlap (a change elsewhere while one runs): only the latest one is shown.
+    const read = ++sessionReads;
     try {
-      session.set({ state: 'ready', status: await services.send('session/status') });
+      const status = await services.send('session/status');
+      if (read === sessionReads) session.set({ state: 'ready', status });
     } catch (error) {
-      session.set({ state: 'error', error: toErrorData(error) });
+      if (read === sessionReads) session.set({ state: 'error', error: toErrorData(error) });
     }
   };
+  // Sign-in, sign-out, a token chosen or dropped in the popup or settings: the panel shows it without a reload.
+  const stopSessionWatch = services.watchSession?.(() => void refreshSession()) ?? (() => {});
 
   const loadSummary = async (force = false) => {
     const current = summary.get().state;
@@ -302,6 +308,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       disposed = true;
       stopSaving();
       stopSummaryWatch();
+      stopSessionWatch();
     },
   };
   return workbench;

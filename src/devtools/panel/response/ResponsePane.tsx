@@ -7,6 +7,7 @@ import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import { StatusBadge } from '../MethodBadge.tsx';
+import { ExpiredSessionHelp } from '../SignInOffer.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
@@ -126,14 +127,25 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
           {run.fromHistory ? ` · from history, ${new Date(run.fromHistory.startedAt).toLocaleString()}` : ''}
         </p>
         <ErrorBanner
-          error={run.error}
+          // An expired session's detail is the platform's 401, shown whole below with Sign in.
+          error={run.error.code === 'session-expired' ? { ...run.error, detail: undefined } : run.error}
           // Sending again blindly could apply a write twice: the check comes first, Send stays in the composer.
           onRetry={
-            run.error.code === 'cancelled' || run.error.code === 'outcome-unknown'
+            run.error.code === 'cancelled' ||
+            run.error.code === 'outcome-unknown' ||
+            run.error.code === 'session-expired' ||
+            run.error.code === 'not-signed-in'
               ? undefined
               : () => void workbench.send()
           }
         />
+        {run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
+          <ExpiredSessionHelp
+            detail={run.error.code === 'session-expired' ? run.error.detail : undefined}
+            services={services}
+            onDone={() => void workbench.refreshSession()}
+          />
+        ) : null}
         {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' ? (
           <button
             type="button"
