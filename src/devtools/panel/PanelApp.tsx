@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
 import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
+import { ShortcutsDialog } from './keyboard/ShortcutsDialog.tsx';
+import { usePanelShortcuts } from './keyboard/use-panel-shortcuts.ts';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import { SignInButton } from './SignInOffer.tsx';
 import type { PanelServices } from './services.ts';
@@ -104,6 +106,10 @@ export function PanelApp({
     if (viewIdFromHash(location.hash) !== id) history.replaceState(null, '', `#${id}`);
   };
 
+  const [shortcutsShown, closeShortcuts] = usePanelShortcuts(
+    useCallback(() => select(available.find((item) => item.id === 'catalog')?.id ?? selected), [available, selected]),
+  );
+
   const showComposer = () => {
     if (view?.placement === 'full') select(available.find((item) => item.placement === 'side')?.id ?? selected);
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus());
@@ -136,6 +142,7 @@ export function PanelApp({
 
   return (
     <div class={`kh-panel${full ? ' kh-panel--full' : ''}`}>
+      {shortcutsShown ? <ShortcutsDialog onClose={closeShortcuts} /> : null}
       <nav class="kh-rail" aria-label="Keyhole views">
         <Tabs
           idBase="kh-view"

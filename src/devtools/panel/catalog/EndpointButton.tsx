@@ -12,10 +12,13 @@ export function EndpointButton({
   entry,
   check,
   onOpen,
+  tabIndex,
 }: {
   entry: CatalogEntry;
   check: RightCheck;
   onOpen: (entry: CatalogEntry) => void;
+  /** The list is one Tab stop (roving tabindex): 0 for the current endpoint, -1 for the others. */
+  tabIndex?: number;
 }) {
   const inferred = entry.rightSource === 'keyhole-inferred';
   return (
@@ -23,6 +26,7 @@ export function EndpointButton({
       type="button"
       class={`kh-endpoint${check === 'lacking' || check === 'probably-lacking' ? ' kh-endpoint--lacking' : ''}`}
       onClick={() => onOpen(entry)}
+      tabIndex={tabIndex}
       data-endpoint-id={entry.id}
       data-right-check={check}
     >

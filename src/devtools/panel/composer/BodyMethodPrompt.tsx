@@ -18,7 +18,8 @@ export function BodyMethodPrompt({
   if (!hasBodyConflict(draft)) return null;
   const kind = draft.bodyMode === 'form' ? 'form fields' : draft.bodyMode === 'json' ? 'JSON body' : 'text body';
   return (
-    <div class="kh-banner kh-banner--warn kh-method-body" role="group" aria-label={`The body of a ${draft.method}`}>
+    <fieldset class="kh-banner kh-banner--warn kh-method-body">
+      <legend class="kh-visually-hidden">The body of a {draft.method}</legend>
       <span>
         A {draft.method} request carries no body. What about the {kind}?
       </span>
@@ -39,6 +40,6 @@ export function BodyMethodPrompt({
           Back to {previous}
         </button>
       </span>
-    </div>
+    </fieldset>
   );
 }

@@ -23,7 +23,10 @@ describe('the workbench’s session', () => {
     };
     const workbench = createWorkbench(fake.services);
     await workbench.ready;
-    expect(workbench.session.get()).toMatchObject({ state: 'ready', status: { bridgeToken: { name: 'sandbox-default' } } });
+    expect(workbench.session.get()).toMatchObject({
+      state: 'ready',
+      status: { bridgeToken: { name: 'sandbox-default' } },
+    });
 
     // "Stop using this token" in another view, then a sign-out in the popup.
     status = { ...SIGNED_IN } as SessionStatus;
