@@ -46,11 +46,12 @@ const storage: KeyValueStorage = {
   },
 };
 
-async function download(blob: Blob, filename: string): Promise<void> {
+async function download(blob: Blob, filename: string, options: { ask?: boolean } = {}): Promise<void> {
   const url = URL.createObjectURL(blob);
   try {
     if (browser.downloads?.download) {
-      await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
+      // saveAs: true opens the browser's own Save dialog ("Save…" promises to ask where).
+      await browser.downloads.download({ url, filename, saveAs: options.ask === true, conflictAction: 'uniquify' });
     } else {
       // Firefox DevTools panels may lack the downloads API: an <a download> still saves with the name.
       const link = document.createElement('a');

@@ -44,8 +44,8 @@ export default function ResponseBody({
 
   const save = async (blob: Blob) => {
     try {
-      await services.download(blob, fileName);
-      setSaveNote(`Saved as ${fileName}.`);
+      await services.download(blob, fileName, { ask: true });
+      setSaveNote(`Saving: the browser asks where (suggested name ${fileName}).`);
     } catch (error) {
       setSaveNote(`Could not save: ${error instanceof Error ? error.message : String(error)}`);
     }
