@@ -6,6 +6,7 @@ import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
 import { ShortcutsDialog } from './keyboard/ShortcutsDialog.tsx';
 import { usePanelShortcuts } from './keyboard/use-panel-shortcuts.ts';
+import { Splitter } from './layout/Splitter.tsx';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import { SignInButton } from './SignInOffer.tsx';
 import type { PanelServices } from './services.ts';
@@ -163,10 +164,12 @@ export function PanelApp({
           <aside class="kh-side" aria-label={view?.label ?? 'Views'}>
             {content}
           </aside>
+          <Splitter which="side" storage={services.storage} />
           <main class="kh-main kh-workbench">
             {/* Locked comes first: nothing that needs a secret works until then. */}
             {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
             <Composer workbench={workbench} services={services} />
+            <Splitter which="composer" storage={services.storage} />
             <ResponsePane workbench={workbench} services={services} />
           </main>
         </>

@@ -1,6 +1,18 @@
+import { Fragment } from 'preact';
 import { type CatalogEntry, describeOrigins, isSendable } from '../../../core/platform/catalog.ts';
 import type { RightCheck } from '../../../core/platform/session-rights.ts';
 import { MethodBadge } from '../MethodBadge.tsx';
+
+/** A path wraps after a slash, never inside a word ("{organisation Id}" before). */
+function breakAfterSlashes(path: string) {
+  // Each segment stays whole (nowrap: no break after a hyphen either); the <wbr> between them is the only place.
+  return path.split(/(?<=\/)/).map((part, at) => (
+    <Fragment key={at}>
+      <span class="kh-path-part">{part}</span>
+      <wbr />
+    </Fragment>
+  ));
+}
 
 const INFERRED = 'Inferred by Keyhole from the path; the platform does not say which right an endpoint needs.';
 
@@ -32,7 +44,7 @@ export function EndpointButton({
     >
       <span class="kh-endpoint-line">
         <MethodBadge method={entry.method} />
-        <span class="kh-mono kh-endpoint-path">{entry.pathTemplate}</span>
+        <span class="kh-mono kh-endpoint-path">{breakAfterSlashes(entry.pathTemplate)}</span>
         {entry.target === 'bridge' ? <span class="kh-chip">bridge</span> : null}
         {isSendable(entry) ? null : <span class="kh-chip">not sent by Keyhole (/v2 and /v4 only)</span>}
       </span>
