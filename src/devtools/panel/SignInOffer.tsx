@@ -44,10 +44,13 @@ export function SignInButton({ services, onDone }: { services: PanelServices; on
 /** A call refused because the session expired: Sign in right here, and the platform's 401 as it came. */
 export function ExpiredSessionHelp({
   detail,
+  earlier = false,
   services,
   onDone,
 }: {
   detail?: string;
+  /** The 401 came to an earlier call (which ended the session), not to this one, refused before it was sent. */
+  earlier?: boolean;
   services: PanelServices;
   onDone: () => void;
 }) {
@@ -59,7 +62,9 @@ export function ExpiredSessionHelp({
       </div>
       {detail ? (
         <figure class="kh-expired-body">
-          <figcaption class="kh-muted">The platform’s answer</figcaption>
+          <figcaption class="kh-muted">
+            {earlier ? 'The platform’s answer to the earlier call that ended the session' : 'The platform’s answer'}
+          </figcaption>
           <pre class="kh-mono">{detail}</pre>
         </figure>
       ) : null}

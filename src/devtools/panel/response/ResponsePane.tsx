@@ -93,6 +93,10 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
 
 export function ResponsePane({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
   const run = useStore(workbench.run);
+  const session = useStore(workbench.session);
+  // A call refused because the session had expired carries no 401 of its own: the one that expired it is kept.
+  const expiredBy =
+    session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
   const [tab, setTab] = useState<ResponseTab>('body');
   const idBase = useId();
 
@@ -141,7 +145,8 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         />
         {run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
           <ExpiredSessionHelp
-            detail={run.error.code === 'session-expired' ? run.error.detail : undefined}
+            detail={run.error.code === 'session-expired' ? (run.error.detail ?? expiredBy) : undefined}
+            earlier={run.error.detail === undefined && expiredBy !== undefined}
             services={services}
             onDone={() => void workbench.refreshSession()}
           />
