@@ -3,6 +3,7 @@ import { STREAM_PORT_NAME } from '../../core/streams/stream-endpoints.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
+import { watchSessionState } from '../../ui/watch-session-state.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
 import { createIdbSavedRequestStore } from './collections/saved-store.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
@@ -49,11 +50,12 @@ const storage: KeyValueStorage = {
   },
 };
 
-async function download(blob: Blob, filename: string): Promise<void> {
+async function download(blob: Blob, filename: string, options: { ask?: boolean } = {}): Promise<void> {
   const url = URL.createObjectURL(blob);
   try {
     if (browser.downloads?.download) {
-      await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
+      // saveAs: true opens the browser's own Save dialog ("Save…" promises to ask where).
+      await browser.downloads.download({ url, filename, saveAs: options.ask === true, conflictAction: 'uniquify' });
     } else {
       // Firefox DevTools panels may lack the downloads API: an <a download> still saves with the name.
       const link = document.createElement('a');
@@ -79,6 +81,7 @@ export function createBrowserServices(): PanelServices {
     download,
     copy: copyText,
     openOptions: () => void browser.runtime.openOptionsPage(),
+    watchSession: watchSessionState,
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
     workspace: workspaceOfThisWindow(),

@@ -56,10 +56,15 @@ export interface PanelServices {
   vaultGate?: VaultGate;
   storage: KeyValueStorage;
   history: HistoryStore;
-  /** Saves a file under the downloads folder with this name. */
-  download(blob: Blob, filename: string): Promise<void>;
+  /**
+   * Saves a file under this name: in the downloads folder, or, with `ask`, where the user chooses in the
+   * browser's Save dialog (the name is its suggestion).
+   */
+  download(blob: Blob, filename: string, options?: { ask?: boolean }): Promise<void>;
   copy(text: string): Promise<void>;
   openOptions(): void;
+  /** Calls back when a profile, session or API token changes anywhere (popup, settings, worker); returns a stop. */
+  watchSession?(listener: () => void): () => void;
   devtools?: DevtoolsAccess;
   version: string;
   /**

@@ -1,8 +1,8 @@
-import type { StreamKind } from '../../core/streams/stream-endpoints.ts';
 import type { KeyholeErrorData } from '../../core/errors.ts';
 import type { AccountSummary } from '../../core/platform/account-summary.ts';
 import type { CatalogEntry } from '../../core/platform/catalog.ts';
 import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
+import type { StreamKind } from '../../core/streams/stream-endpoints.ts';
 import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
 import type { DraftIssue, RequestDraft } from '../../core/workbench/request-draft.ts';
 import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';

@@ -58,13 +58,19 @@ export function createWorkbench(services: PanelServices): Workbench {
     saveDraftSoon(services.storage, value);
   });
 
+  let sessionReads = 0;
   const refreshSession = async () => {
+    // Reads can overlap (a change elsewhere while one runs): only the latest one is shown.
+    const read = ++sessionReads;
     try {
-      session.set({ state: 'ready', status: await services.send('session/status') });
+      const status = await services.send('session/status');
+      if (read === sessionReads) session.set({ state: 'ready', status });
     } catch (error) {
-      session.set({ state: 'error', error: toErrorData(error) });
+      if (read === sessionReads) session.set({ state: 'error', error: toErrorData(error) });
     }
   };
+  // Sign-in, sign-out, a token chosen or dropped in the popup or settings: the panel shows it without a reload.
+  const stopSessionWatch = services.watchSession?.(() => void refreshSession()) ?? (() => {});
 
   const loadSummary = async (force = false) => {
     const current = summary.get().state;
@@ -289,6 +295,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       tabSession.dispose();
       variableSession.dispose();
       stopSummaryWatch();
+      stopSessionWatch();
     },
   };
   return workbench;

@@ -8,6 +8,7 @@ import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import { StatusBadge } from '../MethodBadge.tsx';
+import { ExpiredSessionHelp } from '../SignInOffer.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
@@ -100,6 +101,10 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
 
 export function ResponsePane({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
   const run = useStore(workbench.run);
+  const session = useStore(workbench.session);
+  // A call refused because the session had expired carries no 401 of its own: the one that expired it is kept.
+  const expiredBy =
+    session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
   const [tab, setTab] = useState<ResponseTab>('body');
   const idBase = useId();
 
@@ -134,14 +139,26 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
           {run.fromHistory ? ` · from history, ${new Date(run.fromHistory.startedAt).toLocaleString()}` : ''}
         </p>
         <ErrorBanner
-          error={run.error}
+          // An expired session's detail is the platform's 401, shown whole below with Sign in.
+          error={run.error.code === 'session-expired' ? { ...run.error, detail: undefined } : run.error}
           // Sending again blindly could apply a write twice: the check comes first, Send stays in the composer.
           onRetry={
-            run.error.code === 'cancelled' || run.error.code === 'outcome-unknown'
+            run.error.code === 'cancelled' ||
+            run.error.code === 'outcome-unknown' ||
+            run.error.code === 'session-expired' ||
+            run.error.code === 'not-signed-in'
               ? undefined
               : () => void workbench.send()
           }
         />
+        {run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
+          <ExpiredSessionHelp
+            detail={run.error.code === 'session-expired' ? (run.error.detail ?? expiredBy) : undefined}
+            earlier={run.error.detail === undefined && expiredBy !== undefined}
+            services={services}
+            onDone={() => void workbench.refreshSession()}
+          />
+        ) : null}
         {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' ? (
           <button
             type="button"
