@@ -7,6 +7,8 @@
  * tabs at their moz-extension:// address; screenshots of popup and panel, light and dark, for people to look at.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { missingReason } from '../../scripts/system-packages.ts';
 import type { SendResponse, SessionStatus } from '../../src/core/protocol.ts';
@@ -258,5 +260,81 @@ describe('the DevTools panel page', () => {
       );
       await saveFirefoxScreenshot(ext, `firefox-panel-self-${scheme}`);
     }
+  });
+});
+
+describe('invoices', () => {
+  it('downloads an invoice PDF into the downloads folder under <organisation>-<number>.pdf', async () => {
+    const engines = organisation('Analytical Engines Ltd');
+    const invoice = ext.platform.state.invoices
+      .filter((item) => item.ownerId === engines.id)
+      .sort((a, b) => b.emission_date.localeCompare(a.emission_date))[0]!;
+    await ext.openPage(`src/devtools/panel.html#invoices?org=${encodeURIComponent(engines.id)}`);
+    await setViewport(ext, 1000, 700);
+    const download = `button[aria-label="Download PDF of invoice ${invoice.invoice_number}"]`;
+    await click(ext, download);
+    const filename = `Analytical-Engines-Ltd-${invoice.invoice_number}.pdf`;
+    expect(
+      await poll(
+        () => textOf(ext, withText('*', `Saved as ${filename}`)),
+        (text) => text !== null,
+      ),
+    ).toBe(`Saved as ${filename}`);
+    const path = join(ext.downloadsDir, filename);
+    // Firefox writes to a .part file and renames it at the end: the final name means the whole file is there.
+    expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(invoice.invoice_number);
+    expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+  });
+});
+
+describe('API tokens', () => {
+  it('creates a token shown once, uses it for a bridge call, then revokes it', async () => {
+    await ext.openPage('src/devtools/panel.html#tokens');
+    await setViewport(ext, 1100, 800);
+    await click(ext, withText('button', 'New token'));
+    await type(ext, '#kt-create-name', 'firefox laptop');
+    await type(ext, '#kt-create-password', ext.platform.user.password);
+    await click(ext, '//label[normalize-space(.)="7 days"]/input');
+    await click(ext, withText('button', 'Create token'));
+    const value = await poll(
+      () => ext.evaluate<string | null>(`done(document.getElementById('kt-new-token-value')?.value ?? null);`),
+      (text) => !!text,
+    );
+    expect(value).toMatch(/^sbx_/);
+    const record = () => [...ext.platform.state.apiTokens.values()].find((token) => token.name === 'firefox laptop');
+    expect(record()?.revoked).toBe(false);
+    await saveFirefoxScreenshot(ext, 'firefox-tokens-created-light');
+
+    await click(ext, withText('button', 'Use for bridge calls'));
+    await poll(
+      () => textOf(ext, withText('*', 'Bridge calls now use the API token “firefox laptop”.')),
+      (text) => text !== null,
+    );
+    const bridgeSelf = () =>
+      ext.message<SendResponse>('request/send', {
+        target: 'bridge',
+        method: 'GET',
+        path: '/v2/self',
+        bridgeAuth: 'token',
+      });
+    const call = await bridgeSelf();
+    expect(call.ok && call.value).toMatchObject({ status: 200, auth: 'bearer' });
+    await click(ext, withText('button', 'Done, I copied it'));
+    expect(await ext.evaluate<string>('done(document.documentElement.outerHTML);')).not.toContain(value);
+
+    await click(ext, 'button[aria-label="Revoke firefox laptop"]');
+    await click(ext, '//dialog//button[normalize-space(.)="Revoke token"]');
+    expect(
+      await poll(
+        () => textOf(ext, withText('*', 'Token “firefox laptop” revoked.')),
+        (text) => text !== null,
+      ),
+    ).not.toBeNull();
+    expect(record()?.revoked).toBe(true);
+    const after = await bridgeSelf();
+    expect(after.ok).toBe(false);
   });
 });
