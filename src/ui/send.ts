@@ -46,16 +46,21 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
 }
 
 /**
- * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). A page
- * the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
- * and any page whose fetch fails, gets the body by message instead.
+ * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts; in Firefox
+ * from a Blob URL it made, src/ui/blob-url-body.ts). A page the worker does not control (opened before it was
+ * active, or hard-reloaded) never reaches it that way: it, and any page whose fetch fails, gets the body by
+ * message instead.
  */
 async function fetchHeldBody(response: SendResponse): Promise<void> {
   const ref = response.bodyRef;
   if (!ref) return;
   delete response.bodyRef;
   const { kind } = response.body;
-  const held = (await fetchFromWorker(ref, kind)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
+  // A blob: URL is the Firefox build's route (largeBodyTransport in src/core/browser-target.ts): its reader loads
+  // only then, so the popup's first load stays small.
+  const held = ref.startsWith('blob:')
+    ? await (await import('./blob-url-body.ts')).readBlobUrlBody(ref, kind)
+    : ((await fetchFromWorker(ref, kind)) ?? (await send('request/held-body', { bodyRef: ref, kind })));
   if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
   else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
 }
