@@ -18,6 +18,7 @@ import {
   click,
   countOf,
   currentWindow,
+  extensionErrors,
   findElement,
   saveFirefoxScreenshot,
   setColorScheme,
@@ -45,7 +46,10 @@ beforeAll(async () => {
   ext = await startSandboxedFirefox();
 });
 afterAll(async () => {
-  await ext?.close();
+  if (!ext) return;
+  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
+  await ext.close();
+  expect(errors).toEqual([]);
 });
 
 async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {

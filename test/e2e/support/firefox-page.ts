@@ -176,3 +176,19 @@ export async function acceptBrowserPrompt(ff: LaunchedFirefox, notificationId: s
     await sleep(100);
   }
 }
+
+/**
+ * The errors the add-on's pages and background logged so far (uncaught exceptions, unhandled rejections, CSP
+ * refusals), from the browser's console service; warnings are left out.
+ */
+export function extensionErrors(ff: LaunchedFirefox, origin: string): Promise<string[]> {
+  return ff.evaluateInBrowser(
+    `const [origin] = arguments;
+    const errors = (Services.console.getMessageArray() ?? [])
+      .filter((message) => message instanceof Ci.nsIScriptError && !(message.flags & Ci.nsIScriptError.warningFlag))
+      .filter((message) => (message.sourceName ?? '').startsWith(origin))
+      .map((message) => message.errorMessage + ' (' + message.sourceName + ':' + message.lineNumber + ')');
+    done(errors);`,
+    [origin],
+  );
+}
