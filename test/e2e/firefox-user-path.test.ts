@@ -32,6 +32,7 @@ import {
 import {
   answerAuthorizeWindow,
   type SandboxedFirefox,
+  signInFirefox,
   signInFirefoxOrFail,
   startSandboxedFirefox,
 } from './support/firefox-sandbox.ts';
@@ -89,6 +90,13 @@ describe('host access', () => {
 });
 
 describe('signing in through the window launchWebAuthFlow opens', () => {
+  it('closing the window is a cancelled sign-in, as in Chrome (Firefox words it differently)', async () => {
+    const reply = await signInFirefox(ext, { action: 'close' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'sign-in-cancelled' } });
+    if (!reply.ok) expect(reply.error.detail).toMatch(/cancel/i);
+    expect(await status()).toMatchObject({ state: 'signed-out', lastError: { code: 'sign-in-cancelled' } });
+  });
+
   it('PLAINTEXT: the authorize page answers the allizom.org redirect, and GET /v2/self is signed with it', async () => {
     const saved = await ext.message('profiles/save', { ...ext.profile, signatureMethod: 'PLAINTEXT' });
     expect(saved.ok).toBe(true);
@@ -153,7 +161,7 @@ describe('signing in through the window launchWebAuthFlow opens', () => {
       ).toBe('Updated just now');
       const background = await ext.evaluate<string>('done(getComputedStyle(document.body).backgroundColor);');
       expect(background).toBe(scheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)');
-      await saveFirefoxScreenshot(ext, `firefox-popup-signed-in-${scheme}`);
+      await saveFirefoxScreenshot(ext, `firefox-popup-signed-in-${scheme}`, 'body');
     }
     await setColorScheme(ext, 'light');
   });

@@ -179,7 +179,8 @@ export async function acceptBrowserPrompt(ff: LaunchedFirefox, notificationId: s
 
 /**
  * The errors the add-on's pages and background logged so far (uncaught exceptions, unhandled rejections, CSP
- * refusals), from the browser's console service; warnings are left out.
+ * refusals), from the browser's console service; warnings are left out, and so is what Firefox itself logs when a
+ * test leaves a page while one of its messages is still on its way ("Promise rejected after context unloaded").
  */
 export function extensionErrors(ff: LaunchedFirefox, origin: string): Promise<string[]> {
   return ff.evaluateInBrowser(
@@ -187,6 +188,7 @@ export function extensionErrors(ff: LaunchedFirefox, origin: string): Promise<st
     const errors = (Services.console.getMessageArray() ?? [])
       .filter((message) => message instanceof Ci.nsIScriptError && !(message.flags & Ci.nsIScriptError.warningFlag))
       .filter((message) => (message.sourceName ?? '').startsWith(origin))
+      .filter((message) => !message.errorMessage.startsWith('Promise rejected after context unloaded'))
       .map((message) => message.errorMessage + ' (' + message.sourceName + ':' + message.lineNumber + ')');
     done(errors);`,
     [origin],
