@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and bench/latest.md (committed, shown by the README).
  *
- *   --only=signing,popup,json,calls,worker,bundles,search   run a subset
+ *   --only=signing,popup,json,calls,worker,bundles,search,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -11,10 +11,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
+import { DIST_FIREFOX } from '../test/e2e/support/launch-firefox.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
+import { benchFirefoxBodies } from './firefox-bodies.ts';
 import { benchJsonTree } from './json-tree.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPopup } from './popup.ts';
@@ -23,7 +25,7 @@ import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'json', 'calls', 'worker', 'search'] as const;
+const ALL = ['bundles', 'signing', 'popup', 'json', 'calls', 'worker', 'search', 'firefox'] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -46,6 +48,12 @@ async function buildDist(): Promise<void> {
   }
   log('building dist/');
   await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
+}
+
+async function buildFirefox(): Promise<void> {
+  if (process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(resolve(DIST_FIREFOX, 'manifest.json'))) return;
+  log('building dist-firefox/');
+  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), mode: 'firefox', logLevel: 'warn' });
 }
 
 async function benchBundles(): Promise<BenchRow[]> {
@@ -136,6 +144,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await session?.close();
+  }
+  // After Chromium is closed (each browser wants both cores), and after `json`, whose figures are its anchors.
+  if (selected.has('firefox')) {
+    await buildFirefox();
+    await attempt('Large responses (Firefox)', () => benchFirefoxBodies(rows));
   }
 
   const results: BenchResults = {
