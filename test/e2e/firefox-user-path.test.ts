@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { missingReason } from '../../scripts/system-packages.ts';
 import type { SendResponse, SessionStatus } from '../../src/core/protocol.ts';
 import { TEST_ONLY_SIGNED_FORM_PATH } from '../platform/resources-test-only.ts';
+import { type DevtoolsPanel, openDevtoolsPanel } from './support/firefox-devtools.ts';
 import {
   choose,
   click,
@@ -21,6 +22,7 @@ import {
   extensionErrors,
   findElement,
   saveFirefoxScreenshot,
+  saveWindowScreenshot,
   setColorScheme,
   setViewport,
   textOf,
@@ -379,5 +381,77 @@ describe('API tokens', () => {
     expect(record()?.revoked).toBe(true);
     const after = await bridgeSelf();
     expect(after.ok).toBe(false);
+  });
+});
+
+describe('the panel inside Firefox’s real DevTools', () => {
+  let panel: DevtoolsPanel;
+
+  beforeAll(async () => {
+    if (noFirefox) return;
+    // DevTools on a web page of the sandbox, as a developer inspecting the console would have it.
+    await ext.command('WebDriver:Navigate', { url: `${ext.platform.api}/v2/oauth/authorize` });
+    await setViewport(ext, 1400, 1000);
+    panel = await openDevtoolsPanel(ext);
+  });
+
+  it('is a Keyhole tab that runs signed in, without the downloads API Firefox keeps from DevTools panels', async () => {
+    expect(panel.toolId).toContain('keyhole');
+    expect(panel.apis).toMatchObject({ devtools: 'object', sendMessage: 'function', downloads: 'undefined' });
+    expect(
+      await poll(
+        () => panel.text('body'),
+        (text) => !!text?.includes('This session holds'),
+      ),
+    ).toMatch(/Capture[\s\S]*This session holds 11 rights/);
+    await saveWindowScreenshot(ext, 'firefox-devtools-panel');
+  });
+
+  it('saves an invoice PDF there all the same, through a download link', async () => {
+    const works = organisation('Difference Works');
+    const invoice = ext.platform.state.invoices
+      .filter((item) => item.ownerId === works.id)
+      .sort((a, b) => b.emission_date.localeCompare(a.emission_date))[0]!;
+    await panel.goTo(`#invoices?org=${encodeURIComponent(works.id)}`);
+    const download = `button[aria-label="Download PDF of invoice ${invoice.invoice_number}"]`;
+    await poll(
+      () => panel.text(download),
+      (text) => text === 'Download PDF',
+    );
+    await panel.click(download);
+    const path = join(ext.downloadsDir, `Difference-Works-${invoice.invoice_number}.pdf`);
+    expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
+    const bytes = await poll(
+      () => readFile(path),
+      (read) => read.subarray(-6).toString('latin1').includes('%%EOF'),
+    );
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('opens the settings in a tab from "Open options", which Firefox does not give DevTools panels either', async () => {
+    // Signed out from another tab (an extension page: the inspected web page has no extension APIs).
+    const inspected = await currentWindow(ext);
+    const other = await ext.command<{ handle: string }>('WebDriver:NewWindow', { type: 'tab' });
+    await ext.command('WebDriver:SwitchToWindow', { handle: other.handle });
+    await ext.openPage('src/options/index.html');
+    const out = await ext.message<SessionStatus>('session/sign-out');
+    expect(out.ok).toBe(true);
+    await ext.command('WebDriver:CloseWindow');
+    await ext.command('WebDriver:SwitchToWindow', { handle: inspected });
+    // The panel learns of a sign-out elsewhere when it next loads or calls (in Chrome too).
+    await panel.goTo('#catalog');
+    await panel.reload();
+    const banner = await poll(
+      () => panel.text('.kh-session-banner'),
+      (text) => !!text?.includes('You are signed out'),
+    );
+    expect(banner).toContain('Open options');
+    await panel.click('.kh-session-banner button');
+    const tabs = await poll(
+      () =>
+        ext.evaluateInBrowser<string[]>('done([...gBrowser.tabs].map((tab) => tab.linkedBrowser.currentURI.spec));'),
+      (urls) => urls.includes(`${EXTENSION_ORIGIN}/src/options/index.html`),
+    );
+    expect(tabs).toContain(`${EXTENSION_ORIGIN}/src/options/index.html`);
   });
 });

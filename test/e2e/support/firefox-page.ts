@@ -180,7 +180,8 @@ export async function acceptBrowserPrompt(ff: LaunchedFirefox, notificationId: s
 /**
  * The errors the add-on's pages and background logged so far (uncaught exceptions, unhandled rejections, CSP
  * refusals), from the browser's console service; warnings are left out, and so is what Firefox itself logs when a
- * test leaves a page while one of its messages is still on its way ("Promise rejected after context unloaded").
+ * test leaves a page while one of its messages is still on its way ("Promise rejected/resolved after context
+ * unloaded").
  */
 export function extensionErrors(ff: LaunchedFirefox, origin: string): Promise<string[]> {
   return ff.evaluateInBrowser(
@@ -188,9 +189,23 @@ export function extensionErrors(ff: LaunchedFirefox, origin: string): Promise<st
     const errors = (Services.console.getMessageArray() ?? [])
       .filter((message) => message instanceof Ci.nsIScriptError && !(message.flags & Ci.nsIScriptError.warningFlag))
       .filter((message) => (message.sourceName ?? '').startsWith(origin))
-      .filter((message) => !message.errorMessage.startsWith('Promise rejected after context unloaded'))
+      .filter((message) => !/^Promise (rejected|resolved) after context unloaded/.test(message.errorMessage))
       .map((message) => message.errorMessage + ' (' + message.sourceName + ':' + message.lineNumber + ')');
     done(errors);`,
     [origin],
   );
+}
+
+/** Saves a screenshot of the whole browser window (toolbars, DevTools) as `<name>.png`; returns its path. */
+export async function saveWindowScreenshot(ff: LaunchedFirefox, name: string): Promise<string> {
+  await ff.command('Marionette:SetContext', { value: 'chrome' });
+  try {
+    const shot = await ff.command<{ value: string }>('WebDriver:TakeScreenshot', { full: false, hash: false });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const path = join(SCREENSHOTS, `${name}.png`);
+    await writeFile(path, Buffer.from(shot.value, 'base64'));
+    return path;
+  } finally {
+    await ff.command('Marionette:SetContext', { value: 'content' });
+  }
 }
