@@ -25,6 +25,16 @@ const ALL = `const all = (selector) => {
   return Array.from({ length: found.snapshotLength }, (_, index) => found.snapshotItem(index));
 };`;
 
+/** Reads until `accept` takes the value or `timeoutMs` passes; returns the last value read either way. */
+export async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await sleep(100);
+  }
+}
+
 async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
