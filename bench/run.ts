@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history   run a subset
+ *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -11,10 +11,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
+import { DIST_FIREFOX } from '../test/e2e/support/launch-firefox.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
+import { benchFirefoxBodies } from './firefox-bodies.ts';
 import { benchHistorySearch } from './history-search.ts';
 import { benchJsonTree } from './json-tree.ts';
 import { benchLogStream } from './log-stream.ts';
@@ -38,6 +40,7 @@ const ALL = [
   'worker',
   'search',
   'history',
+  'firefox',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -61,6 +64,12 @@ async function buildDist(): Promise<void> {
   }
   log('building dist/');
   await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
+}
+
+async function buildFirefox(): Promise<void> {
+  if (process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(resolve(DIST_FIREFOX, 'manifest.json'))) return;
+  log('building dist-firefox/');
+  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), mode: 'firefox', logLevel: 'warn' });
 }
 
 async function benchBundles(): Promise<BenchRow[]> {
@@ -156,6 +165,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await session?.close();
+  }
+  // After Chromium is closed (each browser wants both cores), and after `json`, whose figures are its anchors.
+  if (selected.has('firefox')) {
+    await buildFirefox();
+    await attempt('Large responses (Firefox)', () => benchFirefoxBodies(rows));
   }
 
   const results: BenchResults = {

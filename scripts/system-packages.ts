@@ -25,7 +25,7 @@ export const SYSTEM_PACKAGES = {
   firefox: {
     name: 'firefox-esr',
     paths: ['/usr/bin/firefox-esr'],
-    neededBy: 'the Firefox build tests (test/e2e/firefox-build.test.ts)',
+    neededBy: 'the Firefox tests (test/e2e/firefox-*.test.ts)',
   },
   sshKeygen: {
     name: 'openssh-client',

@@ -4,8 +4,8 @@ import type { HeldBody, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
 import type { send as Send } from './send.ts';
 
 /**
- * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). A page
- * the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
+ * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts; in Firefox
+ * from a Blob URL it made, src/ui/blob-url-body.ts). A page the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
  * and any page whose fetch fails, gets the body by message instead.
  */
 export async function fetchHeldBody(response: SendResponse, send: typeof Send): Promise<void> {
@@ -15,8 +15,11 @@ export async function fetchHeldBody(response: SendResponse, send: typeof Send): 
   delete response.bodyRef;
   delete response.bodyStreamed;
   const { kind } = response.body;
-  const held =
-    (await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
+  // A blob: URL is the Firefox build's route (largeBodyTransport in src/core/browser-target.ts): its reader loads
+  // only then.
+  const held = ref.startsWith('blob:')
+    ? await (await import('./blob-url-body.ts')).readBlobUrlBody(ref, kind)
+    : ((await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind })));
   if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
   else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
   // A streamed body's size, truncation and time are known only once it has all arrived.

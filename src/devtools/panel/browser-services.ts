@@ -69,6 +69,19 @@ async function download(blob: Blob, filename: string, options: { ask?: boolean }
   }
 }
 
+/**
+ * Firefox gives DevTools panels no `runtime.openOptionsPage` (nor `downloads` or `permissions`: only the add-on's
+ * background and tabs have them). There the settings page opens in a new tab at its own address.
+ */
+function openOptions(): void {
+  if (typeof browser.runtime.openOptionsPage === 'function') {
+    void browser.runtime.openOptionsPage();
+    return;
+  }
+  const page = (browser.runtime.getManifest() as { options_ui?: { page?: string } }).options_ui?.page;
+  if (page) window.open(browser.runtime.getURL(page), '_blank');
+}
+
 export function createBrowserServices(): PanelServices {
   const vaultGate = new VaultGate(send);
   watchVaultLock(vaultGate);
@@ -80,7 +93,7 @@ export function createBrowserServices(): PanelServices {
     history: createIdbHistoryStore(storage),
     download,
     copy: copyText,
-    openOptions: () => void browser.runtime.openOptionsPage(),
+    openOptions,
     watchSession: watchSessionState,
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
