@@ -11,6 +11,8 @@ const E2E_WITHOUT_CHROMIUM = [
   'test/e2e/system-packages.test.ts',
   'test/e2e/bundle-budget.test.ts',
   'test/e2e/firefox-build.test.ts',
+  'test/e2e/firefox-user-path.test.ts',
+  'test/e2e/firefox-devtools-panel.test.ts',
 ];
 
 export default defineConfig({

@@ -44,7 +44,7 @@ export async function readBudgets(dist: string): Promise<BundleBudget[]> {
   return [
     { name: 'Popup JS', entry: popup, budgetBytes: 20 * KB },
     { name: 'Panel initial JS', entry: 'src/devtools/panel.html', budgetBytes: 80 * KB },
-    { name: 'Worker JS', entry: worker, budgetBytes: 25 * KB },
+    { name: 'Worker JS', entry: worker, budgetBytes: 28 * KB },
   ];
 }
 

@@ -17,6 +17,8 @@ function formatMeasured(measured: Measured): string {
   switch (measured.unit) {
     case 'signatures/s':
       return `${Math.round(measured.value).toLocaleString('en-US')}/s`;
+    case 'lines/s':
+      return `${Math.round(measured.value).toLocaleString('en-US')} lines/s`;
     case 'ms':
       return `${measured.value < 10 ? measured.value.toFixed(1) : Math.round(measured.value)} ms`;
     case 'KB':

@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,worker,bundles,search,history   run a subset
+ *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  */
 import { existsSync } from 'node:fs';
@@ -11,12 +11,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
+import { DIST_FIREFOX } from '../test/e2e/support/launch-firefox.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { formatKilobytes, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
+import { benchFirefoxBodies } from './firefox-bodies.ts';
 import { benchHistorySearch } from './history-search.ts';
 import { benchJsonTree } from './json-tree.ts';
+import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPanelOpen } from './panel-open.ts';
 import { benchPopup } from './popup.ts';
@@ -26,7 +29,19 @@ import type { BenchResults, BenchRow } from './results.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
-const ALL = ['bundles', 'signing', 'popup', 'panel', 'json', 'calls', 'worker', 'search', 'history'] as const;
+const ALL = [
+  'bundles',
+  'signing',
+  'popup',
+  'panel',
+  'json',
+  'calls',
+  'streams',
+  'worker',
+  'search',
+  'history',
+  'firefox',
+] as const;
 type BenchName = (typeof ALL)[number];
 
 function readSelection(argv: string[]): Set<BenchName> {
@@ -49,6 +64,12 @@ async function buildDist(): Promise<void> {
   }
   log('building dist/');
   await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
+}
+
+async function buildFirefox(): Promise<void> {
+  if (process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(resolve(DIST_FIREFOX, 'manifest.json'))) return;
+  log('building dist-firefox/');
+  await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), mode: 'firefox', logLevel: 'warn' });
 }
 
 async function benchBundles(): Promise<BenchRow[]> {
@@ -122,7 +143,7 @@ async function main(): Promise<void> {
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';
-  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'worker'].some((name) =>
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
     selected.has(name as BenchName),
   );
   if (needsBrowser) {
@@ -138,11 +159,17 @@ async function main(): Promise<void> {
       if (selected.has('panel')) await attempt('Panel', () => benchPanelOpen(browser));
       if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
+      if (selected.has('streams')) await attempt('Log stream', () => benchLogStream(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.
       if (selected.has('worker')) await attempt('Worker', () => benchWorkerWake(browser));
     }
   } finally {
     await session?.close();
+  }
+  // After Chromium is closed (each browser wants both cores), and after `json`, whose figures are its anchors.
+  if (selected.has('firefox')) {
+    await buildFirefox();
+    await attempt('Large responses (Firefox)', () => benchFirefoxBodies(rows));
   }
 
   const results: BenchResults = {

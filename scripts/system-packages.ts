@@ -11,6 +11,8 @@ export interface SystemPackage {
   paths: readonly string[];
   /** What needs it, for messages. */
   neededBy: string;
+  /** A library (its proof file is read, not run); the default is a program, whose file must be executable. */
+  library?: true;
 }
 
 /** What runs the extension and what its tests call. Add a package here when a test starts calling a program. */
@@ -23,7 +25,7 @@ export const SYSTEM_PACKAGES = {
   firefox: {
     name: 'firefox-esr',
     paths: ['/usr/bin/firefox-esr'],
-    neededBy: 'the Firefox build tests (test/e2e/firefox-build.test.ts)',
+    neededBy: 'the Firefox tests (test/e2e/firefox-*.test.ts)',
   },
   sshKeygen: {
     name: 'openssh-client',
@@ -35,6 +37,17 @@ export const SYSTEM_PACKAGES = {
     paths: ['/usr/bin/curl'],
     neededBy: 'the copy-as-curl tests (the copied command is run)',
   },
+  httpie: {
+    name: 'httpie',
+    paths: ['/usr/bin/http'],
+    neededBy: 'the code-export tests (the HTTPie snippet is run)',
+  },
+  requestsOauthlib: {
+    name: 'python3-requests-oauthlib',
+    paths: ['/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py'],
+    neededBy: 'the code-export tests (the Python snippet is run with /usr/bin/python3)',
+    library: true,
+  },
 } as const satisfies Record<string, SystemPackage>;
 
 export type PackageKey = keyof typeof SYSTEM_PACKAGES;
@@ -42,7 +55,7 @@ export type PackageKey = keyof typeof SYSTEM_PACKAGES;
 /** Which packages each entry point needs. */
 export const NEEDS: Record<'demo' | 'test', readonly PackageKey[]> = {
   demo: ['chromium'],
-  test: ['chromium', 'firefox', 'sshKeygen', 'curl'],
+  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib'],
 };
 
 export function installedPath(pkg: SystemPackage, exists: (path: string) => boolean): string | undefined {

@@ -4,15 +4,17 @@
  * the body from the worker's own origin (`/__keyhole/body/<id>`), which the service worker answers with a
  * streamed Response: a body past 256 KB is piped from upstream as the page reads it (the worker replied as soon
  * as its first chunks were in, and never holds all of it), and `/__keyhole/body/<id>/end` then says how it
- * ended. Only a service worker receives
- * such fetches (Chrome); Firefox's background page keeps using messages. And only from a page it controls: a
- * page opened before the worker was active (right after install or update) or hard-reloaded is not, so such a
- * page asks for the body with the 'request/held-body' message instead (src/ui/send.ts): slower, never lost.
+ * ended. Only a service worker receives such fetches (Chrome); Firefox's background page hands over a Blob URL
+ * instead (blob-url-bodies.ts). And only from a page it controls: a page opened before the worker was active
+ * (right after install or update) or hard-reloaded is not, so such a page asks for the body with the
+ * 'request/held-body' message instead (src/ui/held-body.ts): slower, never lost.
  */
 
+import { largeBodyTransport } from '../core/browser-target.ts';
 import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { BodyEnd, HeldBody, HeldBodyEnd } from '../core/protocol.ts';
+import { holdAsBlobUrl } from './blob-url-bodies.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
 /** Below this size a message is as fast and simpler. */
@@ -49,7 +51,9 @@ function isServiceWorker(): boolean {
 
 /** Holds the body and returns its id, or undefined when it should travel in the message as usual. */
 export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string): string | undefined {
-  if (bytes.byteLength < DEFER_MIN_BYTES || !isServiceWorker()) return undefined;
+  if (bytes.byteLength < DEFER_MIN_BYTES) return undefined;
+  if (largeBodyTransport() === 'blob-url') return holdAsBlobUrl(bytes, contentType);
+  if (!isServiceWorker()) return undefined;
   return hold({ bytes, contentType });
 }
 

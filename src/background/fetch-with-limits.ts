@@ -1,6 +1,7 @@
 import { hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { FORBIDDEN_METHODS } from '../core/http/send-request-validation.ts';
+import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import { assertHostPermission } from './browser-differences.ts';
 import { browser } from './extension-api.ts';
 
@@ -113,6 +114,11 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       redirect: 'manual',
     });
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
+    // An event stream never ends by itself: answer at once with no body, and the panel opens it as a live stream.
+    if (isEventStreamType(response.headers.get('content-type'))) {
+      await response.body?.cancel();
+      return { ...head, bytes: new Uint8Array(0), size: 0, truncated: false, durationMs: elapsed() };
+    }
     // A 401 is read whole: its body says whether the token expired, and the call may be signed again.
     const streamAfter = response.status === 401 ? undefined : limits.streamAfterBytes;
     // A body read whole stays in the worker: the lower cap. One streamed past the worker gets the higher one.

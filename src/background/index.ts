@@ -4,6 +4,7 @@ import { isEnvelope, type Reply } from '../core/protocol.ts';
 import { listenForBodyFetches } from './deferred-bodies.ts';
 import { type Browser, browser } from './extension-api.ts';
 import { handlers } from './handlers.ts';
+import { listenForStreams } from './stream-port.ts';
 
 // The worker is a thin pipe: every page message goes to one handler of the typed map.
 // sendResponse + `return true` keeps the channel open in both Chrome and Firefox (Chrome ignores a returned promise).
@@ -36,3 +37,6 @@ browser.runtime.onMessage.addListener(((
 
 // Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts).
 listenForBodyFetches();
+
+// Live streams (log lines, platform events) travel on a port, not by message (see stream-port.ts).
+listenForStreams();

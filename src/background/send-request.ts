@@ -114,9 +114,11 @@ async function detectExpiry(profile: ProfileView, response: SendResponse): Promi
   if (response.body.kind !== 'text') return;
   const platformError = readPlatformError(response.body.text);
   if (platformError && /expired/i.test(platformError.message)) {
+    // The platform's answer itself goes with the error: the panel shows it, as it shows any other 401.
+    const text = response.body.text;
     const error = new KeyholeError('session-expired', 'Session expired — sign in again.', {
-      detail: platformError.message,
-      status: 401,
+      detail: `${response.status} ${response.statusText}\n${text.length > 4000 ? `${text.slice(0, 4000)}…` : text}`,
+      status: response.status,
     });
     await markExpired(profile.id, error.toData());
     throw error;

@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { encodeBody } from '../core/http/encode-body.ts';
 import {
   assertConfidentialTransport,
   assertNoOverrideParameter,
@@ -13,7 +14,7 @@ import {
   signedFormParameters,
   signRequest,
 } from '../core/oauth1/index.ts';
-import type { ProfileView, RequestBody, SendRequest } from '../core/protocol.ts';
+import type { ProfileView, SendRequest } from '../core/protocol.ts';
 import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
 import { readSession } from './session.ts';
 
@@ -32,32 +33,6 @@ export interface PreparedRequest {
   /** The real Authorization value; stays in the worker unless the user asks for it (curl reveal). */
   authorization: string;
   maskedAuthorization: string;
-}
-
-interface EncodedBody {
-  text?: string;
-  /** The Content-Type that goes with the body unless the header table sets another. */
-  contentType?: string;
-}
-
-export function encodeBody(body: RequestBody | undefined): EncodedBody {
-  if (!body || body.kind === 'none') return {};
-  if (body.kind === 'json') {
-    try {
-      JSON.parse(body.text);
-    } catch (error) {
-      throw new KeyholeError('invalid-input', 'The JSON body is not valid JSON; fix it before sending.', {
-        detail: error instanceof Error ? error.message : String(error),
-      });
-    }
-    return { text: body.text, contentType: 'application/json' };
-  }
-  if (body.kind === 'form') {
-    // Encoded with RFC 3986 rules so the bytes sent are exactly the ones the signature covers.
-    const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
-    return { text, contentType: 'application/x-www-form-urlencoded' };
-  }
-  return { text: body.text, contentType: body.contentType || 'text/plain' };
 }
 
 export function buildQueryString(query: readonly [string, string][]): string {

@@ -17,6 +17,8 @@ export function SpaceCard({
   extensionUrl: (path: string) => string;
 }) {
   const [expanded, setExpanded] = useState(false);
+  // An application's actions (copy id, console, compose, its log streams) load on first use: the popup's startup budget is spent.
+  const [actions, setActions] = useState<{ id: string; View: typeof import('./AppActions.tsx').default }>();
   const listId = `apps-${space.id}`;
   const consoleLink = buildConsoleLink(consoleUrl, space);
   const role = space.personal ? 'Personal' : space.role ? formatRole(space.role) : undefined;
@@ -82,6 +84,21 @@ export function SpaceCard({
                     <span class="kp-app__type">{app.instanceType ?? app.variant}</span>
                   ) : null}
                   <span class={`kp-app__state kp-tone--${state.tone}`}>{state.label}</span>
+                  <button
+                    type="button"
+                    aria-expanded={actions?.id === app.id}
+                    aria-label={`Actions for ${app.name}`}
+                    onClick={() =>
+                      actions?.id === app.id
+                        ? setActions(undefined)
+                        : import('./AppActions.tsx').then((module) => setActions({ id: app.id, View: module.default }))
+                    }
+                  >
+                    ⋯
+                  </button>
+                  {actions?.id === app.id ? (
+                    <actions.View app={app} owner={space} consoleUrl={consoleUrl} extensionUrl={extensionUrl} />
+                  ) : null}
                 </li>
               );
             })}

@@ -4,12 +4,14 @@ import type { DeployedKitState } from '../core/sftp/deployed-kit.ts';
 import type { HostKey } from '../core/sftp/ed25519-host-key.ts';
 import { ConnectSection } from './ConnectSection.tsx';
 import { type DeployForm, DeployKitSection } from './DeployKitSection.tsx';
+import { ProvisionSection } from './ProvisionSection.tsx';
 import { StorageSection } from './StorageSection.tsx';
 import type { KitServices } from './services.ts';
 import { EMPTY_STORAGE, type StorageValues } from './storage-values.ts';
 import { UsersSection } from './UsersSection.tsx';
 
 const SECTIONS = [
+  ['provision', 'Deploy through the API'],
   ['deploy', '1. Deploy kit'],
   ['storage', '2. Storage'],
   ['users', '3. SFTP users'],
@@ -85,6 +87,7 @@ export function SftpKit({ services }: { services: KitServices }) {
         ))}
       </nav>
       <main>
+        <ProvisionSection services={services} />
         <DeployKitSection
           form={form}
           onFormChange={setForm}

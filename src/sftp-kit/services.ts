@@ -4,21 +4,30 @@
  */
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
-import type { SessionStatus } from '../core/protocol.ts';
+import type { HttpMethod, SessionStatus } from '../core/protocol.ts';
 import type { CreatedSftpUser } from '../core/sftp/admin-api.ts';
 import { generateHostKey, type HostKey } from '../core/sftp/ed25519-host-key.ts';
 import { generatePassword } from '../core/sftp/password.ts';
+import type { ApiAnswer } from '../core/sftp/provision-api.ts';
 import { send } from '../ui/send.ts';
-import { copyText, downloadText } from './download.ts';
+import { copyText, downloadBytes, downloadText } from './download.ts';
 import type { HostAccess } from './host-access.ts';
 import { requestHostAccess } from './host-permission.ts';
 import { createS3Client, type S3Client, type S3Settings } from './s3-client.ts';
-import { type CreateSftpUserRequest, createSftpUser } from './sftp-admin-client.ts';
+import {
+  type CreateSftpUserRequest,
+  createSftpUser,
+  type SftpAdminRequest,
+  sftpUserExists,
+} from './sftp-admin-client.ts';
 
 export interface KitServices {
   sessionStatus(): Promise<SessionStatus>;
   /** GET on the platform API through the worker (signed there); resolves with the body text of a 2xx. */
   apiGet(path: string): Promise<string>;
+  /** Any call to the platform API through the worker (signed there), JSON body; resolves with every status. */
+  apiCall(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  sftpUserExists(request: SftpAdminRequest, username: string): Promise<boolean>;
   openSettings(): void;
   requestHostAccess(url: string): Promise<HostAccess>;
   createS3Client(settings: S3Settings): S3Client;
@@ -27,6 +36,7 @@ export interface KitServices {
   generatePassword(): string;
   copy(text: string): Promise<void>;
   download(filename: string, text: string, type?: string): void;
+  downloadBytes(filename: string, bytes: Uint8Array, type: string): void;
 }
 
 export const browserServices: KitServices = {
@@ -43,6 +53,18 @@ export const browserServices: KitServices = {
     }
     return text;
   },
+  async apiCall(method, pathAndQuery, body) {
+    const url = new URL(pathAndQuery, 'https://api.invalid');
+    const response = await send('request/send', {
+      target: 'api',
+      method: method.toUpperCase() as HttpMethod,
+      path: url.pathname,
+      query: [...url.searchParams],
+      body: body === undefined ? { kind: 'none' } : { kind: 'json', text: JSON.stringify(body) },
+    });
+    return { status: response.status, text: response.body.kind === 'text' ? response.body.text : '' };
+  },
+  sftpUserExists: (request, username) => sftpUserExists(request, username),
   openSettings: () => void browser.runtime.openOptionsPage(),
   requestHostAccess,
   createS3Client: (settings) => createS3Client(settings),
@@ -51,4 +73,5 @@ export const browserServices: KitServices = {
   generatePassword: () => generatePassword(),
   copy: copyText,
   download: downloadText,
+  downloadBytes,
 };

@@ -6,24 +6,45 @@ import { KeyholeError } from '../core/errors.ts';
 import {
   basicAuthorization,
   type CreatedSftpUser,
+  describeServerError,
   normaliseAppUrl,
   readCreateUserResponse,
   readTokenResponse,
 } from '../core/sftp/admin-api.ts';
 import type { SftpUserRecord } from '../core/sftp/user-record.ts';
 
-export interface CreateSftpUserRequest {
+export interface SftpAdminRequest {
   appUrl: string;
   adminUsername: string;
   adminPassword: string;
+}
+
+export interface CreateSftpUserRequest extends SftpAdminRequest {
   record: SftpUserRecord;
 }
 
-export async function createSftpUser(
-  request: CreateSftpUserRequest,
+/** Whether the server has a user of that name (GET /api/v2/users/{name}: 200 or 404). */
+export async function sftpUserExists(
+  request: SftpAdminRequest,
+  username: string,
   fetchImpl: typeof fetch = fetch.bind(globalThis),
-): Promise<CreatedSftpUser> {
+): Promise<boolean> {
   const base = normaliseAppUrl(request.appUrl);
+  const token = await adminToken(fetchImpl, base, request);
+  const found = await call(fetchImpl, `${base}/api/v2/users/${encodeURIComponent(username)}`, {
+    method: 'GET',
+    headers: { Authorization: `Bearer ${token}` },
+    credentials: 'omit',
+  });
+  if (found.status === 200) return true;
+  if (found.status === 404) return false;
+  throw new KeyholeError('http-error', `The SFTP server could not look up the user (HTTP ${found.status}).`, {
+    status: found.status,
+    detail: describeServerError(found.body),
+  });
+}
+
+async function adminToken(fetchImpl: typeof fetch, base: string, request: SftpAdminRequest): Promise<string> {
   if (!request.adminUsername || !request.adminPassword) {
     throw new KeyholeError('invalid-input', 'Enter the SFTP server’s admin username and password.');
   }
@@ -32,7 +53,15 @@ export async function createSftpUser(
     headers: { Authorization: basicAuthorization(request.adminUsername, request.adminPassword) },
     credentials: 'omit',
   });
-  const token = readTokenResponse(tokenResponse.status, tokenResponse.body);
+  return readTokenResponse(tokenResponse.status, tokenResponse.body);
+}
+
+export async function createSftpUser(
+  request: CreateSftpUserRequest,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+): Promise<CreatedSftpUser> {
+  const base = normaliseAppUrl(request.appUrl);
+  const token = await adminToken(fetchImpl, base, request);
   const created = await call(fetchImpl, `${base}/api/v2/users`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

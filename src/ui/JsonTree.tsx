@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { jqPathOfPointer } from '../core/workbench/jq-path.ts';
 import {
   ancestorPointers,
   collapseRow,
@@ -7,9 +8,9 @@ import {
   flattenJson,
   type JsonRow,
   pointersToDepth,
-  previewJson,
 } from '../core/workbench/json-lines.ts';
 import { copyText } from './copy-text.ts';
+import { clip, clipTo, DETAIL_CHARS, LONG_STRING, markMatches, ValueText } from './JsonTreeValue.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import './JsonTree.css';
 
@@ -29,58 +30,32 @@ export interface JsonTreeProps {
   /** Text to mark in keys and values. */
   highlight?: string;
   rowHeight?: number;
+  /** Extra content before a row's value (e.g. a "follow this id" link), and what Enter does on a leaf row. */
+  decorate?: JsonTreeDecoration;
+  /**
+   * Where the tree keeps what the user opened and where they were. Owned by the caller, so it outlives this
+   * component: switching to Raw and back, or to Headers and back, reopens the tree as it was left.
+   */
+  memory?: JsonTreeMemory;
+  /** The path "Copy path" copies for a node (a JSON Pointer); a jq path (`.items[0].name`) by default. */
+  pathOf?: (pointer: string) => string;
+}
+
+export interface JsonTreeDecoration {
+  /** Called for rendered rows only (the tree is virtualised), so it must be cheap. */
+  renderBeforeValue(row: JsonRow): ComponentChildren;
+  /** Enter on a leaf row; returns true when it handled it. */
+  activate?(row: JsonRow): boolean;
+}
+
+export interface JsonTreeMemory {
+  expanded?: Set<string>;
+  /** JSON Pointer of the focused row. */
+  active?: string;
 }
 
 /** "Expand all" stops at this many rows: enough to read, cheap enough to build in one go. */
 const EXPAND_ALL_ROWS = 50_000;
-const MAX_SHOWN_CHARS = 400;
-
-export function markMatches(text: string, query: string | undefined): ComponentChildren {
-  if (!query) return text;
-  const lower = text.toLowerCase();
-  const needle = query.toLowerCase();
-  let at = lower.indexOf(needle);
-  if (at < 0) return text;
-  const parts: ComponentChildren[] = [];
-  let last = 0;
-  while (at >= 0) {
-    if (at > last) parts.push(text.slice(last, at));
-    parts.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>);
-    last = at + needle.length;
-    at = lower.indexOf(needle, last);
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
-}
-
-function clip(text: string): string {
-  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
-}
-
-function ValueText({ row, highlight }: { row: JsonRow; highlight: string | undefined }) {
-  switch (row.kind) {
-    case 'object':
-    case 'array': {
-      const count = `${row.size} ${row.kind === 'array' ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
-      if (row.expanded)
-        return <span class="kh-json-meta">{row.kind === 'array' ? `[ ${count} ]` : `{ ${count} }`}</span>;
-      return (
-        <span class="kh-json-meta">
-          {clip(previewJson(row.value, 100))} <span class="kh-json-count">{count}</span>
-        </span>
-      );
-    }
-    case 'string':
-      return <span class="kh-json-string">{markMatches(clip(JSON.stringify(row.value)), highlight)}</span>;
-    case 'number':
-      return <span class="kh-json-number">{markMatches(String(row.value), highlight)}</span>;
-    case 'boolean':
-      return <span class="kh-json-bool">{String(row.value)}</span>;
-    default:
-      return <span class="kh-json-null">null</span>;
-  }
-}
-
 export function JsonTree({
   value,
   label,
@@ -89,16 +64,26 @@ export function JsonTree({
   revealToken,
   highlight,
   rowHeight = 20,
+  decorate,
+  memory,
+  pathOf,
 }: JsonTreeProps) {
   const idBase = useId();
   const expanded = useRef<Set<string>>(new Set());
+  const firstRows = useRef<JsonRow[]>([]);
   // The first rows are built during the first render (not in an effect): one frame less before the tree shows.
   const [rows, setRows] = useState<JsonRow[]>(() => {
-    expanded.current = initiallyExpanded(value, initialDepth);
-    return flattenJson(value, expanded.current);
+    expanded.current = memory?.expanded ?? initiallyExpanded(value, initialDepth);
+    if (memory) memory.expanded = expanded.current;
+    firstRows.current = flattenJson(value, expanded.current);
+    return firstRows.current;
   });
-  const [active, setActive] = useState(0);
-  const [scrollToken, setScrollToken] = useState(0);
+  const [active, setActive] = useState(() => {
+    const index = memory?.active === undefined ? -1 : firstRows.current.findIndex((row) => row.id === memory.active);
+    return Math.max(0, index);
+  });
+  // A restored focus is scrolled into view on mount.
+  const [scrollToken, setScrollToken] = useState(() => (memory?.active ? 1 : 0));
   const [notice, setNotice] = useState('');
   const shown = useRef({ value, initialDepth });
 
@@ -106,6 +91,10 @@ export function JsonTree({
     if (shown.current.value === value && shown.current.initialDepth === initialDepth) return;
     shown.current = { value, initialDepth };
     expanded.current = initiallyExpanded(value, initialDepth);
+    if (memory) {
+      memory.expanded = expanded.current;
+      memory.active = undefined;
+    }
     setRows(flattenJson(value, expanded.current));
     setActive(0);
     setNotice('');
@@ -143,6 +132,7 @@ export function JsonTree({
 
   const expandAll = () => {
     expanded.current = pointersToDepth(value, Number.POSITIVE_INFINITY, EXPAND_ALL_ROWS);
+    if (memory) memory.expanded = expanded.current;
     const next = flattenJson(value, expanded.current);
     setRows(next);
     setNotice(
@@ -154,6 +144,7 @@ export function JsonTree({
 
   const collapseAll = () => {
     expanded.current = new Set(['']);
+    if (memory) memory.expanded = expanded.current;
     setRows(flattenJson(value, expanded.current));
     setActive(0);
     setNotice('');
@@ -162,15 +153,12 @@ export function JsonTree({
   const copyActive = async (what: 'value' | 'path') => {
     const row = rows[active];
     if (!row) return;
+    const path = pathOf ? pathOf(row.id) : jqPathOfPointer(value, row.id);
     try {
       await copyText(
-        what === 'path'
-          ? row.id || '/'
-          : typeof row.value === 'string'
-            ? row.value
-            : JSON.stringify(row.value, null, 2),
+        what === 'path' ? path : typeof row.value === 'string' ? row.value : JSON.stringify(row.value, null, 2),
       );
-      setNotice(what === 'path' ? `Copied the JSON Pointer ${row.id || '/'}.` : 'Copied the value.');
+      setNotice(what === 'path' ? `Copied the path ${clipTo(path, 80)}` : 'Copied the value.');
     } catch (error) {
       setNotice(error instanceof Error ? error.message : String(error));
     }
@@ -212,6 +200,9 @@ export function JsonTree({
         }
         break;
       case 'Enter':
+        if (row.size === 0 && decorate?.activate?.(row)) break;
+        toggle(active);
+        break;
       case ' ':
         toggle(active);
         break;
@@ -258,12 +249,15 @@ export function JsonTree({
             <span class="kh-json-punct">: </span>
           </>
         ) : null}
+        {decorate?.renderBeforeValue(row)}
         <ValueText row={row} highlight={highlight} />
       </div>
     );
   };
 
   const activeRow = rows[active];
+  if (memory) memory.active = activeRow?.id;
+  const longText = activeRow?.kind === 'string' && (activeRow.value as string).length > LONG_STRING;
   const summary = useMemo(() => `${rows.length.toLocaleString('en')} rows shown`, [rows.length]);
 
   return (
@@ -309,6 +303,15 @@ export function JsonTree({
         scrollToken={scrollToken}
         onKeyDown={onKeyDown}
       />
+      {longText ? (
+        <section class="kh-tree-detail" aria-label="Full text of the focused value">
+          <div class="kh-tree-detail-head kh-muted">
+            {jqPathOfPointer(value, activeRow.id)} · {(activeRow.value as string).length.toLocaleString('en')}{' '}
+            characters
+          </div>
+          <div class="kh-tree-detail-text">{clipTo(activeRow.value as string, DETAIL_CHARS)}</div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,7 @@
 import browser from 'webextension-polyfill';
 import { KeyholeError } from '../core/errors.ts';
-import { bytesToBase64 } from '../core/http/response-body.ts';
 import type {
   Envelope,
-  HeldBody,
-  HeldBodyEnd,
   MessageName,
   Reply,
   RequestOf,
@@ -13,7 +10,6 @@ import type {
   SendResponse,
 } from '../core/protocol.ts';
 import type { DeliveryFailure } from '../core/worker-delivery.ts';
-import { claimBodyStream, openBodyStream } from './body-stream.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -26,7 +22,11 @@ export async function send<K extends MessageName>(
   const envelope: Envelope<K> = { keyhole: 1, name, request: args[0] as RequestOf<K> };
   const reply = await deliver<ResponseOf<K>>(envelope);
   if (!reply.ok) throw new KeyholeError(reply.error.code, reply.error.message, reply.error);
-  if (name === 'request/send') await fetchHeldBody(reply.value as SendResponse, (args[0] as SendRequest).requestId);
+  // A large body stays in the worker until asked for: only pages that send calls load that code (popup budget).
+  if (name === 'request/send' && (reply.value as SendResponse).bodyRef) {
+    const { fetchHeldBody } = await import('./held-body.ts');
+    await fetchHeldBody(reply.value as SendResponse, send, (args[0] as SendRequest).requestId);
+  }
   return reply.value;
 }
 
@@ -54,65 +54,4 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
     if (delay === undefined) throw workerSilent(envelope.name, failure);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
-}
-
-/**
- * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts). A page
- * the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
- * and any page whose fetch fails, gets the body by message instead.
- */
-async function fetchHeldBody(response: SendResponse, requestId: string | undefined): Promise<void> {
-  const ref = response.bodyRef;
-  if (!ref) return;
-  const streamed = response.bodyStreamed === true;
-  delete response.bodyRef;
-  delete response.bodyStreamed;
-  const { kind } = response.body;
-  // A viewer that asked for it reads a streamed text body itself, as it arrives (src/ui/body-stream.ts).
-  const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
-  if (
-    claimBodyStream(requestId) &&
-    streamed &&
-    kind === 'text' &&
-    globalThis.navigator?.serviceWorker?.controller &&
-    (await openBodyStream(response, url))
-  )
-    return;
-  const held =
-    (await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
-  if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
-  else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
-  // A streamed body's size, truncation and time are known only once it has all arrived.
-  if (held.end) {
-    response.size = held.end.size;
-    response.durationMs = held.end.durationMs;
-    response.body.truncated = held.end.truncated;
-  }
-}
-
-async function fetchFromWorker(ref: string, kind: HeldBody['kind'], streamed: boolean): Promise<HeldBody | undefined> {
-  if (!globalThis.navigator?.serviceWorker?.controller) return undefined;
-  const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
-  let body: HeldBody | undefined;
-  try {
-    const held = await fetch(url, { cache: 'no-store' });
-    if (held.ok)
-      body =
-        kind === 'text'
-          ? { kind, text: await held.text() }
-          : { kind, base64: bytesToBase64(new Uint8Array(await held.arrayBuffer())) };
-  } catch {
-    // A streamed body cut midway: its end below says why.
-  }
-  if (!streamed) return body;
-  let ending: HeldBodyEnd;
-  try {
-    const answer = await fetch(`${url}/end`, { cache: 'no-store' });
-    if (!answer.ok) return undefined;
-    ending = (await answer.json()) as HeldBodyEnd;
-  } catch {
-    return undefined;
-  }
-  if (!ending.ok) throw new KeyholeError(ending.error.code, ending.error.message, ending.error);
-  return body ? { ...body, end: ending.end } : undefined;
 }

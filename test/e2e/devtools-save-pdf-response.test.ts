@@ -1,6 +1,8 @@
 /**
- * An integrator fetches an invoice PDF in the workbench: the binary body is previewed, and Save puts it in the
- * downloads folder under the name the platform gives in Content-Disposition (through the downloads API).
+ * An integrator fetches an invoice PDF in the workbench: the binary body is previewed, and Save… asks where to
+ * save it (downloads API with saveAs), suggesting the name the platform gives in Content-Disposition. Headless
+ * Chromium shows no Save dialog and writes nothing for a saveAs download, so the test records the call's options
+ * and lets it through without the dialog, to check the file too.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -40,8 +42,23 @@ describe('a PDF response', () => {
     const name = `invoice-${invoice.invoice_number}.pdf`;
     await page.getByTitle(`PDF preview of ${name}`).waitFor();
     await saveScreenshot(page, 'devtools-pdf-preview');
+    await page.evaluate(() => {
+      const downloads = chrome.downloads as unknown as { download: (...args: unknown[]) => unknown };
+      const original = downloads.download.bind(downloads);
+      const seen: unknown[] = [];
+      (window as unknown as { __downloads: unknown[] }).__downloads = seen;
+      downloads.download = (options, ...rest) => {
+        seen.push(options);
+        return original({ ...(options as object), saveAs: false }, ...rest);
+      };
+    });
     await page.getByRole('button', { name: `Save ${name}` }).click();
-    await expect.poll(() => page.getByText(`Saved as ${name}.`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __downloads: unknown[] }).__downloads))
+      .toEqual([expect.objectContaining({ filename: name, saveAs: true })]);
+    await expect
+      .poll(() => page.getByText(`Saving: the browser asks where (suggested name ${name}).`).isVisible())
+      .toBe(true);
 
     const path = join(ext.downloadsDir, name);
     await expect.poll(() => existsSync(path), { timeout: 15_000 }).toBe(true);

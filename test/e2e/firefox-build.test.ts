@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { build } from 'vite';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { missingReason } from '../../scripts/system-packages.ts';
@@ -19,14 +18,7 @@ import { DIST_FIREFOX, type LaunchedFirefox, launchFirefox } from './support/lau
 let manifest: TargetManifest;
 
 beforeAll(async () => {
-  // CI builds dist-firefox/ and lints it just before the tests; elsewhere this file builds it itself.
-  if (!(process.env.KEYHOLE_SKIP_BUILD === '1' && existsSync(join(DIST_FIREFOX, 'manifest.json')))) {
-    await build({
-      configFile: resolve(import.meta.dirname, '../../vite.config.ts'),
-      mode: 'firefox',
-      logLevel: 'warn',
-    });
-  }
+  // The e2e global setup builds dist-firefox/ (CI builds and lints it just before the tests).
   manifest = JSON.parse(await readFile(join(DIST_FIREFOX, 'manifest.json'), 'utf8'));
 });
 

@@ -40,7 +40,7 @@ async function fillStorage(page: Page) {
 }
 
 describe('creating an SFTP user from the kit', () => {
-  it('sends exactly the spec’s user record, shows the user, then explains a duplicate (409)', async () => {
+  it('sends exactly the spec’s user record, shows the user, then explains a duplicate (SFTPGo’s 500)', async () => {
     const { page, errors } = await openKit();
     await fillStorage(page);
     const users = page.locator('#users');
@@ -88,7 +88,7 @@ describe('creating an SFTP user from the kit', () => {
     const alert = users.getByRole('alert');
     await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('A user named “alice” already exists');
     await alert.getByText('Details').click();
-    expect(await alert.textContent()).toContain('username "alice" already exists');
+    expect(await alert.textContent()).toContain('duplicate key value violates unique constraint');
     // Nothing typed was lost.
     expect(await users.getByLabel('New user’s password', { exact: true }).inputValue()).toBe(password);
     expect(platform.state.sftpUsers.size).toBe(1);
@@ -129,9 +129,9 @@ describe('creating an SFTP user from the kit', () => {
       await saveScreenshot(page, `sftp-kit-top-${scheme}`);
       await saveScreenshot(page, `sftp-kit-full-${scheme}`, { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
-      // The first Tab goes to the step links, then into the deploy form.
+      // The first Tab goes to the step links, then into the sections.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('1. Deploy kit');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deploy through the API');
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -18,6 +18,7 @@ import {
 } from './http-util.ts';
 import { accessToken, listRights, requestToken } from './oauth/provider.ts';
 import type { Caller, Reply } from './router.ts';
+import { matchLogStream, serveLogStream } from './streams/log-streams.ts';
 
 type OAuthEndpoint = (context: PlatformContext, req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 
@@ -100,12 +101,15 @@ async function handleApi(context: PlatformContext, req: IncomingMessage, res: Se
     endpoint.run(context, req, res, body);
     return;
   }
-  serveResource(context, req, res, pathname, body, () => {
+  const authenticate = () => {
     if (bearerOf(req)) {
       throw new HttpError(401, 'API tokens are accepted only by the bridge; sign requests to the API with OAuth 1.0a', {
         headers: { 'WWW-Authenticate': 'OAuth realm="Sandbox Cloud"' },
       });
     }
     return authenticateOAuth(context, req, body);
-  });
+  };
+  const logStream = matchLogStream(req.method ?? 'GET', pathname);
+  if (logStream) return serveLogStream(context, req, res, logStream, authenticate);
+  serveResource(context, req, res, pathname, body, authenticate);
 }

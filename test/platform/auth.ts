@@ -4,7 +4,7 @@ import type { PlatformContext } from './context.ts';
 import { authorizationOf } from './credentials.ts';
 import { RIGHTS } from './defaults.ts';
 import { HttpError } from './http-util.ts';
-import { signedRequestOf, verifyRequest } from './oauth/verify.ts';
+import { type SignedRequest, signedRequestOf, verifyRequest } from './oauth/verify.ts';
 import { sha256Hex } from './random.ts';
 import type { Caller } from './router.ts';
 import type { ApiToken } from './state.ts';
@@ -15,8 +15,17 @@ export function authenticateOAuth(
   body: Buffer,
   options: { plaintextOnly?: boolean } = {},
 ): Caller {
+  return authenticateSigned(context, signedRequestOf(req, body), options);
+}
+
+/** The same check for a request that did not arrive as HTTP (the events socket's authorisation message). */
+export function authenticateSigned(
+  context: PlatformContext,
+  signed: SignedRequest,
+  options: { plaintextOnly?: boolean } = {},
+): Caller {
   const { state, clock } = context;
-  const verified = verifyRequest(signedRequestOf(req, body), {
+  const verified = verifyRequest(signed, {
     clock,
     nonces: state.nonces,
     findConsumerSecret: (key) => state.consumers.get(key)?.secret,

@@ -11,6 +11,7 @@ import { authorizationOf } from './credentials.ts';
 import { answerPreflight, HttpError, pathnameOf, readBody, sendError, setCommonHeaders } from './http-util.ts';
 import { parseOAuthHeader } from './oauth/encoding.ts';
 import type { Caller } from './router.ts';
+import { matchLogStream, serveLogStream } from './streams/log-streams.ts';
 
 const PROXIED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 
@@ -48,5 +49,7 @@ async function handleBridge(context: PlatformContext, req: IncomingMessage, res:
       headers: { Allow: PROXIED_METHODS.join(', ') },
     });
   }
+  const logStream = matchLogStream(req.method ?? 'GET', pathname);
+  if (logStream) return serveLogStream(context, req, res, logStream, caller);
   serveResource(context, req, res, pathname, body, caller);
 }

@@ -6,8 +6,10 @@
  */
 import { collectionAt, createId, exampleRecord, storeKey } from './catalog-records.ts';
 import { platformDate } from './dates.ts';
+import { progressDeployment } from './deployment-progress.ts';
 import { HttpError, mediaType } from './http-util.ts';
 import type { ResourceRequest } from './router.ts';
+import { publishPlatformEvent } from './streams/stream-hub.ts';
 
 const INSTANCES = /\/applications\/:appId\/instances$/;
 const CANCEL = /\/deployments\/:deploymentId\/instances$/;
@@ -26,7 +28,16 @@ function commitOf(request: ResourceRequest): string | undefined {
   }
 }
 
-function record(request: ResourceRequest, pattern: string, path: string, action: string, state: string): void {
+/** Records a deployment, newest first; a DEPLOY moves from WIP to OK with the clock (deployment-progress.ts). */
+export function recordDeployment(
+  request: ResourceRequest,
+  pattern: string,
+  path: string,
+  action: string,
+  state: string,
+  cause = 'Sandbox Cloud API',
+  outcome: 'OK' | 'FAIL' = 'OK',
+): Record<string, unknown> {
   const store = deploymentsOf(request, pattern, path);
   const id = createId(request, 'deploymentId', path);
   const deployment = {
@@ -34,23 +45,42 @@ function record(request: ResourceRequest, pattern: string, path: string, action:
     id,
     uuid: id,
     action,
-    state,
-    cause: 'Sandbox Cloud API',
+    cause,
     date: platformDate(request.clock.now()),
     author: { id: request.caller.user.id, name: request.caller.user.name },
     ...(commitOf(request) ? { commit: commitOf(request) } : {}),
   };
+  progressDeployment(deployment, request, action, state, outcome);
   const rest = [...store];
   store.clear();
   store.set(id, deployment);
   for (const [key, value] of rest) store.set(key, value);
+  // The events socket (streams/event-socket.ts) tells the organisation's members, as the platform does.
+  publishPlatformEvent(request.state, {
+    event: 'DEPLOYMENT_ACTION_BEGIN',
+    data: {
+      id: request.params.appId,
+      appId: request.params.appId,
+      ownerId: request.params.orgId ?? request.caller.user.id,
+      deploymentId: id,
+      action,
+      state,
+    },
+  });
+  return deployment;
 }
 
 export function applyEffects(method: string, pattern: string, request: ResourceRequest): void {
   if (INSTANCES.test(pattern) && (method === 'POST' || method === 'DELETE')) {
     const deployments = pattern.replace(/instances$/, 'deployments');
     const path = request.pathname.replace(/instances$/, 'deployments');
-    record(request, deployments, path, method === 'POST' ? 'DEPLOY' : 'UNDEPLOY', method === 'POST' ? 'WIP' : 'OK');
+    recordDeployment(
+      request,
+      deployments,
+      path,
+      method === 'POST' ? 'DEPLOY' : 'UNDEPLOY',
+      method === 'POST' ? 'WIP' : 'OK',
+    );
   }
   if (CANCEL.test(pattern) && method === 'DELETE') {
     const deployments = pattern.replace(/\/:deploymentId\/instances$/, '');

@@ -51,6 +51,7 @@ const ordered = [...walked].sort(
 /** Bodies for the writes whose DELETE the walk makes later (the rest go without one: any answer but 404/405). */
 function bodyOf(endpoint: Endpoint): { json?: unknown } {
   if (endpoint.method === 'PUT' && endpoint.path.endsWith('/env/{envName}')) return { json: { value: 'walk' } };
+  if (endpoint.method === 'POST' && endpoint.path.endsWith('/tcpRedirs')) return { json: { namespace: 'default' } };
   return {};
 }
 

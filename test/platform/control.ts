@@ -2,8 +2,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformContext } from './context.ts';
 import { type Fault, faultFromJson } from './faults.ts';
+import { simulateGitPush } from './git-push.ts';
 import { HttpError, parseJsonBody, sendEmpty, sendJson } from './http-util.ts';
 import { expireAccessTokens } from './state.ts';
+import { handleStreamControl } from './streams/stream-control.ts';
 
 export function faultToJson(fault: Fault): Record<string, unknown> {
   const path = fault.path instanceof RegExp ? { regex: fault.path.source, flags: fault.path.flags } : fault.path;
@@ -65,6 +67,7 @@ export function handleControl(
   const route = `${req.method} ${pathname}`;
   const json = () => parseJsonBody(req, body) as Record<string, unknown>;
   if (route === 'GET /__sandbox/state') return sendJson(res, 200, publicState(context));
+  if (pathname.startsWith('/__sandbox/streams')) return handleStreamControl(context, route, json, res);
   if (route === 'GET /__sandbox/faults') return sendJson(res, 200, context.faults.list().map(faultToJson));
   if (route === 'POST /__sandbox/faults')
     return sendJson(res, 201, faultToJson(context.faults.add(faultFromJson(json()))));
@@ -94,6 +97,12 @@ export function handleControl(
     if (typeof specPdfPath !== 'boolean') throw new HttpError(400, 'Send {"specPdfPath": true|false}');
     context.state.settings.specPdfPath = specPdfPath;
     return sendJson(res, 200, { ...context.state.settings });
+  }
+  if (route === 'POST /__sandbox/git-push') {
+    const { appId, commit, fail } = json();
+    if (typeof appId !== 'string') throw new HttpError(400, 'Send {"appId": "app_…", "commit"?: "…", "fail"?: true}');
+    const pushed = typeof commit === 'string' ? commit : undefined;
+    return sendJson(res, 201, simulateGitPush(context, appId, pushed, fail === true ? 'FAIL' : 'OK'));
   }
   throw new HttpError(404, `Not Found: no control endpoint ${route}`);
 }

@@ -25,6 +25,8 @@ export interface FaultSpec {
   hugeJsonBytes?: number;
   /** Destroys the socket without answering. */
   drop?: true;
+  /** On a log stream: answers normally, then breaks the connection after this many log events. */
+  dropAfterEvents?: number;
 }
 
 export interface Fault extends FaultSpec {
@@ -46,6 +48,13 @@ export interface FaultRunner extends Faults {
   dispose(): void;
 }
 
+const streamDrops = new WeakMap<ServerResponse, number>();
+
+/** How many events a stream answered on `res` may send before a fault breaks it. */
+export function dropAfterEventsOf(res: ServerResponse): number | undefined {
+  return streamDrops.get(res);
+}
+
 export function createFaults(): FaultRunner {
   let nextId = 1;
   let faults: Fault[] = [];
@@ -62,6 +71,9 @@ export function createFaults(): FaultRunner {
     }
     if (spec.hugeJsonBytes !== undefined && !(spec.hugeJsonBytes > 0 && spec.hugeJsonBytes <= 512 * 1024 * 1024)) {
       throw new HttpError(400, 'Fault "hugeJsonBytes" must be between 1 and 536870912');
+    }
+    if (spec.dropAfterEvents !== undefined && !(Number.isInteger(spec.dropAfterEvents) && spec.dropAfterEvents > 0)) {
+      throw new HttpError(400, 'Fault "dropAfterEvents" must be a positive whole number');
     }
     return times;
   };
@@ -107,6 +119,11 @@ export function createFaults(): FaultRunner {
       if (fault.remaining <= 0) faults = faults.filter((candidate) => candidate !== fault);
       if (fault.delayMs) await sleep(fault.delayMs);
       if (res.destroyed) return true;
+      if (fault.dropAfterEvents) {
+        // The stream itself breaks later (streams/log-streams.ts): the request goes on.
+        streamDrops.set(res, fault.dropAfterEvents);
+        return false;
+      }
       if (fault.drop) {
         req.socket.destroy();
         return true;

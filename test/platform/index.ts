@@ -26,6 +26,8 @@ import { createResourceRouter } from './resources.ts';
 import { seedState } from './seed.ts';
 import { createSftpHandler } from './sftp-admin.ts';
 import { expireAccessTokens, findUserByEmail, type PlatformState } from './state.ts';
+import { acceptEventSockets } from './streams/event-socket.ts';
+import { createStreamHub } from './streams/stream-hub.ts';
 import { base32Decode, totpAt } from './totp.ts';
 
 export type { Clock } from './clock.ts';
@@ -50,6 +52,12 @@ export interface PlatformOptions {
   consumerRights?: readonly Right[];
   /** When true, the spec's PDF path `/v4/billing/organisations/{id}/{number}.pdf` answers 404. */
   disableSpecPdfPath?: boolean;
+  /** How long a new add-on takes to be provisioned: its variables are given only then. Default 0. */
+  addonProvisioningSeconds?: number;
+  /** How long a deployment stays WIP before it is OK. Default 5. */
+  deploySeconds?: number;
+  /** Log lines per second of every application's log stream (default 5, at most 1000; `/__sandbox/streams`). */
+  logLinesPerSecond?: number;
   /** Called once per answered request (tests that drive other programs see what those programs asked). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -134,16 +142,26 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   });
   state.settings.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds;
   state.settings.specPdfPath = !options.disableSpecPdfPath;
+  state.settings.addonProvisioningSeconds = options.addonProvisioningSeconds;
+  state.settings.deploySeconds = options.deploySeconds;
   const faults = createFaults();
-  const context: PlatformContext = { state, clock, faults, router: createResourceRouter() };
+  const context: PlatformContext = {
+    state,
+    clock,
+    faults,
+    router: createResourceRouter(),
+    streams: createStreamHub(clock, state, options.logLinesPerSecond),
+  };
 
   const servers = [
     createServer(observed('api', createApiHandler(context), options.onRequest)),
     createServer(observed('bridge', createBridgeHandler(context), options.onRequest)),
     createServer(observed('sftp', createSftpHandler(context), options.onRequest)),
   ];
+  acceptEventSockets(servers[0]!, context);
   const close = async () => {
     faults.dispose();
+    context.streams.closeAll();
     await Promise.all(servers.map(closeServer));
   };
   let urls: string[];

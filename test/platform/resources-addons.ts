@@ -13,6 +13,11 @@ import type { Addon } from './state.ts';
 const READ = 'access_organisations';
 const WRITE = 'manage_organisations_services';
 
+/** The variables an add-on gives: none while it is still being provisioned (a new add-on takes a moment). */
+export function providedEnv(addon: Addon, nowMs: number): { name: string; value: string }[] {
+  return addon.readyAt !== undefined && nowMs < addon.readyAt ? [] : addon.env.map((variable) => ({ ...variable }));
+}
+
 /** The record as the platform returns it: its creation date in the platform's `…Z[UTC]` form. */
 export function addonView(addon: Addon): Record<string, unknown> {
   return {
@@ -52,6 +57,7 @@ function createAddon(request: ResourceRequest, ownerId: string): Addon {
     },
   );
   addon.env = addonEnv(createRng(randomBytes(4).readUInt32LE()), provider.view.id, realId);
+  addon.readyAt = request.clock.now() + (request.state.settings.addonProvisioningSeconds ?? 0) * 1000;
   return addon;
 }
 
@@ -88,7 +94,7 @@ export const addonRoutes: Route[] = [
   ...ownedRoutes(addonKind),
   ...orgAndSelf('/addons/:addonId/env', 'GET', { org: READ, self: READ }, (request) => ({
     status: 200,
-    json: recordOf(addonKind, request).env.map((variable) => ({ ...variable })),
+    json: providedEnv(recordOf(addonKind, request), request.clock.now()),
   })),
   ...tagRoutes(addonKind),
   {

@@ -5,7 +5,7 @@
 import { HttpError, parseJsonBody } from './http-util.ts';
 import { type OwnedKind, ownedRoutes, recordOf, tagRoutes } from './owned-collection.ts';
 import { orgAndSelf, organisationOf } from './resource-helpers.ts';
-import { addonKind } from './resources-addons.ts';
+import { addonKind, providedEnv } from './resources-addons.ts';
 import { createApplication, updateApplication } from './resources-apps-write.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 import type { Application, EnvVar, PlatformState } from './state.ts';
@@ -32,6 +32,7 @@ export const applicationKind: OwnedKind<Application> = {
     for (const other of state.applications.values()) {
       other.dependencies = other.dependencies.filter((id) => id !== app.view.id);
     }
+    state.tcpRedirs.delete(app.view.id);
   },
 };
 
@@ -133,7 +134,7 @@ const envRoutes: Route[] = [
         addon_id: addon.view.id,
         addon_name: addon.view.name,
         provider_id: (addon.view.provider as { id: string }).id,
-        env: addon.env,
+        env: providedEnv(addon, request.clock.now()),
       })),
     };
   }),

@@ -11,6 +11,7 @@ import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
 import { mfaRoutes } from './resources-self-mfa.ts';
+import { sftpDeployRoutes } from './resources-sftp-deploy.ts';
 import { testOnlyRoutes } from './resources-test-only.ts';
 import { Router } from './router.ts';
 
@@ -24,6 +25,7 @@ export function createResourceRouter(): Router {
     ...consumerRoutes,
     ...billingRoutes,
     ...productRoutes,
+    ...sftpDeployRoutes,
     ...testOnlyRoutes,
     // Last: the hand-written routes above answer first where both match.
     ...catalogResponderRoutes,

@@ -54,7 +54,7 @@ describe('SFTP server admin API', () => {
     expect(await wrong.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
   });
 
-  it('creates a user (201) without echoing secrets, then refuses the same username (409)', async () => {
+  it('creates a user (201) without echoing secrets, then refuses the same username as SFTPGo does (500, the database’s words, empty message)', async () => {
     const created = await addUser(userRecord());
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe('/api/v2/users/alice');
@@ -76,8 +76,11 @@ describe('SFTP server admin API', () => {
     expect(JSON.stringify(user)).not.toContain('correct horse');
 
     const duplicate = await addUser(userRecord());
-    expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toMatchObject({ error: expect.stringMatching(/already exists/) });
+    expect(duplicate.status).toBe(500);
+    expect(await duplicate.json()).toStrictEqual({
+      error: expect.stringMatching(/duplicate key value violates unique constraint/),
+      message: '',
+    });
 
     const list = (await (
       await fetch(`${platform.sftp}/api/v2/users`, { headers: { Authorization: `Bearer ${token}` } })

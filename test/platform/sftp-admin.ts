@@ -34,7 +34,9 @@ function issueToken(context: PlatformContext, req: IncomingMessage, res: ServerR
   const colon = decoded.indexOf(':');
   const username = colon === -1 ? '' : decoded.slice(0, colon);
   const password = colon === -1 ? '' : decoded.slice(colon + 1);
-  if (!sameText(username, SFTP_ADMIN.username) || !sameText(password, SFTP_ADMIN.password)) {
+  const now = context.clock.now();
+  const admins = [SFTP_ADMIN, ...context.state.sftpBootstrapAdmins.filter((admin) => admin.readyAt <= now)];
+  if (!admins.some((admin) => sameText(username, admin.username) && sameText(password, admin.password))) {
     throw new HttpError(401, 'Unauthorized', {
       body: { error: 'Unauthorized', message: 'Invalid administrator credentials (HTTP Basic)' },
       headers: { 'WWW-Authenticate': 'Basic realm="SFTPGo"' },
@@ -119,7 +121,13 @@ function users(context: PlatformContext, req: IncomingMessage, res: ServerRespon
     throw sftpError(400, `Validation error: ${error.message}`, 'Unable to add user', { field: error.field });
   }
   if (context.state.sftpUsers.has(validated.username)) {
-    throw sftpError(409, `username "${validated.username}" already exists`, 'Conflict');
+    // SFTPGo has no 409: its handler passes the database's unique-constraint error on as a 500 with an empty
+    // message (platform-notes.md). The PostgreSQL words, since the kit's data provider is PostgreSQL.
+    throw sftpError(
+      500,
+      'ERROR: duplicate key value violates unique constraint "users_username_key" (SQLSTATE 23505)',
+      '',
+    );
   }
   const now = context.clock.now();
   const user: SftpUser = {

@@ -86,6 +86,8 @@ export interface Addon {
   /** The variables the add-on gives to the applications it is linked to; `configKeys` are their names. */
   env: EnvVar[];
   view: Record<string, unknown> & { id: string; name: string; realId: string };
+  /** Until then (ms) the add-on is still being provisioned: its variables are not given yet. */
+  readyAt?: number;
 }
 
 export interface Invoice {
@@ -185,8 +187,22 @@ export interface PlatformState {
   signedForms: { fields: [string, string][]; signatureMethod?: string }[];
   /** SFTP admin bearer token → expiry (ms). */
   sftpTokens: Map<string, number>;
+  /** TCP redirections (resources-sftp-deploy.ts): application id → its redirections. */
+  tcpRedirs: Map<string, { namespace: string; port: number }[]>;
+  /**
+   * Administrators the deployed SFTP server created at its first start from the bootstrap variables of a deployment
+   * (spec §4.4 step 4): accepted by the SFTP admin API once that deployment is done, and kept after the variables go.
+   */
+  sftpBootstrapAdmins: { appId: string; username: string; password: string; readyAt: number }[];
   nonces: NonceStore;
-  settings: { specPdfPath: boolean; accessTokenLifetimeSeconds?: number };
+  settings: {
+    specPdfPath: boolean;
+    accessTokenLifetimeSeconds?: number;
+    /** How long a new add-on takes to be provisioned (its variables appear then); 0 by default. */
+    addonProvisioningSeconds?: number;
+    /** How long a deployment stays WIP before it is OK (or FAIL); 5 by default. */
+    deploySeconds?: number;
+  };
 }
 
 export function createEmptyState(): PlatformState {
@@ -209,6 +225,8 @@ export function createEmptyState(): PlatformState {
     catalogSingles: new Map(),
     signedForms: [],
     sftpTokens: new Map(),
+    tcpRedirs: new Map(),
+    sftpBootstrapAdmins: [],
     nonces: new NonceStore(),
     settings: { specPdfPath: true },
   };

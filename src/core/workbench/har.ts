@@ -79,6 +79,16 @@ function postDataOf(entry: HistoryEntry): HarEntry['request']['postData'] {
   };
 }
 
+/**
+ * The body's Content-Type, as the worker sent it: it is implied by the body kind (not a row of the Headers
+ * table), so without it a replayed HAR request would go out untyped. A Content-Type row of the table wins.
+ */
+function contentTypeHeader(entry: HistoryEntry, postData: HarEntry['request']['postData']): NameValue[] {
+  if (!postData) return [];
+  const given = (entry.request.headers ?? []).some(([name]) => name.toLowerCase() === 'content-type');
+  return given ? [] : [{ name: 'Content-Type', value: postData.mimeType }];
+}
+
 function authPlaceholder(entry: HistoryEntry): NameValue[] {
   if (entry.auth === 'oauth') return [{ name: 'Authorization', value: `OAuth ${REDACTED}` }];
   if (entry.auth === 'bearer') return [{ name: 'Authorization', value: `Bearer ${REDACTED}` }];
@@ -110,7 +120,11 @@ export function buildHar(
         url: urlOf(entry, options),
         httpVersion: 'HTTP/1.1',
         cookies: [],
-        headers: [...authPlaceholder(entry), ...toNameValues(stripSensitiveHeaders(entry.request.headers ?? []))],
+        headers: [
+          ...authPlaceholder(entry),
+          ...contentTypeHeader(entry, postData),
+          ...toNameValues(stripSensitiveHeaders(entry.request.headers ?? [])),
+        ],
         queryString: toNameValues(entry.request.query ?? []),
         headersSize: -1,
         bodySize: postData ? new TextEncoder().encode(postData.text).length : 0,
@@ -127,8 +141,7 @@ export function buildHar(
         headersSize: -1,
         bodySize: entry.size ?? -1,
       };
-      if (entry.error) response._error = `${entry.error.code}: ${entry.error.message}`;
-      return {
+      const harEntry: HarEntry = {
         startedDateTime: new Date(entry.startedAt).toISOString(),
         time: duration,
         request,
@@ -136,6 +149,12 @@ export function buildHar(
         cache: {},
         timings: { send: 0, wait: duration, receive: 0 },
       };
+      if (entry.error) {
+        // _error is what Chrome's DevTools writes; comment is HAR's own field, which other importers show.
+        response._error = `${entry.error.code}: ${entry.error.message}`;
+        harEntry.comment = `Failed${entry.status === undefined ? ' before any response' : ''}: ${entry.error.message}${entry.error.detail ? ` (${entry.error.detail})` : ''}`;
+      }
+      return harEntry;
     });
   return {
     log: {

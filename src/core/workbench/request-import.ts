@@ -1,6 +1,7 @@
 import { KeyholeError } from '../errors.ts';
 import { type ProfileOrigins, splitRequestUrl } from '../http/request-url.ts';
 import type { HttpMethod } from '../protocol.ts';
+import { describeRetarget } from './pasted-url.ts';
 import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 
 /**
@@ -78,6 +79,9 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
     notices.push(
       `${split.origin} is neither your profile's API nor its bridge: the path was kept and will go to your API.`,
     );
+  // A command for the real platform imported while a sandbox profile is active (or the other way round).
+  const retarget = split.target === undefined ? undefined : describeRetarget(split, origins, 'The command');
+  if (retarget) notices.push(retarget);
   const oauthParams = split.query.filter(([name]) => name.startsWith('oauth_'));
   if (oauthParams.length > 0)
     notices.push('Dropped the oauth_* query parameters: Keyhole signs the request with your session.');

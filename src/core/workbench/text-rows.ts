@@ -8,19 +8,35 @@ export const ROW_CHARS = 1000;
 export interface TextRows {
   /** Start offset of each row; row i ends where row i + 1 starts (minus its line break). */
   starts: Uint32Array;
+  /**
+   * The line (1-based) each row belongs to: a long line cut into several rows keeps one number, so the numbers a
+   * reader sees are the text's real lines.
+   */
+  lines: Uint32Array;
   count: number;
+}
+
+/** Whether row `index` continues the line of the row before (a long line cut at `maxChars`). */
+export function continuesLine(rows: TextRows, index: number): boolean {
+  return index > 0 && rows.lines[index] === rows.lines[index - 1];
 }
 
 export function indexTextRows(text: string, maxChars = ROW_CHARS): TextRows {
   let starts = new Uint32Array(Math.max(16, Math.ceil(text.length / 64)));
+  let lines = new Uint32Array(starts.length);
   let count = 0;
+  let line = 1;
   const push = (offset: number) => {
     if (count === starts.length) {
-      const grown = new Uint32Array(starts.length * 2);
-      grown.set(starts);
-      starts = grown;
+      const grownStarts = new Uint32Array(starts.length * 2);
+      grownStarts.set(starts);
+      starts = grownStarts;
+      const grownLines = new Uint32Array(lines.length * 2);
+      grownLines.set(lines);
+      lines = grownLines;
     }
     starts[count] = offset;
+    lines[count] = line;
     count += 1;
   };
   let lineStart = 0;
@@ -29,8 +45,9 @@ export function indexTextRows(text: string, maxChars = ROW_CHARS): TextRows {
     if (lineEnd < 0) lineEnd = text.length;
     for (let at = lineStart; at < lineEnd || at === lineStart; at += maxChars) push(at);
     lineStart = lineEnd + 1;
+    line += 1;
   }
-  return { starts: starts.subarray(0, count), count };
+  return { starts: starts.subarray(0, count), lines: lines.subarray(0, count), count };
 }
 
 /** The text of row `index`, without its line break. */

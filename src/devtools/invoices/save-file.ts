@@ -9,6 +9,10 @@ const REVOKE_AFTER_MS = 5 * 60 * 1000;
  */
 export async function saveFile(bytes: Uint8Array, filename: string, type: string): Promise<void> {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  if (!browser.downloads?.download) {
+    saveWithLink(url, filename);
+    return;
+  }
   let downloadId: number | undefined;
   const release = () => {
     browser.downloads.onChanged.removeListener(onChanged);
@@ -27,4 +31,17 @@ export async function saveFile(bytes: Uint8Array, filename: string, type: string
     release();
     throw error;
   }
+}
+
+/**
+ * Firefox gives DevTools panels no downloads API (only the background and the add-on's tabs have it): a link
+ * with a download attribute still saves the file under its name. Nothing reports its end, so the Blob URL is
+ * released after a while.
+ */
+function saveWithLink(url: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }

@@ -1,12 +1,20 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { readLogsRoute } from '../../core/streams/log-route.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../ui/Tabs.tsx';
 import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
+import { ShortcutsDialog } from './keyboard/ShortcutsDialog.tsx';
+import { usePanelShortcuts } from './keyboard/use-panel-shortcuts.ts';
+import { Splitter } from './layout/Splitter.tsx';
+import { openLogStream } from './open-log-stream.ts';
 import { ResponsePane } from './response/ResponsePane.tsx';
+import { SignInButton } from './SignInOffer.tsx';
 import type { PanelServices } from './services.ts';
 import { useStore } from './store.ts';
+import { TabStrip } from './tabs/TabStrip.tsx';
+import { ContextBar } from './variables/ContextBar.tsx';
 import { views as allViews, type PanelView, viewIdFromHash } from './views.ts';
 import { createWorkbench, type Workbench } from './workbench.ts';
 
@@ -26,11 +34,14 @@ function SessionBanner({ workbench, services }: { workbench: Workbench; services
     status.state === 'unconfigured'
       ? 'No profile yet: add one in Keyhole’s options to call the API.'
       : status.state === 'expired'
-        ? `Your session on ${status.profile.name} has expired: sign in again in the options.`
-        : `You are signed out of ${status.profile.name}: sign in from the options or the toolbar popup.`;
+        ? `Your session on ${status.profile.name} has expired.`
+        : `You are signed out of ${status.profile.name}.`;
   return (
     <div class="kh-banner kh-banner--warn kh-session-banner" role="status">
       <span>{message}</span>
+      {status.state === 'unconfigured' ? null : (
+        <SignInButton services={services} onDone={() => void workbench.refreshSession()} />
+      )}
       <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>
         Open options
       </button>
@@ -69,7 +80,14 @@ export function PanelApp({
     const onHash = () => {
       const id = viewIdFromHash(location.hash);
       if (available.some((item) => item.id === id)) setSelected(id);
+      // `#catalog?tail=logs&owner=…&app=…` (the popup's Logs links): open that application's stream once.
+      const logs = readLogsRoute(location.hash);
+      if (logs) {
+        history.replaceState(null, '', `#${id}`);
+        void openLogStream(workbench, logs);
+      }
     };
+    onHash();
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, [available]);
@@ -99,6 +117,10 @@ export function PanelApp({
     // Keep the hash's own options (#invoices?org=…) only when staying on the same view.
     if (viewIdFromHash(location.hash) !== id) history.replaceState(null, '', `#${id}`);
   };
+
+  const [shortcutsShown, closeShortcuts] = usePanelShortcuts(
+    useCallback(() => select(available.find((item) => item.id === 'catalog')?.id ?? selected), [available, selected]),
+  );
 
   const showComposer = () => {
     if (view?.placement === 'full') select(available.find((item) => item.placement === 'side')?.id ?? selected);
@@ -132,6 +154,7 @@ export function PanelApp({
 
   return (
     <div class={`kh-panel${full ? ' kh-panel--full' : ''}`}>
+      {shortcutsShown ? <ShortcutsDialog onClose={closeShortcuts} /> : null}
       <nav class="kh-rail" aria-label="Keyhole views">
         <Tabs
           idBase="kh-view"
@@ -152,10 +175,18 @@ export function PanelApp({
           <aside class="kh-side" aria-label={view?.label ?? 'Views'}>
             {content}
           </aside>
+          <Splitter which="side" storage={services.storage} />
           <main class="kh-main kh-workbench">
-            {/* Locked comes first: nothing that needs a secret works until then. */}
-            {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
+            <div class="kh-workbench-head">
+              {/* Locked comes first: nothing that needs a secret works until then. */}
+              {vaultBanner ?? <SessionBanner workbench={workbench} services={services} />}
+              <div class="kh-workbench-line">
+                <TabStrip workbench={workbench} />
+                <ContextBar workbench={workbench} />
+              </div>
+            </div>
             <Composer workbench={workbench} services={services} />
+            <Splitter which="composer" storage={services.storage} />
             <ResponsePane workbench={workbench} services={services} />
           </main>
         </>

@@ -1,10 +1,15 @@
 import browser from 'webextension-polyfill';
+import { STREAM_PORT_NAME } from '../../core/streams/stream-endpoints.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
+import { watchSessionState } from '../../ui/watch-session-state.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
+import { createIdbSavedRequestStore } from './collections/saved-store.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
+import { createIdbTabResponseStore } from './tabs/tab-responses.ts';
+import { workspaceOfThisWindow } from './tabs/workspace.ts';
 
 /** The real services: the worker, storage.local, IndexedDB history, the downloads API and chrome.devtools. */
 
@@ -45,11 +50,12 @@ const storage: KeyValueStorage = {
   },
 };
 
-async function download(blob: Blob, filename: string): Promise<void> {
+async function download(blob: Blob, filename: string, options: { ask?: boolean } = {}): Promise<void> {
   const url = URL.createObjectURL(blob);
   try {
     if (browser.downloads?.download) {
-      await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
+      // saveAs: true opens the browser's own Save dialog ("Save…" promises to ask where).
+      await browser.downloads.download({ url, filename, saveAs: options.ask === true, conflictAction: 'uniquify' });
     } else {
       // Firefox DevTools panels may lack the downloads API: an <a download> still saves with the name.
       const link = document.createElement('a');
@@ -63,6 +69,19 @@ async function download(blob: Blob, filename: string): Promise<void> {
   }
 }
 
+/**
+ * Firefox gives DevTools panels no `runtime.openOptionsPage` (nor `downloads` or `permissions`: only the add-on's
+ * background and tabs have them). There the settings page opens in a new tab at its own address.
+ */
+function openOptions(): void {
+  if (typeof browser.runtime.openOptionsPage === 'function') {
+    void browser.runtime.openOptionsPage();
+    return;
+  }
+  const page = (browser.runtime.getManifest() as { options_ui?: { page?: string } }).options_ui?.page;
+  if (page) window.open(browser.runtime.getURL(page), '_blank');
+}
+
 export function createBrowserServices(): PanelServices {
   const vaultGate = new VaultGate(send);
   watchVaultLock(vaultGate);
@@ -74,8 +93,13 @@ export function createBrowserServices(): PanelServices {
     history: createIdbHistoryStore(storage),
     download,
     copy: copyText,
-    openOptions: () => void browser.runtime.openOptionsPage(),
+    openOptions,
+    watchSession: watchSessionState,
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
+    workspace: workspaceOfThisWindow(),
+    tabResponses: createIdbTabResponseStore(),
+    saved: createIdbSavedRequestStore(),
+    connectStream: () => browser.runtime.connect({ name: STREAM_PORT_NAME }),
   };
 }

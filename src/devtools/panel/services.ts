@@ -1,7 +1,9 @@
 import type { MessageName, RequestOf, ResponseOf } from '../../core/protocol.ts';
 import type { VaultGate } from '../../ui/vault-gate.ts';
+import type { SavedRequestStore } from './collections/saved-store.ts';
 import type { HistoryStore } from './history/history-store.ts';
 import type { KeyValueStorage } from './key-value-storage.ts';
+import type { TabResponseStore } from './tabs/tab-responses.ts';
 
 export type { KeyValueStorage };
 
@@ -38,6 +40,14 @@ export interface DevtoolsAccess {
   };
 }
 
+/** The part of a runtime Port a stream view uses (a fake in component tests). */
+export interface StreamPort {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
 export interface PanelServices {
   send: SendFn;
   /** For calls the panel makes on its own (session rights, picker lists): they do not count as the user's request. */
@@ -46,10 +56,26 @@ export interface PanelServices {
   vaultGate?: VaultGate;
   storage: KeyValueStorage;
   history: HistoryStore;
-  /** Saves a file under the downloads folder with this name. */
-  download(blob: Blob, filename: string): Promise<void>;
+  /**
+   * Saves a file under this name: in the downloads folder, or, with `ask`, where the user chooses in the
+   * browser's Save dialog (the name is its suggestion).
+   */
+  download(blob: Blob, filename: string, options?: { ask?: boolean }): Promise<void>;
   copy(text: string): Promise<void>;
   openOptions(): void;
+  /** Calls back when a profile, session or API token changes anywhere (popup, settings, worker); returns a stop. */
+  watchSession?(listener: () => void): () => void;
   devtools?: DevtoolsAccess;
   version: string;
+  /**
+   * Which DevTools window this panel belongs to: its request tabs are stored under this key, so two DevTools
+   * windows keep their own tabs and a reloaded panel gets its own back. Absent in tests: one shared workspace.
+   */
+  workspace?: string;
+  /** Each tab's last response (IndexedDB); absent in tests: kept in memory. */
+  tabResponses?: TabResponseStore;
+  /** Saved requests (IndexedDB); absent in tests: kept in memory. */
+  saved?: SavedRequestStore;
+  /** Opens a port to the worker for a live stream (core/streams/stream-port.ts); absent where streams cannot run. */
+  connectStream?(): StreamPort;
 }

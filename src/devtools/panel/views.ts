@@ -20,6 +20,7 @@ export interface PanelView {
 
 export const views: readonly PanelView[] = [
   { id: 'catalog', label: 'Catalog', placement: 'side', load: () => import('./catalog/CatalogView.tsx') },
+  { id: 'saved', label: 'Saved', placement: 'side', load: () => import('./collections/SavedView.tsx') },
   { id: 'history', label: 'History', placement: 'side', load: () => import('./history/HistoryView.tsx') },
   {
     id: 'capture',

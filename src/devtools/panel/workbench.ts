@@ -1,80 +1,27 @@
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
-import type { AccountSummary } from '../../core/platform/account-summary.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
-import type { CatalogEntry } from '../../core/platform/catalog.ts';
-import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
-import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
+import type { SendRequest, SendResponse } from '../../core/protocol.ts';
+import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
-import {
-  createDraft,
-  type DraftIssue,
-  draftFromRequest,
-  type RequestDraft,
-  validateDraft,
-} from '../../core/workbench/request-draft.ts';
+import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
+import { describeUnresolved, resolveDraft } from '../../core/workbench/variables.ts';
 import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-stream.ts';
+import { createMemorySavedRequestStore } from './collections/saved-store.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
-import { createPickerLists, type PickerLists } from './composer/picker-lists.ts';
+import { createPickerLists } from './composer/picker-lists.ts';
 import type { BodyLoad } from './response/body-loader.ts';
 import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
 import type { PanelServices } from './services.ts';
-import { createStore, type Store } from './store.ts';
+import { createStore } from './store.ts';
+import { responseFromHistory } from './tabs/restored-run.ts';
+import { createMemoryTabResponseStore } from './tabs/tab-responses.ts';
+import { createTabSession } from './tabs/tab-session.ts';
+import { createVariableSession } from './variables/variable-session.ts';
+import type { RunState, SessionState, SummaryState, Workbench } from './workbench-types.ts';
 
-/**
- * The workbench's state and the actions on it: the draft being composed, the call in flight or its result,
- * the session (for the profile's addresses) and the account summary behind the placeholder pickers.
- * Views change the draft through `open`; the composer edits it; nothing here touches the DOM.
- */
-export type RunState =
-  | { phase: 'idle' }
-  | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
-  | { phase: 'done'; request: SendRequest; response: SendResponse; startedAt: number; fromHistory?: HistoryEntry }
-  | { phase: 'failed'; request: SendRequest; error: KeyholeErrorData; startedAt: number; fromHistory?: HistoryEntry };
-
-export type SessionState =
-  | { state: 'loading' }
-  | { state: 'ready'; status: SessionStatus }
-  | { state: 'error'; error: KeyholeErrorData };
-
-export type SummaryState =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'ready'; summary: AccountSummary }
-  | { state: 'error'; error: KeyholeErrorData };
-
-export interface Workbench {
-  draft: Store<RequestDraft>;
-  run: Store<RunState>;
-  /** Set once the user tried to send an invalid draft: from then on every issue shows. */
-  attempted: Store<boolean>;
-  /** Bumped to ask the composer to focus the first field with an issue. */
-  focusIssue: Store<number>;
-  /** What an import dropped or changed, shown above the composer until dismissed. */
-  notices: Store<string[]>;
-  session: Store<SessionState>;
-  summary: Store<SummaryState>;
-  /** The lists behind the other pickers (add-ons, consumers, invoices…), loaded when a field needs one. */
-  pickers: PickerLists;
-  ready: Promise<void>;
-  edit(change: (draft: RequestDraft) => RequestDraft): void;
-  /** Replaces the draft (from the catalog, history, an import), with notices to show. */
-  open(draft: RequestDraft, notices?: string[]): void;
-  openCatalogEntry(entry: CatalogEntry): void;
-  /** Puts a past call back: its request in the composer and its stored response below. */
-  openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;
-  send(): Promise<void>;
-  /**
-   * After a call whose outcome is unknown (the worker restarted mid-call): GET the same path, to see whether the
-   * change was made before sending it again. The draft stays as it is.
-   */
-  check(): Promise<void>;
-  cancel(): Promise<void>;
-  issues(): DraftIssue[];
-  refreshSession(): Promise<void>;
-  loadSummary(force?: boolean): Promise<void>;
-  dispose(): void;
-}
+export type { RestoredMark, RunState, SessionState, SummaryState, Workbench } from './workbench-types.ts';
+export { responseFromHistory };
 
 const SESSION_CODES = new Set(['not-signed-in', 'session-expired', 'not-configured']);
 const SUMMARY_PLACEHOLDERS = new Set(['organisationId', 'applicationId']);
@@ -90,22 +37,6 @@ function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
-/** Rebuilds a response from a history entry, so the viewer shows what was kept. */
-export function responseFromHistory(entry: HistoryEntry, body: HistoryBody | undefined): SendResponse {
-  return {
-    url: entry.url ?? '',
-    method: entry.request.method,
-    status: entry.status ?? 0,
-    statusText: entry.statusText ?? '',
-    headers: entry.responseHeaders ?? [],
-    contentType: entry.contentType ?? '',
-    size: entry.size ?? 0,
-    durationMs: entry.durationMs ?? 0,
-    body: body?.body ?? { kind: 'text', text: '', truncated: entry.hasBody },
-    auth: entry.auth ?? 'none',
-  };
-}
-
 export function createWorkbench(services: PanelServices): Workbench {
   const draft = createStore<RequestDraft>(createDraft());
   const run = createStore<RunState>({ phase: 'idle' });
@@ -115,23 +46,36 @@ export function createWorkbench(services: PanelServices): Workbench {
   const session = createStore<SessionState>({ state: 'loading' });
   const summary = createStore<SummaryState>({ state: 'idle' });
   const pickers = createPickerLists(services);
+  const tabSession = createTabSession(
+    { draft, run, attempted, notices },
+    services.storage,
+    services.tabResponses ?? createMemoryTabResponseStore(),
+    services.workspace ?? 'default',
+  );
+  const variableSession = createVariableSession(draft, session, services.storage);
   let touched = false;
   let disposed = false;
-  /** A response body still arriving (streamed): stopped when another call or a history entry replaces it. */
-  let receiving: BodyLoad | undefined;
+  /** Response bodies still arriving (streamed), by tab: stopped when another call or a history entry replaces one. */
+  const receiving = new Map<string, BodyLoad>();
 
   const stopSaving = draft.subscribe((value) => {
     touched = true;
     saveDraftSoon(services.storage, value);
   });
 
+  let sessionReads = 0;
   const refreshSession = async () => {
+    // Reads can overlap (a change elsewhere while one runs): only the latest one is shown.
+    const read = ++sessionReads;
     try {
-      session.set({ state: 'ready', status: await services.send('session/status') });
+      const status = await services.send('session/status');
+      if (read === sessionReads) session.set({ state: 'ready', status });
     } catch (error) {
-      session.set({ state: 'error', error: toErrorData(error) });
+      if (read === sessionReads) session.set({ state: 'error', error: toErrorData(error) });
     }
   };
+  // Sign-in, sign-out, a token chosen or dropped in the popup or settings: the panel shows it without a reload.
+  const stopSessionWatch = services.watchSession?.(() => void refreshSession()) ?? (() => {});
 
   const loadSummary = async (force = false) => {
     const current = summary.get().state;
@@ -160,31 +104,54 @@ export function createWorkbench(services: PanelServices): Workbench {
     if (listPlaceholders(value.path).some((name) => SUMMARY_PLACEHOLDERS.has(name))) void loadSummary();
   });
 
-  const ready = (async () => {
-    const [saved] = await Promise.all([loadDraft(services.storage), refreshSession()]);
-    // Whatever the user typed while storage was loading wins over the saved draft.
-    if (saved && !touched && !disposed) {
-      draft.set(saved);
-      touched = false;
-      const masked = describeMaskedParts(saved);
-      if (masked.length > 0)
-        notices.set([
+  const maskedNotice = (value: RequestDraft): string[] => {
+    const masked = describeMaskedParts(value);
+    return masked.length > 0
+      ? [
           `Secret-looking values in this restored draft were not kept (${masked.join('; ')}): they read “${REDACTED}”. Type them again before sending.`,
-        ]);
+        ]
+      : [];
+  };
+
+  const ready = (async () => {
+    // This window's tabs first; a window without any starts from the last draft edited in any window.
+    const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
+    if (disposed) return;
+    // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back).
+    const typed = touched ? draft.get() : undefined;
+    if (await tabSession.restore(typed)) {
+      if (!typed) notices.set(maskedNotice(draft.get()));
+    } else if (legacy && !touched) {
+      draft.set(legacy);
+      notices.set(maskedNotice(legacy));
     }
+    touched = false;
+    await variableSession.ready;
+    variableSession.refill();
   })();
 
   const open = (next: RequestDraft, newNotices: string[] = []) => {
+    // A tab holding a saved request is not overwritten by the catalog or history: they open beside it.
+    const current = tabSession.tabs.get();
+    if (current.tabs.find((tab) => tab.id === current.activeId)?.savedId) {
+      if (tabSession.add(next)) notices.set(newNotices);
+      return;
+    }
     draft.set(next);
     notices.set(newNotices);
     attempted.set(false);
   };
 
   async function runRequest(draftRequest: SendRequest): Promise<void> {
-    receiving?.cancel();
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
+    // The result belongs to the tab that sent it, even if another tab is active by then.
+    const tabId = tabSession.tabs.get().activeId;
+    // A stream would buffer until the timeout as a call: the response pane opens it live instead.
+    const kind = streamKindOf(request.method, request.path);
+    if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
+    receiving.get(tabId)?.cancel();
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
     let error: KeyholeErrorData | undefined;
@@ -196,17 +163,18 @@ export function createWorkbench(services: PanelServices): Workbench {
       error = toErrorData(caught);
     }
     dropBodyStream(requestId);
-    const load = response ? await startReceiving(response, requestId) : undefined;
-    const current = run.get();
+    const load = response ? await startReceiving(response, requestId, tabId) : undefined;
+    const current = tabSession.runOf(tabId);
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
     if (current.phase === 'sending' && current.requestId === requestId) {
-      run.set(
+      tabSession.setRunOf(
+        tabId,
         response
           ? { phase: 'done', request, response, startedAt }
           : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
       );
     } else load?.cancel();
-    if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt));
+    if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt, tabId));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();
     const outcome = {
       request,
@@ -219,11 +187,16 @@ export function createWorkbench(services: PanelServices): Workbench {
       services.history.record(outcome).catch(() => {
         // History is a convenience; a failed write (quota) must not break the workbench.
       });
+      if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, outcome);
     });
   }
 
   /** Starts reading a streamed body, if this response has one; the viewer shows it as it arrives. */
-  async function startReceiving(response: SendResponse, requestId: string): Promise<BodyLoad | undefined> {
+  async function startReceiving(
+    response: SendResponse,
+    requestId: string,
+    tabId: string,
+  ): Promise<BodyLoad | undefined> {
     const stream = takeBodyStream(response);
     if (!stream) return undefined;
     const { startBodyLoad } = await import('./response/body-loader.ts');
@@ -232,7 +205,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       onCancel: () => void services.send('request/cancel', { requestId }).catch(() => undefined),
     });
     setBodyLoad(response, load);
-    receiving = load;
+    receiving.set(tabId, load);
     return load;
   }
 
@@ -242,6 +215,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     request: SendRequest,
     response: SendResponse,
     startedAt: number,
+    tabId: string,
   ): Promise<{ response?: SendResponse; error?: KeyholeErrorData }> {
     let outcome: { response?: SendResponse; error?: KeyholeErrorData };
     try {
@@ -257,10 +231,11 @@ export function createWorkbench(services: PanelServices): Workbench {
     } catch (caught) {
       outcome = { error: toErrorData(caught) };
     }
-    if (receiving === load) receiving = undefined;
-    const current = run.get();
+    if (receiving.get(tabId) === load) receiving.delete(tabId);
+    const current = tabSession.runOf(tabId);
     if (current.phase === 'done' && current.response === response)
-      run.set(
+      tabSession.setRunOf(
+        tabId,
         outcome.response
           ? { ...current, response: outcome.response }
           : { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt },
@@ -268,7 +243,19 @@ export function createWorkbench(services: PanelServices): Workbench {
     return outcome;
   }
 
+  /** Stops the body still arriving in the active tab, if any. */
+  const stopReceiving = () => receiving.get(tabSession.tabs.get().activeId)?.cancel();
+
   const workbench: Workbench = {
+    tabs: tabSession.tabs,
+    selectTab: tabSession.select,
+    newTab(next, newNotices = [], extra) {
+      if (tabSession.add(next, extra)) notices.set(newNotices);
+    },
+    closeTab: tabSession.close,
+    moveTab: tabSession.move,
+    linkTab: tabSession.link,
+    saved: services.saved ?? createMemorySavedRequestStore(),
     draft,
     run,
     attempted,
@@ -303,7 +290,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       );
     },
     openHistory(entry, body) {
-      receiving?.cancel();
+      stopReceiving();
       open(draftFromRequest(entry.request));
       if (entry.error && entry.status === undefined) {
         run.set({
@@ -324,15 +311,28 @@ export function createWorkbench(services: PanelServices): Workbench {
       }
     },
     issues() {
-      const check = validateDraft(draft.get());
+      const check = workbench.prepare();
       return check.ok ? [] : check.issues;
+    },
+    variables: variableSession.scope,
+    profileId: variableSession.profileId,
+    prepare() {
+      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values());
+      const check = validateDraft(resolved);
+      if (unresolved.length > 0) return { ok: false, issues: check.ok ? [] : check.issues, unresolved };
+      return check.ok ? check : { ...check, unresolved };
     },
     async send() {
       if (run.get().phase === 'sending') return;
-      const check = validateDraft(draft.get());
+      const check = workbench.prepare();
       if (!check.ok) {
         attempted.set(true);
         focusIssue.update((token) => token + 1);
+        // A problem only the resolved request has (a variable's value) shows nowhere in the fields: say it here.
+        const raw = validateDraft(draft.get());
+        if (check.unresolved.length > 0) notices.set([describeUnresolved(check.unresolved)]);
+        else if (raw.ok)
+          notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
         return;
       }
       await runRequest(check.request);
@@ -348,7 +348,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     async cancel() {
       const current = run.get();
       // A body still arriving stops where it is.
-      if (current.phase === 'done' && receiving) receiving.cancel();
+      if (current.phase === 'done') stopReceiving();
       if (current.phase !== 'sending') return;
       try {
         await services.send('request/cancel', { requestId: current.requestId });
@@ -361,7 +361,10 @@ export function createWorkbench(services: PanelServices): Workbench {
     dispose() {
       disposed = true;
       stopSaving();
+      tabSession.dispose();
+      variableSession.dispose();
       stopSummaryWatch();
+      stopSessionWatch();
     },
   };
   return workbench;

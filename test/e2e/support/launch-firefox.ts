@@ -4,13 +4,14 @@
  * framed as `<length>:<json>` on a TCP socket, so no driver binary or extra package is needed. Every other
  * address is proxied to a closed port on 127.0.0.1, so the browser never reaches the internet.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type Socket } from 'node:net';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIREFOX_ADDON_ID } from '../../../src/core/browser-target.ts';
+import { Marionette } from './marionette.ts';
 
 export const DIST_FIREFOX = resolve(import.meta.dirname, '../../../dist-firefox');
 
@@ -29,6 +30,8 @@ export function findFirefox(): string {
 export interface LaunchedFirefox {
   /** The id Firefox installed the add-on under. */
   addonId: string;
+  /** Where downloads land (Firefox saves them there without asking). */
+  downloadsDir: string;
   /** Loads an extension page (e.g. 'src/options/index.html') in the current tab. */
   openPage(path: string): Promise<void>;
   /**
@@ -38,13 +41,21 @@ export interface LaunchedFirefox {
   grantHostPermissions(patterns: string[]): Promise<void>;
   /** Runs `body` in the current page; `done(value)` answers (for promises from extension APIs). */
   evaluate<T>(body: string, args?: unknown[]): Promise<T>;
+  /** Runs `body` in the browser itself (chrome context: gBrowser, Services); `done(value)` answers. */
+  evaluateInBrowser<T>(body: string, args?: unknown[]): Promise<T>;
+  /** Sends one raw Marionette command (window switching, element clicks, screenshots). */
+  command<T = unknown>(name: string, parameters?: object): Promise<T>;
   close(): Promise<void>;
 }
 
 export async function launchFirefox(options: { dist?: string } = {}): Promise<LaunchedFirefox> {
-  const profile = await mkdtemp(join(tmpdir(), 'keyhole-firefox-'));
+  const root = await mkdtemp(join(tmpdir(), 'keyhole-firefox-'));
+  const profile = join(root, 'profile');
+  const downloadsDir = join(root, 'downloads');
+  await mkdir(profile);
+  await mkdir(downloadsDir);
   const port = await freePort();
-  await writeFile(join(profile, 'user.js'), userPrefs(port));
+  await writeFile(join(profile, 'user.js'), userPrefs(port, downloadsDir));
   const firefox = spawn(
     findFirefox(),
     ['--headless', '--marionette', '--remote-allow-system-access', '--no-remote', '--profile', profile],
@@ -59,23 +70,44 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
       temporary: true,
     });
     const session = marionette;
+    const evaluateInBrowser = async <T>(body: string, args: unknown[] = []): Promise<T> => {
+      await session.command('Marionette:SetContext', { value: 'chrome' });
+      try {
+        const reply = await session.command<{ value: T }>('WebDriver:ExecuteAsyncScript', {
+          script: `const done = arguments[arguments.length - 1]; ${body}`,
+          args,
+        });
+        return reply.value;
+      } finally {
+        await session.command('Marionette:SetContext', { value: 'content' });
+      }
+    };
     return {
       addonId: installed.value,
+      downloadsDir,
       async openPage(path) {
         // Marks the page being left, so the wait below cannot mistake it for the new one (same URL on a reload).
         await session.command('WebDriver:ExecuteScript', {
           script: 'if (document.documentElement) document.documentElement.dataset.keyholeLeaving = "1";',
           args: [],
         });
-        // Content scripts may not navigate to moz-extension: pages; the browser window (chrome context) may.
-        await session.command('Marionette:SetContext', { value: 'chrome' });
-        await session.command('WebDriver:ExecuteScript', {
-          script: `gBrowser.selectedBrowser.fixupAndLoadURIString(arguments[0], {
-            triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(),
-          });`,
-          args: [`${EXTENSION_ORIGIN}/${path}`],
-        });
-        await session.command('Marionette:SetContext', { value: 'content' });
+        // Content scripts may not navigate to moz-extension: pages; the browser window (chrome context) may. The
+        // same page with another #hash would only scroll: about:blank first, so every openPage gives a fresh page.
+        const load = (url: string) =>
+          evaluateInBrowser(
+            `gBrowser.selectedBrowser.fixupAndLoadURIString(arguments[0], {
+              triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(),
+            });
+            done(true);`,
+            [url],
+          );
+        const target = `${EXTENSION_ORIGIN}/${path}`;
+        const current = await session.command<{ value: string }>('WebDriver:GetCurrentURL', {});
+        if (current.value.split('#')[0] === target.split('#')[0]) {
+          await load('about:blank');
+          await waitFor(session, `location.href === 'about:blank'`);
+        }
+        await load(target);
         await waitFor(
           session,
           `location.href === ${JSON.stringify(`${EXTENSION_ORIGIN}/${path}`)} &&
@@ -83,20 +115,15 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
         );
       },
       async grantHostPermissions(patterns) {
-        await session.command('Marionette:SetContext', { value: 'chrome' });
-        try {
-          await session.command('WebDriver:ExecuteAsyncScript', {
-            script: `const [id, origins, done] = arguments;
-              const { ExtensionPermissions } = ChromeUtils.importESModule(
-                'resource://gre/modules/ExtensionPermissions.sys.mjs',
-              );
-              const extension = WebExtensionPolicy.getByID(id).extension;
-              ExtensionPermissions.add(id, { permissions: [], origins }, extension).then(() => done(true));`,
-            args: [installed.value, patterns],
-          });
-        } finally {
-          await session.command('Marionette:SetContext', { value: 'content' });
-        }
+        await evaluateInBrowser(
+          `const [id, origins] = arguments;
+          const { ExtensionPermissions } = ChromeUtils.importESModule(
+            'resource://gre/modules/ExtensionPermissions.sys.mjs',
+          );
+          const extension = WebExtensionPolicy.getByID(id).extension;
+          ExtensionPermissions.add(id, { permissions: [], origins }, extension).then(() => done(true));`,
+          [installed.value, patterns],
+        );
       },
       async evaluate<T>(body: string, args: unknown[] = []) {
         const reply = await session.command<{ value: T }>('WebDriver:ExecuteAsyncScript', {
@@ -105,16 +132,20 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
         });
         return reply.value;
       },
+      evaluateInBrowser,
+      command<T>(name: string, parameters: object = {}) {
+        return session.command<T>(name, parameters);
+      },
       async close() {
         await session.command('Marionette:Quit', { flags: ['eForceQuit'] }).catch(() => undefined);
         await session.close();
-        await rm(profile, { recursive: true, force: true });
+        await rm(root, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await marionette?.close();
     firefox.kill();
-    await rm(profile, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
     throw error;
   }
 }
@@ -137,7 +168,7 @@ async function waitFor(session: Marionette, condition: string, timeoutMs = 10_00
   }
 }
 
-function userPrefs(port: number): string {
+function userPrefs(port: number, downloadsDir: string): string {
   const prefs: Record<string, string | number | boolean> = {
     'marionette.port': port,
     'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: ADDON_UUID }),
@@ -154,6 +185,15 @@ function userPrefs(port: number): string {
     'app.update.disabledForTesting': true,
     'datareporting.policy.dataSubmissionEnabled': false,
     'toolkit.telemetry.enabled': false,
+    // Downloads go to downloadsDir without a dialog, and a PDF is saved, not opened in the built-in viewer.
+    'browser.download.folderList': 2,
+    'browser.download.dir': downloadsDir,
+    'browser.download.useDownloadDir': true,
+    'browser.download.always_ask_before_handling_new_types': false,
+    'browser.download.alwaysOpenPanel': false,
+    'pdfjs.disabled': true,
+    // Overlay scrollbars (GNOME's and macOS's default): headless screenshots leave classic ones unpainted, white.
+    'ui.useOverlayScrollbars': 1,
   };
   return Object.entries(prefs)
     .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`)
@@ -171,73 +211,4 @@ function freePort(): Promise<number> {
       );
     });
   });
-}
-
-/** A Marionette connection: one command at a time, each answered by `[1, id, error, result]`. */
-class Marionette {
-  #socket: Socket;
-  #firefox: ChildProcess;
-  #buffer = Buffer.alloc(0);
-  #waiting: ((message: unknown) => void)[] = [];
-  #nextId = 0;
-
-  private constructor(socket: Socket, firefox: ChildProcess) {
-    this.#socket = socket;
-    this.#firefox = firefox;
-    socket.on('data', (chunk) => this.#receive(chunk));
-  }
-
-  static async connect(port: number, firefox: ChildProcess, timeoutMs = 30_000): Promise<Marionette> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (firefox.exitCode !== null) throw new Error(`Firefox exited with code ${firefox.exitCode} before Marionette`);
-      try {
-        const socket = await new Promise<Socket>((resolve, reject) => {
-          const socket = connect(port, '127.0.0.1', () => resolve(socket));
-          socket.once('error', reject);
-        });
-        const session = new Marionette(socket, firefox);
-        await session.#next(); // the greeting: { applicationType, marionetteProtocol }
-        return session;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  }
-
-  async command<T = unknown>(name: string, parameters: object): Promise<T> {
-    const body = JSON.stringify([0, ++this.#nextId, name, parameters]);
-    const reply = this.#next();
-    this.#socket.write(`${Buffer.byteLength(body)}:${body}`);
-    const [, , error, result] = (await reply) as [1, number, { error: string; message: string } | null, T];
-    if (error) throw new Error(`${name}: ${error.error}: ${error.message}`);
-    return result;
-  }
-
-  async close(): Promise<void> {
-    this.#socket.destroy();
-    if (this.#firefox.exitCode === null && this.#firefox.signalCode === null) {
-      const exited = new Promise((resolve) => this.#firefox.once('exit', resolve));
-      this.#firefox.kill();
-      await exited;
-    }
-  }
-
-  #next(): Promise<unknown> {
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-
-  #receive(chunk: Buffer) {
-    this.#buffer = Buffer.concat([this.#buffer, chunk]);
-    for (;;) {
-      const colon = this.#buffer.indexOf(':');
-      if (colon < 0) return;
-      const length = Number(this.#buffer.subarray(0, colon).toString());
-      if (this.#buffer.length < colon + 1 + length) return;
-      const message = JSON.parse(this.#buffer.subarray(colon + 1, colon + 1 + length).toString());
-      this.#buffer = this.#buffer.subarray(colon + 1 + length);
-      this.#waiting.shift()?.(message);
-    }
-  }
 }

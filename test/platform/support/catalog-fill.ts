@@ -51,7 +51,7 @@ export function erase(path: string): string {
 }
 
 /** The fields that name a listed record, in the order they are tried. */
-const ID_FIELDS = ['id', 'fqdn', 'name', 'sourcePort', 'key', 'apiTokenId'];
+const ID_FIELDS = ['id', 'fqdn', 'name', 'sourcePort', 'key', 'apiTokenId', 'port'];
 
 export class CatalogFiller {
   constructor(

@@ -14,6 +14,7 @@ async function loadInServiceWorker() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 describe('held bodies', () => {
@@ -91,5 +92,49 @@ describe('held bodies', () => {
     await expect(module.takeHeldBody(cut, 'text')).rejects.toEqual(
       expect.objectContaining({ code: 'network', message: reason.message }),
     );
+  });
+});
+
+describe('held bodies in the Firefox build (an event page, not a service worker)', () => {
+  async function loadInFirefox() {
+    vi.resetModules();
+    vi.stubEnv('MODE', 'firefox');
+    return import('../../../src/background/deferred-bodies.ts');
+  }
+
+  it('are handed over as a Blob URL holding exactly the bytes', async () => {
+    const module = await loadInFirefox();
+    const text = 'é'.repeat(200_000);
+    const ref = module.deferBody(new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>, 'application/json');
+    expect(ref).toMatch(/^blob:/);
+    const blob = await (await fetch(ref!)).blob();
+    expect(blob.type).toBe('application/json');
+    expect(await blob.text()).toBe(text);
+    URL.revokeObjectURL(ref!);
+  });
+
+  it('leave a small body in the message, and never register a fetch listener', async () => {
+    const module = await loadInFirefox();
+    expect(module.deferBody(new Uint8Array(1000) as Uint8Array<ArrayBuffer>, 'application/json')).toBeUndefined();
+    const addEventListener = vi.fn();
+    vi.stubGlobal('addEventListener', addEventListener);
+    module.listenForBodyFetches();
+    expect(addEventListener).not.toHaveBeenCalled();
+  });
+
+  it('are dropped after a minute when no page came for them', async () => {
+    vi.useFakeTimers();
+    try {
+      const module = await loadInFirefox();
+      const ref = module.deferBody(new Uint8Array(300_000) as Uint8Array<ArrayBuffer>, 'application/pdf');
+      const revoke = vi.spyOn(URL, 'revokeObjectURL');
+      vi.advanceTimersByTime(59_000);
+      expect(revoke).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1_000);
+      expect(revoke).toHaveBeenCalledWith(ref);
+      revoke.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

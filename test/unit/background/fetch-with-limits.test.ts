@@ -43,6 +43,12 @@ beforeAll(async () => {
       setTimeout(() => res.socket?.destroy(), 50);
       return;
     }
+    if (req.url === '/events') {
+      // An event stream that never ends: the call must not wait for its end.
+      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+      res.write('event: HEARTBEAT\ndata: {}\n\n');
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.end('fine');
   });
@@ -53,6 +59,15 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.unstubAllGlobals();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('fetchWithLimits and event streams', () => {
+  it('answers an event stream at once with its headers and no body (the panel opens it live)', async () => {
+    const raw = await fetchWithLimits(`${base}/events`, {}, { timeoutMs: 5000 });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(raw.size).toBe(0);
+  });
 });
 
 describe('fetchWithLimits says what went wrong', () => {

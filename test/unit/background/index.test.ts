@@ -13,6 +13,7 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
   },
 }));
 vi.mock('../../../src/background/deferred-bodies.ts', () => ({ listenForBodyFetches: () => {} }));
+vi.mock('../../../src/background/stream-port.ts', () => ({ listenForStreams: () => {} }));
 vi.mock('../../../src/background/handlers.ts', () => ({
   handlers: { 'request/send': sendRequest, 'session/status': async () => ({ state: 'unconfigured' }) },
 }));

@@ -8,6 +8,7 @@ import {
   FIREFOX_ADDON_ID,
   hostPermissionMissing,
   hostPermissionPattern,
+  largeBodyTransport,
   manifestFor,
   mustCheckHostPermission,
   parseBrowserTarget,
@@ -186,5 +187,23 @@ describe('host permission checks', () => {
       message: 'Firefox needs your permission to reach http://127.0.0.1:8780: open Settings and click “Grant access”.',
       detail: 'Missing host permission http://127.0.0.1/*',
     });
+  });
+});
+
+describe('largeBodyTransport', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('is the service worker’s fetch route on Chrome, a Blob URL on Firefox (an event page sees no fetches)', () => {
+    expect(largeBodyTransport('chrome')).toBe('worker-fetch');
+    expect(largeBodyTransport('firefox')).toBe('blob-url');
+  });
+
+  it('follows the build when no target is given', () => {
+    vi.stubEnv('MODE', 'firefox');
+    expect(largeBodyTransport()).toBe('blob-url');
+    vi.stubEnv('MODE', 'production');
+    expect(largeBodyTransport()).toBe('worker-fetch');
   });
 });

@@ -131,3 +131,60 @@ describe('curl export of a reusable credential', () => {
     expect([...root.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Reveal Authorization');
   });
 });
+
+describe('curl export with variables', () => {
+  it('asks the worker for the request Send would sign, variables resolved, and names one without a value', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'e', name: 'dev', variables: [{ name: 'fields', value: 'id,name', enabled: true }] }],
+      activeEnvironmentId: 'e',
+    }));
+    workbench.open(createDraft({ path: '/v2/self', query: [{ name: 'fields', value: '{fields}', enabled: true }] }));
+    const first = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    await settle(20);
+    const curl = calls.filter((call) => call.name === 'request/curl').at(-1)?.request as {
+      request: { query: [string, string][] };
+    };
+    expect(curl.request.query).toEqual([['fields', 'id,name']]);
+    first.unmount();
+
+    workbench.edit((draft) => ({ ...draft, query: [{ name: 'fields', value: '{missing}', enabled: true }] }));
+    const second = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    cleanup = second.unmount;
+    await settle(20);
+    expect(second.root.textContent).toMatch(/Fix the request first: \{missing\} has no value/);
+  });
+});
+
+describe('code export in other languages', () => {
+  it('builds each snippet in the page from the request, reading credentials from the environment', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ method: 'PUT', path: '/v2/self', bodyMode: 'json', json: '{"name":"Ada"}' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="httpie" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
+    expect(root.querySelector('h2, [id$="title"]')?.textContent ?? root.textContent).toMatch(/Copy as HTTPie/);
+    expect(code()).toMatch(/^http --ignore-stdin PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self'/);
+    expect(code()).toContain('--raw \'{"name":"Ada"}\'');
+    expect(root.textContent).toMatch(/\$CLEVER_CONSUMER_KEY.*\$CLEVER_TOKEN_SECRET/s);
+    const select = root.querySelector('select') as HTMLSelectElement;
+    await user.choose(select, 'python');
+    await settle();
+    expect(code()).toContain('from requests_oauthlib import OAuth1');
+    expect(code()).toContain('os.environ["CLEVER_CONSUMER_SECRET"]');
+    await user.choose(select, 'fetch');
+    await settle();
+    expect(code()).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
+    expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN/);
+    // Nothing was asked of the worker: no secret is involved in these languages.
+    expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
+  });
+});

@@ -89,6 +89,22 @@ describe('the history view', () => {
     expect(root.textContent).toMatch(/No calls yet/);
   });
 
+  it('exports and deletes the same set: the calls the filters show', async () => {
+    const { root, services } = await setup();
+    await user.type(root.querySelector('#kh-history-search'), 'method:get');
+    await settle();
+    expect(paths(root)).toEqual(['/v2/organisations/orga_x/applications', '/v2/self']);
+    await user.click(button(root, 'Export these 2 as HAR'));
+    const download = services.download as ReturnType<typeof vi.fn>;
+    await waitForValue(() => download.mock.calls.length > 0);
+    const [blob] = download.mock.calls[0] as [Blob, string];
+    expect(JSON.parse(await blob.text()).log.entries).toHaveLength(2);
+    await user.click(button(root, 'Delete these…'));
+    await user.click(button(root, 'Delete these 2'));
+    await settle(20);
+    expect((await services.history.list()).map((entry) => entry.request.path)).toEqual(['/api-tokens']);
+  });
+
   it('exports HAR 1.2 through the downloads service, with no secret in it', async () => {
     const { root, services } = await setup();
     await user.click(button(root, 'Export HAR'));

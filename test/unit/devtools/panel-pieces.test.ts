@@ -11,7 +11,15 @@ const origins = { apiBaseUrl: 'http://127.0.0.1:8780', bridgeUrl: 'http://127.0.
 describe('views', () => {
   it('have unique ids and read their id from the hash', () => {
     expect(new Set(views.map((view) => view.id)).size).toBe(views.length);
-    expect(views.map((view) => view.id)).toEqual(['catalog', 'history', 'capture', 'rights', 'tokens', 'invoices']);
+    expect(views.map((view) => view.id)).toEqual([
+      'catalog',
+      'saved',
+      'history',
+      'capture',
+      'rights',
+      'tokens',
+      'invoices',
+    ]);
     expect(viewIdFromHash('#invoices?org=orga_1')).toBe('invoices');
     expect(viewIdFromHash('')).toBe('');
   });

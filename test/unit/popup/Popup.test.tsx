@@ -200,7 +200,7 @@ describe('popup, signed in', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
     const apps = [...panel.querySelectorAll('.kp-app')].map((app) => app.textContent);
-    expect(apps).toEqual(['difference-enginejavaStopped', 'jacquard-loompythonStarting']);
+    expect(apps).toEqual(['difference-enginejavaStopped⋯', 'jacquard-loompythonStarting⋯']);
     expect(panel.querySelector('ul')?.getAttribute('aria-label')).toBe('Applications of Analytical Engines Ltd');
 
     await view.click(toggle);
@@ -212,7 +212,7 @@ describe('popup, signed in', () => {
     const view = await renderSignedIn();
     const [personal, org] = view.$$('.kp-space');
     const links = (space: HTMLElement) =>
-      [...space.querySelectorAll('a')].map((a) => [
+      [...space.querySelectorAll('.kp-space__head a')].map((a) => [
         a.getAttribute('aria-label'),
         a.getAttribute('href'),
         a.getAttribute('target'),
@@ -234,12 +234,32 @@ describe('popup, signed in', () => {
       ['Console for Analytical Engines Ltd', 'https://console.example.test/organisations/orga_analytical', '_blank'],
     ]);
     expect(view.text()).toContain('press F12, then the Keyhole tab');
+    // Each application's "⋯" menu (loaded on first use): "Tail logs" and "Access logs", opening the panel on that
+    // application's stream.
+    const appId = personal!.querySelector('.kp-app__name')!.getAttribute('title');
+    const appName = personal!.querySelector('.kp-app__name')!.textContent;
+    await view.click(personal!.querySelector(`button[aria-label="Actions for ${appName}"]`) as HTMLElement);
+    await settle(() => expect(personal!.querySelector('.kp-app-actions')).not.toBeNull());
+    const appLinks = [...personal!.querySelectorAll('.kp-app-actions a[aria-label*="logs"]')].map((a) => [
+      a.getAttribute('aria-label'),
+      a.getAttribute('href'),
+    ]);
+    expect(appLinks).toEqual([
+      [
+        `Tail logs of ${appName}`,
+        `chrome-extension://keyhole-test/src/devtools/panel.html#catalog?tail=logs&owner=user_ada&app=${appId}`,
+      ],
+      [
+        `Access logs of ${appName}`,
+        `chrome-extension://keyhole-test/src/devtools/panel.html#catalog?tail=accesslogs&owner=user_ada&app=${appId}`,
+      ],
+    ]);
   });
 
   it('hides console links when the profile has no console address', async () => {
     const { consoleUrl: _ignored, ...withoutConsole } = SANDBOX_PROFILE;
     const view = await renderSignedIn(signedIn({ profile: withoutConsole }));
-    expect(view.$$('.kp-space a').map((a) => a.getAttribute('aria-label'))).toEqual([
+    expect(view.$$('.kp-space__head a').map((a) => a.getAttribute('aria-label'))).toEqual([
       'Invoices of Ada Lovelace',
       'Invoices of Analytical Engines Ltd',
     ]);

@@ -21,6 +21,8 @@ describe('the system packages the demo and the tests need', () => {
       'firefox-esr',
       'openssh-client',
       'curl',
+      'httpie',
+      'python3-requests-oauthlib',
     ]);
   });
 
@@ -31,7 +33,15 @@ describe('the system packages the demo and the tests need', () => {
   });
 
   it('names what is missing on a fresh machine, and one command that installs it', () => {
-    const missing = missingPackages(NEEDS.test, only('/usr/lib/chromium/chromium', '/usr/bin/curl'));
+    const missing = missingPackages(
+      NEEDS.test,
+      only(
+        '/usr/lib/chromium/chromium',
+        '/usr/bin/curl',
+        '/usr/bin/http',
+        '/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py',
+      ),
+    );
     expect(missing.map((pkg) => pkg.name)).toEqual(['firefox-esr', 'openssh-client']);
     expect(installCommand(missing)).toBe('sudo apt-get install -y firefox-esr openssh-client');
   });

@@ -27,6 +27,11 @@ export function fakeServices(overrides: Partial<KitServices> = {}) {
     apiGet: vi.fn(async (_path: string): Promise<string> => {
       throw new Error('apiGet not expected');
     }),
+    apiCall: vi.fn(async (method: string, path: string): Promise<{ status: number; text: string }> => {
+      throw new Error(`apiCall ${method} ${path} not expected`);
+    }),
+    sftpUserExists: vi.fn(async () => false),
+    downloadBytes: vi.fn(),
     openSettings: vi.fn(),
     requestHostAccess: vi.fn(async () => 'granted' as const),
     createS3Client: vi.fn(() => s3),

@@ -15,3 +15,8 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
+
+/** s3rver's one account: the e2e of provisioning registers the add-on's key pair with it. */
+declare module 's3rver/lib/models/account.js' {
+  export const DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSftpUserRecord, DEFAULT_HOME_DIR, type SftpUserInput } from '../../../src/core/sftp/user-record.ts';
-import { createSftpUser } from '../../../src/sftp-kit/sftp-admin-client.ts';
+import { createSftpUser, sftpUserExists } from '../../../src/sftp-kit/sftp-admin-client.ts';
 import { type Platform, startPlatform } from '../../platform/index.ts';
 
 /** The platform sandbox's SFTPGo-like admin API, on a free loopback port. */
@@ -41,13 +41,18 @@ describe('createSftpUser against the sandbox', () => {
     expect(stored).toStrictEqual(buildSftpUserRecord(input));
   });
 
-  it('explains a duplicate username (409) with the server’s words as detail', async () => {
+  it('explains a duplicate username (SFTPGo’s 500 with the database’s words) with those words as detail', async () => {
     await expect(createSftpUser(request())).rejects.toMatchObject({
       code: 'conflict',
-      status: 409,
+      status: 500,
       message: expect.stringContaining('A user named “alice” already exists'),
-      detail: expect.stringContaining('already exists'),
+      detail: expect.stringContaining('duplicate key value violates unique constraint'),
     });
+  });
+
+  it('tells whether a user exists', async () => {
+    await expect(sftpUserExists(request(), 'alice')).resolves.toBe(true);
+    await expect(sftpUserExists(request(), 'nobody')).resolves.toBe(false);
   });
 
   it('says the admin credentials were refused (401)', async () => {

@@ -181,6 +181,65 @@ describe('a large body held by the worker', () => {
   });
 });
 
+describe('a large body in the Firefox build', () => {
+  const ORIGIN = 'moz-extension://6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10';
+  const REF = `blob:${ORIGIN}/97582517-09e8-4834-95c0-b51e59806bf3`;
+  let revoke: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.stubEnv('MODE', 'firefox');
+    vi.stubGlobal('location', { origin: ORIGIN });
+    revoke = vi.fn();
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { revokeObjectURL: revoke }));
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  function workerHandingOver(kind: 'text' | 'bytes', bodyRef = REF) {
+    sendMessage.mockImplementation(async (envelope: { name: string }) => {
+      if (envelope.name === 'request/send') return { ok: true, value: { ...heldResponse(kind), bodyRef } };
+      throw new Error(`unexpected ${envelope.name}`);
+    });
+  }
+
+  it('is read from the Blob URL the background made, then the URL is revoked: no second message', async () => {
+    workerHandingOver('text');
+    fetchSpy.mockResolvedValueOnce(new Response(BODY));
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: false });
+    expect(response.bodyRef).toBeUndefined();
+    expect(fetchSpy).toHaveBeenCalledWith(REF);
+    expect(revoke).toHaveBeenCalledWith(REF);
+    expect(names()).toEqual(['request/send']);
+  });
+
+  it('arrives as base64 when the body is binary', async () => {
+    workerHandingOver('bytes');
+    fetchSpy.mockResolvedValueOnce(new Response(BODY));
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
+    expect(response.body).toEqual({ kind: 'bytes', base64: Buffer.from(BODY).toString('base64'), truncated: false });
+  });
+
+  it('says to send again when the URL is gone (the background was unloaded, or a minute passed)', async () => {
+    workerHandingOver('text');
+    fetchSpy.mockRejectedValueOnce(new TypeError('NetworkError when attempting to fetch resource.'));
+    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringMatching(/send the request again/),
+    });
+    expect(revoke).toHaveBeenCalledWith(REF);
+  });
+
+  it('is never fetched from a Blob URL of another origin', async () => {
+    workerHandingOver('text', 'blob:https://elsewhere.example/97582517-09e8-4834-95c0-b51e59806bf3');
+    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
 describe('a worker restart during a call', () => {
   const CUT =
     'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import {
   type Catalog,
@@ -9,10 +9,12 @@ import {
 } from '../../../core/platform/catalog.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
+import { PendingFollow } from '../response/follow/PendingFollow.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
 import { EndpointButton } from './EndpointButton.tsx';
 import { loadSessionRights } from './load-session-rights.ts';
+import { moveInList } from './move-in-list.ts';
 
 /** Results shown at once while searching; the rest on demand, so a keystroke never renders hundreds of rows. */
 const SHOWN_RESULTS = 60;
@@ -41,6 +43,8 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
   const [rights, setRights] = useState<SessionRights | undefined>();
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
+  const [active, setActive] = useState<string | undefined>();
+  const body = useRef<HTMLDivElement>(null);
   const session = useStore(workbench.session);
   const status = session.state === 'ready' ? session.status : undefined;
   const sessionKey = status ? `${status.state} ${'profile' in status ? status.profile.id : ''}` : '';
@@ -84,15 +88,24 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
     },
     [workbench, showComposer],
   );
+  const shown = searching && !showAll ? results.slice(0, SHOWN_RESULTS) : results;
+  // One Tab stop for the whole list: the current endpoint (the last focused, else the first shown).
+  const listed = searching ? shown : groups.flatMap((group) => group.entries);
+  const current = listed.some((entry) => entry.id === active) ? active : listed[0]?.id;
   const row = (entry: CatalogEntry) => (
     <li key={entry.id}>
-      <EndpointButton entry={entry} check={checkRight(entry, rights)} onOpen={open} />
+      <EndpointButton
+        entry={entry}
+        check={checkRight(entry, rights)}
+        onOpen={open}
+        tabIndex={entry.id === current ? 0 : -1}
+      />
     </li>
   );
-  const shown = searching && !showAll ? results.slice(0, SHOWN_RESULTS) : results;
 
   return (
     <section class="kh-side-view" aria-label="Endpoint catalog">
+      <PendingFollow workbench={workbench} />
       <div class="kh-side-head">
         <label class="kh-visually-hidden" for="kh-catalog-search">
           Search endpoints
@@ -109,6 +122,10 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && results[0]) open(results[0]);
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              body.current?.querySelector<HTMLElement>('.kh-endpoint')?.focus();
+            }
           }}
         />
         <div class="kh-side-meta">
@@ -126,7 +143,23 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
           <RightsNote rights={rights} />
         </div>
       </div>
-      <div class="kh-side-body">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the endpoint buttons inside */}
+      <div
+        class="kh-side-body"
+        ref={body}
+        onKeyDown={(event) => {
+          const buttons = [...(body.current?.querySelectorAll<HTMLElement>('.kh-endpoint') ?? [])];
+          const next = moveInList(buttons.length, buttons.indexOf(event.target as HTMLElement), event.key);
+          if (next === undefined) return;
+          event.preventDefault();
+          if (next < 0) document.getElementById('kh-catalog-search')?.focus();
+          else buttons[next]?.focus();
+        }}
+        onFocusIn={(event) => {
+          const id = (event.target as HTMLElement).dataset?.endpointId;
+          if (id) setActive(id);
+        }}
+      >
         {loaded && 'error' in loaded ? (
           <p class="kh-side-empty">
             {loaded.error.message}{' '}

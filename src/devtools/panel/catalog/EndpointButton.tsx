@@ -1,6 +1,18 @@
+import { Fragment } from 'preact';
 import { type CatalogEntry, describeOrigins, isSendable } from '../../../core/platform/catalog.ts';
 import type { RightCheck } from '../../../core/platform/session-rights.ts';
 import { MethodBadge } from '../MethodBadge.tsx';
+
+/** A path wraps after a slash, never inside a word ("{organisation Id}" before). */
+function breakAfterSlashes(path: string) {
+  // Each segment stays whole (nowrap: no break after a hyphen either); the <wbr> between them is the only place.
+  return path.split(/(?<=\/)/).map((part, at) => (
+    <Fragment key={at}>
+      <span class="kh-path-part">{part}</span>
+      <wbr />
+    </Fragment>
+  ));
+}
 
 const INFERRED = 'Inferred by Keyhole from the path; the platform does not say which right an endpoint needs.';
 
@@ -12,10 +24,13 @@ export function EndpointButton({
   entry,
   check,
   onOpen,
+  tabIndex,
 }: {
   entry: CatalogEntry;
   check: RightCheck;
   onOpen: (entry: CatalogEntry) => void;
+  /** The list is one Tab stop (roving tabindex): 0 for the current endpoint, -1 for the others. */
+  tabIndex?: number;
 }) {
   const inferred = entry.rightSource === 'keyhole-inferred';
   return (
@@ -23,12 +38,13 @@ export function EndpointButton({
       type="button"
       class={`kh-endpoint${check === 'lacking' || check === 'probably-lacking' ? ' kh-endpoint--lacking' : ''}`}
       onClick={() => onOpen(entry)}
+      tabIndex={tabIndex}
       data-endpoint-id={entry.id}
       data-right-check={check}
     >
       <span class="kh-endpoint-line">
         <MethodBadge method={entry.method} />
-        <span class="kh-mono kh-endpoint-path">{entry.pathTemplate}</span>
+        <span class="kh-mono kh-endpoint-path">{breakAfterSlashes(entry.pathTemplate)}</span>
         {entry.target === 'bridge' ? <span class="kh-chip">bridge</span> : null}
         {isSendable(entry) ? null : <span class="kh-chip">not sent by Keyhole (/v2 and /v4 only)</span>}
       </span>

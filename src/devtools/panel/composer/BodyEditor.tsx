@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'preact/hooks';
+import { useId, useMemo, useRef } from 'preact/hooks';
 import { isFormMediaType } from '../../../core/oauth1/form-body.ts';
 import {
   type BodyMode,
@@ -37,12 +37,22 @@ export function BodyEditor({
     () => (draft.bodyMode === 'json' && draft.json.trim() !== '' ? checkJson(draft.json) : undefined),
     [draft.bodyMode, draft.json],
   );
+  const jsonArea = useRef<HTMLTextAreaElement>(null);
   const format = () => {
+    let formatted: string;
     try {
-      onChange({ json: JSON.stringify(JSON.parse(draft.json), null, 2) });
+      formatted = JSON.stringify(JSON.parse(draft.json), null, 2);
     } catch {
-      // The problem is already shown under the editor.
+      return; // The problem is already shown above the editor.
     }
+    // Typed into the textarea as an edit, so Ctrl+Z undoes the formatting; setting the value would wipe undo.
+    const area = jsonArea.current;
+    if (area) {
+      area.focus();
+      area.select();
+      if (document.execCommand('insertText', false, formatted)) return;
+    }
+    onChange({ json: formatted });
   };
   const noBody = !methodAllowsBody(draft.method);
   const typeFromHeaders = headerContentType(draft);
@@ -76,7 +86,18 @@ export function BodyEditor({
           <label for={`${id}-json`} class="kh-visually-hidden">
             JSON body
           </label>
+          {/* Above the editor: under a tall textarea in a short docked panel, the problem was out of view. */}
+          {issue ? (
+            <div class="kh-field-error" id={`${id}-problem`} role="status">
+              {issue}
+            </div>
+          ) : (
+            <div class="kh-hint kh-muted" id={`${id}-ok`} role="status">
+              {draft.json.trim() ? 'Valid JSON. Sent as application/json.' : ''}
+            </div>
+          )}
           <textarea
+            ref={jsonArea}
             id={`${id}-json`}
             class="kh-input kh-mono kh-code"
             rows={10}
@@ -87,15 +108,6 @@ export function BodyEditor({
             aria-describedby={issue ? `${id}-problem` : `${id}-ok`}
             onInput={(event) => onChange({ json: (event.currentTarget as HTMLTextAreaElement).value })}
           />
-          {issue ? (
-            <div class="kh-field-error" id={`${id}-problem`} role="status">
-              {issue}
-            </div>
-          ) : (
-            <div class="kh-hint kh-muted" id={`${id}-ok`} role="status">
-              {draft.json.trim() ? 'Valid JSON. Sent as application/json.' : ''}
-            </div>
-          )}
         </>
       ) : null}
       {draft.bodyMode === 'form' ? (

@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import { splitRequestUrl } from '../../../core/http/request-url.ts';
 import type { HttpMethod, RequestTarget } from '../../../core/protocol.ts';
+import { hasBodyConflict } from '../../../core/workbench/method-body.ts';
+import { readPastedUrl } from '../../../core/workbench/pasted-url.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
 import {
   type DraftIssue,
   HTTP_METHODS,
+  methodAllowsBody,
   type RequestDraft,
   validateDraft,
 } from '../../../core/workbench/request-draft.ts';
@@ -14,6 +16,7 @@ import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
 import { BodyEditor } from './BodyEditor.tsx';
+import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
 import { ComposerTools } from './ComposerTools.tsx';
 import { PathParams } from './PathParams.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
@@ -54,6 +57,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const [pathTouched, setPathTouched] = useState(false);
   const idBase = useId();
   const form = useRef<HTMLFormElement>(null);
+  const previousMethod = useRef<HttpMethod>('POST');
 
   const check = useMemo(() => validateDraft(draft), [draft]);
   const allIssues = check.ok ? [] : check.issues;
@@ -82,28 +86,21 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
     });
   }, [focusIssue]);
 
-  /** A pasted URL or a path with ?query is split into target, path and query rows. */
+  /**
+   * A pasted URL or a path with ?query is split into target, path and query rows; the query replaces the rows
+   * there were, and a retargeted URL (another host) or a replaced query is said in the notices.
+   */
   const absorbPath = (value: string) => {
-    const isUrl = /^https?:\/\//i.test(value);
-    if (!isUrl && !value.includes('?')) return false;
-    let split: ReturnType<typeof splitRequestUrl>;
-    try {
-      split = splitRequestUrl(value, profile);
-    } catch {
-      return false;
-    }
-    // Keep literal {placeholders} that URL parsing percent-encoded.
-    const path = split.path.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+    const pasted = readPastedUrl(value, draft, profile);
+    if (!pasted) return false;
     workbench.edit((current) => ({
       ...current,
-      target: split.target ?? current.target,
-      path,
-      query: [
-        ...current.query,
-        ...split.query.map(([name, queryValue]) => ({ name, value: queryValue, enabled: true })),
-      ],
+      target: pasted.target,
+      path: pasted.path,
+      query: pasted.query ?? current.query,
     }));
-    if (split.query.length > 0) setTab('query');
+    if (pasted.notices.length > 0) workbench.notices.set(pasted.notices);
+    if (pasted.query && pasted.query.length > 0) setTab('query');
     return true;
   };
 
@@ -143,7 +140,10 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           aria-label="Method"
           value={draft.method}
           aria-invalid={shown.some((issue) => issue.field === 'method') ? 'true' : undefined}
-          onChange={(event) => edit({ method: (event.currentTarget as HTMLSelectElement).value as HttpMethod })}
+          onChange={(event) => {
+            previousMethod.current = draft.method;
+            edit({ method: (event.currentTarget as HTMLSelectElement).value as HttpMethod });
+          }}
         >
           {HTTP_METHODS.map((method) => (
             <option key={method} value={method}>
@@ -189,6 +189,11 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           </button>
         )}
       </div>
+      <BodyMethodPrompt
+        draft={draft}
+        previous={methodAllowsBody(previousMethod.current) ? previousMethod.current : 'POST'}
+        onChange={(next) => workbench.edit(() => next)}
+      />
       {pathIssue ? (
         <div class="kh-field-error" id={`${idBase}-path-problem`}>
           {pathIssue.message}
@@ -255,7 +260,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         {tab === 'body' ? (
           <BodyEditor
             draft={draft}
-            issue={shown.find((issue) => issue.field === 'body')?.message}
+            // A body on a GET is asked about above (BodyMethodPrompt), not repeated here.
+            issue={hasBodyConflict(draft) ? undefined : shown.find((issue) => issue.field === 'body')?.message}
             formIssues={issueMap(shown, 'form')}
             onChange={edit}
           />

@@ -1,63 +1,56 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
-import type { CurlCredential } from '../../../core/protocol.ts';
+import type { CurlCredential, SendRequest } from '../../../core/protocol.ts';
 import { buildCleverCurl } from '../../../core/workbench/clever-curl.ts';
-import { validateDraft } from '../../../core/workbench/request-draft.ts';
+import {
+  buildSnippet,
+  describeSnippetRequest,
+  SNIPPET_LANGUAGES,
+  type Snippet,
+  type SnippetLanguage,
+} from '../../../core/workbench/code-export/index.ts';
+import { describeMissingValues } from '../../../core/workbench/variables.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { PanelServices } from '../services.ts';
 import type { Workbench } from '../workbench.ts';
+import { CurlHint, SnippetHint } from './ExportHints.tsx';
 
 /**
- * The current request as a command. "curl" is signed afresh by the worker. An HMAC signature stays masked
- * unless the user reveals it (then it works once, within a few minutes); PLAINTEXT secrets and API tokens are
- * never revealed: the command reads them from shell variables, and the hint names them. "clever curl" carries
- * no credential: the platform CLI signs it with its own login.
+ * The current request as code. "curl" is signed afresh by the worker: an HMAC signature stays masked unless the
+ * user reveals it (then it works once, within a few minutes); PLAINTEXT secrets and API tokens are never
+ * revealed, the command reads them from shell variables. "clever curl" carries no credential: the platform CLI
+ * signs it. The other languages are built here, in the page, from the request alone: they sign for themselves
+ * with credentials read from environment variables, so no secret is involved.
  */
+export type ExportLanguage = 'curl' | 'clever' | SnippetLanguage;
+
+const LANGUAGES: [ExportLanguage, string][] = [
+  ['curl', 'curl'],
+  ['clever', 'clever curl'],
+  ...Object.entries(SNIPPET_LANGUAGES).map(([id, { label }]): [ExportLanguage, string] => [
+    id as SnippetLanguage,
+    label,
+  ]),
+];
+
 type State =
   | { state: 'loading' }
-  | { state: 'ready'; command: string; masked: boolean; credential?: CurlCredential }
+  | { state: 'ready'; command: string; masked: boolean; credential?: CurlCredential; snippet?: Snippet }
   | { state: 'error'; error: KeyholeErrorData };
 
-const Variable = ({ name }: { name: string }) => <span class="kh-mono">${name}</span>;
-
-/** What the copied command needs and how long it works: true for the credential the worker chose. */
-function CurlHint({ state }: { state: State }) {
-  const credential = state.state === 'ready' ? state.credential : undefined;
-  if (credential?.kind === 'variables' && credential.scheme === 'bearer')
-    return (
-      <p class="kh-hint kh-muted">
-        An API token stays valid until it expires or is revoked, so Keyhole never puts it in a command: this one reads
-        it from <Variable name={credential.variables[0] ?? 'CLEVER_API_TOKEN'} />. Export it in your shell first
-        (Keyhole showed the token’s value once, when it was created).
-      </p>
-    );
-  if (credential?.kind === 'variables') {
-    const [consumerSecret, token, tokenSecret] = credential.variables;
-    return (
-      <p class="kh-hint kh-muted">
-        With PLAINTEXT the signature is the secrets themselves, so the command holds none: it reads{' '}
-        <Variable name={consumerSecret ?? ''} /> (this profile’s consumer secret), <Variable name={token ?? ''} /> and{' '}
-        <Variable name={tokenSecret ?? ''} /> (an access token of this consumer that you hold; Keyhole never shows its
-        own) from your shell. Letters, digits and - . _ ~ go in as they are; percent-encode anything else, the token
-        once and the secrets twice. It runs once, within a few minutes (its nonce and timestamp). To use the CLI’s login
-        instead, copy as clever curl.
-      </p>
-    );
-  }
-  if (state.state === 'ready' && !state.masked)
-    return (
-      <p class="kh-hint kh-muted">
-        This HMAC signature works for one run within a few minutes: the platform refuses a reused nonce or an old
-        timestamp. Copy again for another run.
-      </p>
-    );
-  return (
-    <p class="kh-hint kh-muted">
-      Freshly signed by Keyhole. The Authorization header is masked; reveal it only to run the command yourself: an HMAC
-      signature works once, within a few minutes (its nonce and timestamp are single-use).
-    </p>
-  );
+function snippetFor(language: SnippetLanguage, request: SendRequest, workbench: Workbench): Snippet {
+  const session = workbench.session.get();
+  const status = session.state === 'ready' ? session.status : undefined;
+  const profile = status && 'profile' in status ? status.profile : undefined;
+  if (!profile) throw new Error('No profile is set up: add one in Settings first.');
+  const context = {
+    apiBaseUrl: profile.apiBaseUrl,
+    bridgeUrl: profile.bridgeUrl,
+    signatureMethod: profile.signatureMethod,
+    hasBridgeToken: status !== undefined && 'bridgeToken' in status && status.bridgeToken !== undefined,
+  };
+  return buildSnippet(language, describeSnippetRequest(request, context));
 }
 
 export default function CurlExportDialog({
@@ -68,35 +61,43 @@ export default function CurlExportDialog({
 }: {
   workbench: Workbench;
   services: PanelServices;
-  flavour: 'curl' | 'clever';
+  flavour: ExportLanguage;
   onClose: () => void;
 }) {
+  const [language, setLanguage] = useState<ExportLanguage>(flavour);
   const [state, setState] = useState<State>({ state: 'loading' });
   const [copied, setCopied] = useState('');
 
-  const build = async (reveal: boolean) => {
+  const build = async (reveal: boolean, chosen: ExportLanguage = language) => {
     setState({ state: 'loading' });
     setCopied('');
-    const check = validateDraft(workbench.draft.get());
+    // Variables resolved as Send resolves them: the command is the request Send would sign.
+    const check = workbench.prepare();
     if (!check.ok) {
       setState({
         state: 'error',
         error: {
           code: 'invalid-input',
-          message: `Fix the request first: ${check.issues[0]?.message ?? 'it is not valid.'}`,
+          message: `Fix the request first: ${
+            check.issues[0]?.message ??
+            (check.unresolved.length > 0 ? describeMissingValues(check.unresolved) : 'it is not valid.')
+          }`,
         },
       });
       return;
     }
     try {
-      if (flavour === 'clever') {
+      if (chosen === 'clever') {
         const session = workbench.session.get();
         const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
         const command = buildCleverCurl(check.request, profile?.apiBaseUrl ?? 'https://api.clever-cloud.com');
         setState({ state: 'ready', command, masked: false });
-      } else {
+      } else if (chosen === 'curl') {
         const result = await services.send('request/curl', { request: check.request, reveal });
         setState({ state: 'ready', command: result.command, masked: result.masked, credential: result.credential });
+      } else {
+        const snippet = snippetFor(chosen, check.request, workbench);
+        setState({ state: 'ready', command: snippet.code, masked: false, snippet });
       }
     } catch (error) {
       setState({ state: 'error', error: toErrorData(error) });
@@ -106,6 +107,11 @@ export default function CurlExportDialog({
   useEffect(() => {
     void build(false);
   }, []);
+
+  const choose = (next: ExportLanguage) => {
+    setLanguage(next);
+    void build(false, next);
+  };
 
   const copy = async () => {
     if (state.state !== 'ready') return;
@@ -117,25 +123,43 @@ export default function CurlExportDialog({
     }
   };
 
+  const label = LANGUAGES.find(([id]) => id === language)?.[1] ?? language;
   return (
-    <Dialog title={flavour === 'clever' ? 'Copy as clever curl' : 'Copy as curl'} onClose={onClose} size="wide">
+    <Dialog title={`Copy as ${label}`} onClose={onClose} size="wide">
       <div class="kh-dialog-body">
-        {flavour === 'clever' ? (
+        <div class="kh-field kh-field--inline">
+          <label for="kh-code-language">Language</label>
+          <select
+            id="kh-code-language"
+            class="kh-input"
+            value={language}
+            onChange={(event) => choose((event.currentTarget as HTMLSelectElement).value as ExportLanguage)}
+          >
+            {LANGUAGES.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {language === 'clever' ? (
           <p class="kh-hint kh-muted">
             The platform CLI signs <span class="kh-mono">clever curl</span> with the account logged in to it, so this
             command holds no credential and can be shared.
           </p>
-        ) : (
+        ) : language === 'curl' ? (
           <CurlHint state={state} />
+        ) : (
+          <SnippetHint snippet={state.state === 'ready' ? state.snippet : undefined} />
         )}
         {state.state === 'error' ? <ErrorBanner error={state.error} /> : null}
         <label for="kh-curl-export" class="kh-visually-hidden">
-          Command
+          {language === 'curl' || language === 'clever' ? 'Command' : 'Code'}
         </label>
         <textarea
           id="kh-curl-export"
           class="kh-input kh-mono kh-code"
-          rows={8}
+          rows={language === 'curl' || language === 'clever' ? 8 : 12}
           readOnly
           spellcheck={false}
           value={state.state === 'ready' ? state.command : state.state === 'loading' ? 'Building…' : ''}
@@ -145,7 +169,7 @@ export default function CurlExportDialog({
           {copied}
         </p>
         <div class="kh-dialog-actions">
-          {flavour === 'curl' && state.state === 'ready' && state.masked ? (
+          {language === 'curl' && state.state === 'ready' && state.masked ? (
             <button type="button" class="kh-button kh-button--danger" onClick={() => void build(true)}>
               Reveal Authorization
             </button>

@@ -110,6 +110,7 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
   }, [history]);
 
   const shown = useMemo(() => (entries ? filterHistory(entries, filter) : []), [entries, filter]);
+  const filtered = entries !== undefined && shown.length < entries.length;
 
   const open = async (entry: HistoryEntry) => {
     try {
@@ -218,7 +219,7 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
             onClick={() => void exportHar()}
             disabled={shown.length === 0}
           >
-            Export HAR
+            {filtered ? `Export these ${shown.length} as HAR` : 'Export HAR'}
           </button>
           {confirmClear ? (
             <span class="kh-confirm">
@@ -227,10 +228,14 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
                 class="kh-button kh-button--small kh-button--danger"
                 onClick={() => {
                   setConfirmClear(false);
-                  history.clear().catch((reason: unknown) => setError(toErrorData(reason)));
+                  // The same set as Export HAR: what the filters show (everything when none is set).
+                  const removal = filtered
+                    ? Promise.all(shown.map((entry) => history.remove(entry.id)))
+                    : history.clear();
+                  removal.catch((reason: unknown) => setError(toErrorData(reason)));
                 }}
               >
-                Delete all {entries?.length}
+                {filtered ? `Delete these ${shown.length}` : `Delete all ${entries?.length}`}
               </button>
               <button type="button" class="kh-button kh-button--small" onClick={() => setConfirmClear(false)}>
                 Keep
@@ -241,9 +246,9 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
               type="button"
               class="kh-button kh-button--small"
               onClick={() => setConfirmClear(true)}
-              disabled={!entries?.length}
+              disabled={shown.length === 0}
             >
-              Clear all…
+              {filtered ? 'Delete these…' : 'Clear all…'}
             </button>
           )}
         </div>

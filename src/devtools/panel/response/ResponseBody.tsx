@@ -2,44 +2,49 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/format/byte-format.ts';
 import { suggestFileName } from '../../../core/http/content-disposition.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
+import { type BodyReading, readJsonBody } from '../../../core/workbench/json-body.ts';
 import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
-import { JsonTree } from '../../../ui/JsonTree.tsx';
+import { JsonTree, type JsonTreeDecoration } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
+import type { Workbench } from '../workbench.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
+import { BodyModeSwitch, MalformedJsonBanner } from './BodyParts.tsx';
 import type { LoadedBody } from './body-loader.ts';
 import { bodyLoadOf, loadedBodyOf } from './body-registry.ts';
+import { type BodyMode, type BodyViewMemory, bodyViewMemory, useRemembered } from './body-view-memory.ts';
+import { useFollowIds } from './follow/use-follow-ids.tsx';
+import { JsonFilterBar, useJsonFilter } from './JsonFilterBar.tsx';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
 import { ReceivingBody } from './ReceivingBody.tsx';
 
 /**
  * The response body, loaded on first use. JSON is parsed once, after the status line has painted, and shown
- * as a virtualised tree; raw and pretty text are virtualised too, so a 5 MB body never freezes the panel.
- * Search works in every mode (Enter: next match, Shift+Enter: previous). Binary bodies get a preview.
+ * as a virtualised tree (with a jq filter); raw and pretty text are virtualised too, so a 5 MB body never freezes
+ * the panel. Search works in every mode (Enter: next match, Shift+Enter: previous). A body announced as JSON
+ * that does not parse says where it breaks. Binary bodies get a preview; an empty body gets no tools.
  */
-type Mode = 'tree' | 'pretty' | 'raw';
+type Mode = BodyMode;
 
-type Parsed = { state: 'pending' } | { state: 'json'; value: unknown } | { state: 'text' };
+type Parsed = { kind: 'pending' } | BodyReading;
 
 const SEARCH_LIMIT = 1000;
-
-function looksLikeJson(contentType: string, text: string): boolean {
-  if (/json/i.test(contentType)) return true;
-  const first = text.trimStart()[0];
-  return first === '{' || first === '[';
-}
 
 export default function ResponseBody({
   response,
   request,
   services,
+  workbench,
 }: {
   response: SendResponse;
   request: SendRequest;
   services: PanelServices;
+  /** Lets ids and API addresses in the tree compose the next call (absent: the tree shows plain values). */
+  workbench?: Workbench;
 }) {
   const body = response.body;
+  const follow = useFollowIds(workbench, request);
   const fileName = useMemo(
     () => suggestFileName({ headers: response.headers, path: request.path, contentType: response.contentType }),
     [response, request.path],
@@ -48,8 +53,8 @@ export default function ResponseBody({
 
   const save = async (blob: Blob) => {
     try {
-      await services.download(blob, fileName);
-      setSaveNote(`Saved as ${fileName}.`);
+      await services.download(blob, fileName, { ask: true });
+      setSaveNote(`Saving: the browser asks where (suggested name ${fileName}).`);
     } catch (error) {
       setSaveNote(`Could not save: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -60,6 +65,12 @@ export default function ResponseBody({
   if (receiving) return <ReceivingBody load={receiving} />;
   const streamed = loadedBodyOf(response);
 
+  if (body.kind === 'text' && body.text === '')
+    return (
+      <p class="kh-muted kh-body-empty">
+        {response.status === 204 ? 'No content (204): this response has no body.' : 'The body is empty.'}
+      </p>
+    );
   if (body.kind === 'bytes')
     return (
       <BinaryPreview
@@ -71,17 +82,24 @@ export default function ResponseBody({
         saveNote={saveNote}
       />
     );
+  const memory = bodyViewMemory(response);
   return (
-    <TextBody
-      text={body.text}
-      truncated={body.truncated}
-      contentType={response.contentType}
-      fileName={fileName}
-      onSave={save}
-      saveNote={saveNote}
-      services={services}
-      streamed={streamed}
-    />
+    <>
+      <TextBody
+        key={memory.id}
+        text={body.text}
+        truncated={body.truncated}
+        contentType={response.contentType}
+        fileName={fileName}
+        onSave={save}
+        saveNote={saveNote}
+        services={services}
+        memory={memory}
+        follow={follow.decorateFor}
+        streamed={streamed}
+      />
+      {follow.menu}
+    </>
   );
 }
 
@@ -93,6 +111,8 @@ function TextBody({
   onSave,
   saveNote,
   services,
+  memory,
+  follow,
   streamed,
 }: {
   text: string;
@@ -102,34 +122,30 @@ function TextBody({
   onSave: (blob: Blob) => Promise<void>;
   saveNote: string;
   services: PanelServices;
+  memory: BodyViewMemory;
+  /** Links for ids and addresses in the tree (see follow/use-follow-ids.tsx). */
+  follow?: (root: unknown) => JsonTreeDecoration | undefined;
   /** A body that was streamed in: already parsed (when JSON), and its bytes kept as a Blob. */
   streamed?: LoadedBody | undefined;
 }) {
-  const [parsed, setParsed] = useState<Parsed>({ state: 'pending' });
-  const [mode, setMode] = useState<Mode>('tree');
-  const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const [parsed, setParsed] = useState<Parsed>({ kind: 'pending' });
+  const decorate = useMemo(() => (parsed.kind === 'json' ? follow?.(parsed.value) : undefined), [parsed, follow]);
+  // View, search and filter live in the response's memory too, so they survive the viewer being unmounted.
+  const [mode, setMode] = useRemembered(memory, 'mode');
+  const [query, setQuery] = useRemembered(memory, 'query');
+  const [filter, setFilter] = useRemembered(memory, 'filter');
+  const [debounced, setDebounced] = useState(memory.query);
   const [matchIndex, setMatchIndex] = useState(0);
   const [copyNote, setCopyNote] = useState('');
   const searchBox = useRef<HTMLInputElement>(null);
 
   // A 5 MB JSON.parse is one task: it runs once, after the status line has painted.
   useEffect(() => {
-    setParsed({ state: 'pending' });
-    if (streamed && 'value' in streamed) {
-      setParsed({ state: 'json', value: streamed.value });
-      return;
-    }
-    if (!looksLikeJson(contentType, text)) {
-      setParsed({ state: 'text' });
-      return;
-    }
     // Effects run after the browser painted, so the status line is already on screen while this parses.
-    try {
-      setParsed({ state: 'json', value: JSON.parse(text) });
-    } catch {
-      setParsed({ state: 'text' });
-    }
+    // A streamed body was parsed as it arrived: not again.
+    setParsed(
+      streamed && 'value' in streamed ? { kind: 'json', value: streamed.value } : readJsonBody(contentType, text),
+    );
   }, [text, contentType, streamed]);
 
   useEffect(() => {
@@ -137,13 +153,14 @@ function TextBody({
     return () => clearTimeout(timer);
   }, [query]);
 
-  const isJson = parsed.state === 'json';
+  const isJson = parsed.kind === 'json';
   const effectiveMode: Mode = isJson ? mode : 'raw';
+  const filtered = useJsonFilter(parsed.kind === 'json' ? parsed.value : undefined, filter);
   const [pretty, setPretty] = useState<FormattedText | undefined>();
   // Formatting happens once per body, in a worker, the first time Pretty is chosen.
   useEffect(() => setPretty(undefined), [text]);
   useEffect(() => {
-    if (effectiveMode !== 'pretty' || pretty !== undefined || parsed.state !== 'json') return;
+    if (effectiveMode !== 'pretty' || pretty !== undefined || parsed.kind !== 'json') return;
     let live = true;
     formatJsonText(text).then(
       (formatted) => live && setPretty(formatted),
@@ -160,13 +177,13 @@ function TextBody({
   // The search walks the body in slices of a few milliseconds, so typing and scrolling stay smooth on 5 MB.
   useEffect(() => {
     setMatchIndex(0);
-    if (debounced === '' || formatting || parsed.state === 'pending') {
+    if (debounced === '' || formatting || parsed.kind === 'pending') {
       setSearch({ matches: [], done: true });
       return;
     }
-    const inTree = effectiveMode === 'tree' && parsed.state === 'json';
+    const inTree = effectiveMode === 'tree' && parsed.kind === 'json';
     const runner = inTree
-      ? createJsonSearch(parsed.value, debounced, SEARCH_LIMIT)
+      ? createJsonSearch(filtered.value, debounced, SEARCH_LIMIT)
       : createTextSearch(shownText, debounced, SEARCH_LIMIT);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let shown = -1;
@@ -181,7 +198,7 @@ function TextBody({
     };
     tick();
     return () => clearTimeout(timer);
-  }, [debounced, effectiveMode, parsed, shownText, formatting]);
+  }, [debounced, effectiveMode, parsed, shownText, formatting, filtered.value]);
   const matches = search.matches;
 
   const step = (delta: number) => {
@@ -206,24 +223,9 @@ function TextBody({
           This body was cut at a size limit; what follows is its beginning.
         </div>
       ) : null}
+      {parsed.kind === 'malformed' ? <MalformedJsonBanner contentType={contentType} problem={parsed.problem} /> : null}
       <div class="kh-body-toolbar">
-        {isJson ? (
-          <fieldset class="kh-segmented">
-            <legend class="kh-visually-hidden">Show the body as</legend>
-            {(['tree', 'pretty', 'raw'] as Mode[]).map((value) => (
-              <label key={value} class={`kh-segment${effectiveMode === value ? ' kh-segment--on' : ''}`}>
-                <input
-                  type="radio"
-                  name="kh-body-mode"
-                  value={value}
-                  checked={effectiveMode === value}
-                  onChange={() => setMode(value)}
-                />
-                {value === 'tree' ? 'Tree' : value === 'pretty' ? 'Pretty' : 'Raw'}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+        {isJson ? <BodyModeSwitch mode={effectiveMode} onMode={setMode} /> : null}
         <label class="kh-visually-hidden" for="kh-body-search">
           Search in the body
         </label>
@@ -270,7 +272,10 @@ function TextBody({
         >
           ↓
         </button>
-        <span class="kh-toolbar-spacer" />
+        {effectiveMode === 'tree' && isJson ? (
+          <JsonFilterBar filter={filter} onFilter={setFilter} problem={filtered.problem} note={filtered.note} />
+        ) : null}
+        {effectiveMode === 'tree' && isJson ? null : <span class="kh-toolbar-spacer" />}
         <button type="button" class="kh-button kh-button--small" onClick={() => void copyBody()}>
           Copy
         </button>
@@ -286,26 +291,31 @@ function TextBody({
           {copyNote || saveNote}
         </span>
       </div>
-      {parsed.state === 'pending' || formatting ? (
+      {parsed.kind === 'pending' || formatting ? (
         <p class="kh-muted" role="status">
           {formatting ? 'Formatting' : 'Reading'} {formatBytes(text.length)} of JSON…
         </p>
-      ) : effectiveMode === 'tree' && parsed.state === 'json' ? (
+      ) : effectiveMode === 'tree' && parsed.kind === 'json' ? (
         <JsonTree
-          value={parsed.value}
-          label="Response body as a tree"
+          key={filtered.active ? 'filtered' : 'body'}
+          value={filtered.value}
+          initialDepth={filtered.active ? 2 : 1}
+          memory={filtered.active ? memory.filteredTree : memory.tree}
+          pathOf={filtered.pathOf}
+          label={filtered.active ? 'Filtered response body as a tree' : 'Response body as a tree'}
           highlight={debounced || undefined}
           reveal={typeof current === 'string' ? current : undefined}
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
+          decorate={filtered.active ? undefined : decorate}
         />
-      ) : text === '' ? (
-        <p class="kh-muted">The body is empty.</p>
       ) : (
         <RawText
           text={shownText}
           label={effectiveMode === 'pretty' ? 'Response body, formatted' : 'Response body, raw'}
           highlight={debounced || undefined}
           activeOffset={typeof current === 'number' ? current : undefined}
+          errorOffset={parsed.kind === 'malformed' ? parsed.problem.offset : undefined}
+          colour={effectiveMode === 'pretty'}
           rows={effectiveMode === 'pretty' ? pretty?.rows : undefined}
         />
       )}

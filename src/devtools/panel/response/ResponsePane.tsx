@@ -2,11 +2,13 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import { formatBytes, formatDuration } from '../../../core/format/byte-format.ts';
 import { summarizeErrorBody } from '../../../core/http/error-body.ts';
 import type { SendResponse } from '../../../core/protocol.ts';
+import { isEventStreamType } from '../../../core/streams/stream-endpoints.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import { StatusBadge } from '../MethodBadge.tsx';
+import { ExpiredSessionHelp } from '../SignInOffer.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
@@ -19,6 +21,7 @@ import { bodyLoadOf } from './body-registry.ts';
  */
 const loadBody = () => import('./ResponseBody.tsx');
 const loadSignature = () => import('../signature/SignatureDebugger.tsx');
+const loadStream = () => import('./StreamView.tsx');
 
 type ResponseTab = 'body' | 'headers' | 'signature';
 
@@ -83,6 +86,12 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
           clock offset {response.clockOffsetSeconds} s
         </span>
       ) : null}
+      {run.restored ? (
+        <span class="kh-chip" title="Kept from before the panel was reloaded; send again to refresh">
+          restored · {new Date(run.startedAt).toLocaleString()}
+          {run.restored.bodyDropped ? ' · response not kept (too large)' : ''}
+        </span>
+      ) : null}
       {fromHistory ? (
         <span class="kh-chip" title="Stored response; send again to refresh">
           from history · {new Date(fromHistory.startedAt).toLocaleString()}
@@ -97,6 +106,10 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
 
 export function ResponsePane({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
   const run = useStore(workbench.run);
+  const session = useStore(workbench.session);
+  // A call refused because the session had expired carries no 401 of its own: the one that expired it is kept.
+  const expiredBy =
+    session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
   const [tab, setTab] = useState<ResponseTab>('body');
   const idBase = useId();
 
@@ -131,14 +144,26 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
           {run.fromHistory ? ` · from history, ${new Date(run.fromHistory.startedAt).toLocaleString()}` : ''}
         </p>
         <ErrorBanner
-          error={run.error}
+          // An expired session's detail is the platform's 401, shown whole below with Sign in.
+          error={run.error.code === 'session-expired' ? { ...run.error, detail: undefined } : run.error}
           // Sending again blindly could apply a write twice: the check comes first, Send stays in the composer.
           onRetry={
-            run.error.code === 'cancelled' || run.error.code === 'outcome-unknown'
+            run.error.code === 'cancelled' ||
+            run.error.code === 'outcome-unknown' ||
+            run.error.code === 'session-expired' ||
+            run.error.code === 'not-signed-in'
               ? undefined
               : () => void workbench.send()
           }
         />
+        {run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
+          <ExpiredSessionHelp
+            detail={run.error.code === 'session-expired' ? (run.error.detail ?? expiredBy) : undefined}
+            earlier={run.error.detail === undefined && expiredBy !== undefined}
+            services={services}
+            onDone={() => void workbench.refreshSession()}
+          />
+        ) : null}
         {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' ? (
           <button
             type="button"
@@ -149,6 +174,25 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
             Check: GET {run.request.path}
           </button>
         ) : null}
+      </section>
+    );
+
+  // A live stream: the path says so (workbench.ts), or the answer was an event stream (fresh calls only).
+  const streamed =
+    run.phase === 'streaming'
+      ? run
+      : !run.fromHistory && isEventStreamType(run.response.contentType)
+        ? { streamId: `${run.startedAt}`, kind: 'sse' as const, request: run.request }
+        : undefined;
+  if (streamed || run.phase === 'streaming')
+    return (
+      <section class="kh-response kh-response--stream" aria-label="Response">
+        <Lazy
+          key={streamed!.streamId}
+          load={loadStream}
+          props={{ request: streamed!.request, kind: streamed!.kind, services }}
+          fallback={<p class="kh-muted">Loading the stream view…</p>}
+        />
       </section>
     );
 
@@ -176,7 +220,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         {selected === 'body' ? (
           <Lazy
             load={loadBody}
-            props={{ response, request: run.request, services }}
+            props={{ response, request: run.request, services, workbench }}
             fallback={<p class="kh-muted">Loading the viewer…</p>}
           />
         ) : null}

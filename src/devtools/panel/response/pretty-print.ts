@@ -15,7 +15,9 @@ function formatHere(text: string): FormattedText {
   return { text: formatted, rows: indexTextRows(formatted) };
 }
 
-type WorkerReply = { ok: true; text: string; starts: Uint32Array; count: number } | { ok: false; message: string };
+type WorkerReply =
+  | { ok: true; text: string; starts: Uint32Array; lines: Uint32Array; count: number }
+  | { ok: false; message: string };
 
 export function formatJsonText(text: string): Promise<FormattedText> {
   if (typeof Worker === 'undefined' || text.length < 100_000) return Promise.resolve().then(() => formatHere(text));
@@ -30,7 +32,8 @@ export function formatJsonText(text: string): Promise<FormattedText> {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       worker.terminate();
       const reply = event.data;
-      if (reply.ok) resolve({ text: reply.text, rows: { starts: reply.starts, count: reply.count } });
+      if (reply.ok)
+        resolve({ text: reply.text, rows: { starts: reply.starts, lines: reply.lines, count: reply.count } });
       else reject(new Error(reply.message));
     };
     worker.onerror = (event) => {

@@ -8,7 +8,8 @@ self.onmessage = (event: MessageEvent<string>) => {
     const text = JSON.stringify(JSON.parse(event.data), null, 2);
     const rows = indexTextRows(text);
     const starts = rows.starts.slice();
-    self.postMessage({ ok: true, text, starts, count: rows.count }, [starts.buffer]);
+    const lines = rows.lines.slice();
+    self.postMessage({ ok: true, text, starts, lines, count: rows.count }, [starts.buffer, lines.buffer]);
   } catch (error) {
     self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

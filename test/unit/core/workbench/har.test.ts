@@ -94,6 +94,34 @@ describe('buildHar', () => {
     expect(entry?.request.url).toBe('http://127.0.0.1:8781/api-tokens');
     expect(entry?.response.status).toBe(0);
     expect(entry?.response._error).toBe('network: Unreachable.');
+    expect(entry?.comment).toBe('Failed before any response: Unreachable.');
+  });
+
+  it('gives a request with a body its Content-Type, unless the Headers table set one', () => {
+    const headers = har.log.entries[1]?.request.headers ?? [];
+    expect(headers.filter((header) => header.name === 'Content-Type')).toEqual([
+      { name: 'Content-Type', value: 'application/x-www-form-urlencoded' },
+    ]);
+    expect(har.log.entries[0]?.request.headers.some((header) => header.name === 'Content-Type')).toBe(false);
+    const typed = createHistoryRecord(
+      {
+        startedAt: 2,
+        request: {
+          target: 'api',
+          method: 'PUT',
+          path: '/v2/x',
+          headers: [['content-type', 'application/merge-patch+json']],
+          body: { kind: 'json', text: '{}' },
+        },
+        error: { code: 'timeout', message: 'No answer.' },
+      },
+      DEFAULT_HISTORY_CAPS,
+      'h2',
+    );
+    const [entry] = buildHar([typed], options).log.entries;
+    expect(entry?.request.headers.filter((header) => header.name.toLowerCase() === 'content-type')).toEqual([
+      { name: 'content-type', value: 'application/merge-patch+json' },
+    ]);
   });
 
   it('exports byte bodies as base64 and notes truncation', () => {

@@ -28,7 +28,12 @@ describe('importForeignRequest', () => {
       sandbox,
     );
     expect(draft.target).toBe('bridge');
-    expect(notices).toEqual([]);
+    // Recognised, and retargeted to the profile's bridge: said, not silent (issue 16 item 9).
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^The command was for https:\/\/api-bridge\.clever-cloud\.com; it will go to your profile's bridge/,
+      ),
+    ]);
   });
 
   it('keeps the path of an unknown host and says so', () => {
@@ -107,5 +112,16 @@ describe('importForeignRequest', () => {
       sandbox,
     );
     expect(draft.headers).toEqual([{ name: 'X-Keep', value: '1', enabled: true }]);
+  });
+});
+
+describe('a command for another platform', () => {
+  it('says it goes to the profile instead of the host it names', () => {
+    const imported = importCurlCommand("curl 'https://api-bridge.clever-cloud.com/v4/products/zones'", sandbox);
+    expect(imported.draft).toMatchObject({ target: 'bridge', path: '/v4/products/zones' });
+    expect(imported.notices).toContain(
+      "The command was for https://api-bridge.clever-cloud.com; it will go to your profile's bridge, http://127.0.0.1:8781: Keyhole sends requests only to the active profile's addresses.",
+    );
+    expect(importCurlCommand("curl 'http://127.0.0.1:8780/v2/self'", sandbox).notices).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findInText, indexTextRows, rowAtOffset, textRow } from '../../../../src/core/workbench/text-rows.ts';
+import {
+  continuesLine,
+  findInText,
+  indexTextRows,
+  rowAtOffset,
+  textRow,
+} from '../../../../src/core/workbench/text-rows.ts';
 
 describe('text rows', () => {
   it('has one row per line, CRLF included', () => {
@@ -58,5 +64,22 @@ describe('createTextSearch', () => {
 
   it('does not count overlapping matches twice', () => {
     expect(findInText('aaaa', 'aa')).toEqual([0, 2]);
+  });
+});
+
+describe('line numbers of rows', () => {
+  it('numbers the text lines, not the display rows: a long line cut in pieces keeps one number', () => {
+    const text = `short\n${'x'.repeat(2500)}\nlast`;
+    const rows = indexTextRows(text, 1000);
+    expect(rows.count).toBe(5);
+    expect(Array.from(rows.lines)).toEqual([1, 2, 2, 2, 3]);
+    expect([0, 1, 2, 3, 4].map((index) => continuesLine(rows, index))).toEqual([false, false, true, true, false]);
+  });
+
+  it('keeps counting lines past its first buffer', () => {
+    const text = Array.from({ length: 100 }, (_, index) => `line ${index + 1}`).join('\n');
+    const rows = indexTextRows(text);
+    expect(rows.lines[99]).toBe(100);
+    expect(textRow(text, rows, 99)).toBe('line 100');
   });
 });

@@ -1,0 +1,33 @@
+import { KeyholeError } from '../errors.ts';
+import { percentEncode } from '../oauth1/percent-encode.ts';
+import type { RequestBody } from '../protocol.ts';
+
+/**
+ * A composer body as the bytes sent and the Content-Type that goes with them. Shared by the worker (what it
+ * signs and sends) and the code export (what a snippet sends), so both put the same body on the wire.
+ */
+export interface EncodedBody {
+  text?: string;
+  /** The Content-Type that goes with the body unless the header table sets another. */
+  contentType?: string;
+}
+
+export function encodeBody(body: RequestBody | undefined): EncodedBody {
+  if (!body || body.kind === 'none') return {};
+  if (body.kind === 'json') {
+    try {
+      JSON.parse(body.text);
+    } catch (error) {
+      throw new KeyholeError('invalid-input', 'The JSON body is not valid JSON; fix it before sending.', {
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return { text: body.text, contentType: 'application/json' };
+  }
+  if (body.kind === 'form') {
+    // Encoded with RFC 3986 rules so the bytes sent are exactly the ones the signature covers.
+    const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
+    return { text, contentType: 'application/x-www-form-urlencoded' };
+  }
+  return { text: body.text, contentType: body.contentType || 'text/plain' };
+}

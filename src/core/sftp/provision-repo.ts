@@ -1,0 +1,39 @@
+/**
+ * What the user pushes (spec §4.4 step 6): a repository with the `mise.toml` whose `run` task starts the server,
+ * and the exact git commands. No secret is in it: the variables are set on the application through the API.
+ */
+import { buildMiseToml } from './deploy-config.ts';
+import type { ProvisionChoices } from './provision-plan.ts';
+
+export function repositoryFiles(choices: Pick<ProvisionChoices, 'appName'>): { name: string; text: string }[] {
+  return [
+    { name: 'mise.toml', text: buildMiseToml({ appName: choices.appName, sftpgoVersion: 'latest' }) },
+    { name: '.gitignore', text: '# Never commit variables: the kit set them on the application.\nsftpgo.env\n*.env\n' },
+    {
+      name: 'README.md',
+      text: [
+        `# ${choices.appName}`,
+        '',
+        'SFTPGo on the platform’s Linux runtime, provisioned by the Keyhole SFTP kit.',
+        'The platform runs the `run` task of `mise.toml` at each start (unless `CC_RUN_COMMAND` is set).',
+        'The server’s configuration, host key and database are in the application’s variables, not here.',
+        '',
+      ].join('\n'),
+    },
+  ];
+}
+
+export function repositoryZipName(choices: Pick<ProvisionChoices, 'appName'>): string {
+  return `${choices.appName}.zip`;
+}
+
+export function pushCommands(choices: Pick<ProvisionChoices, 'appName'>, gitUrl: string): string {
+  return [
+    `unzip ${repositoryZipName(choices)} -d ${choices.appName} && cd ${choices.appName}`,
+    'git init -b master',
+    'git add mise.toml .gitignore README.md',
+    'git commit -m "SFTPGo, run task from the Keyhole SFTP kit"',
+    `git remote add clever ${gitUrl}`,
+    'git push clever master',
+  ].join('\n');
+}

@@ -1,0 +1,81 @@
+import { KeyholeError } from '../../errors.ts';
+import { encodeBody } from '../../http/encode-body.ts';
+import { assertConfidentialTransport, guardHeaders, guardPath } from '../../http/request-guard.ts';
+import { encodeQuery, type ProfileOrigins } from '../../http/request-url.ts';
+import type { SignatureMethod } from '../../oauth1/types.ts';
+import type { SendRequest } from '../../protocol.ts';
+
+/**
+ * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
+ * authenticates but never a credential: code snippets are built from this in the page and read every secret
+ * from environment variables. Mirrors background/signed-request.ts's prepareRequest (same guards, same body
+ * encoding, same default headers) so a snippet sends what Keyhole sends.
+ */
+export type SnippetAuth = { scheme: 'bearer' } | { scheme: 'oauth'; signatureMethod: SignatureMethod };
+
+export interface SnippetRequest {
+  method: string;
+  /** The origin (and base path) the call goes to: the profile's API or bridge address. */
+  base: string;
+  /** Path and encoded query, as appended to `base`. */
+  pathAndQuery: string;
+  headers: [string, string][];
+  body?: string;
+  auth: SnippetAuth;
+  /** The profile's bridge, for languages that always call it with a Bearer token. */
+  bridgeUrl: string;
+}
+
+export interface SnippetContext extends ProfileOrigins {
+  /** The profile's default signature method (a call may override it on the API). */
+  signatureMethod: SignatureMethod;
+  /** Whether an API token is chosen for bridge calls (the worker then sends Bearer there). */
+  hasBridgeToken: boolean;
+}
+
+export function snippetUrl(request: Pick<SnippetRequest, 'base' | 'pathAndQuery'>): string {
+  return `${request.base}${request.pathAndQuery}`;
+}
+
+export function describeSnippetRequest(request: SendRequest, context: SnippetContext): SnippetRequest {
+  const guarded = guardPath(request.path, request.target);
+  // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
+  const headers = guardHeaders(request.headers ?? []);
+  const query = [...guarded.query, ...(request.query ?? [])];
+  const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
+  const pathAndQuery = `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`;
+  const body = encodeBody(request.body);
+  const method = request.method.toUpperCase();
+  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
+    throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
+  if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
+    headers.push(['Content-Type', body.contentType]);
+  if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
+  const bearer =
+    request.target === 'bridge' &&
+    request.bridgeAuth !== 'oauth-plaintext' &&
+    (context.hasBridgeToken || request.bridgeAuth === 'token');
+  const auth: SnippetAuth = bearer
+    ? { scheme: 'bearer' }
+    : {
+        scheme: 'oauth',
+        signatureMethod:
+          request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? context.signatureMethod),
+      };
+  return {
+    method,
+    base,
+    pathAndQuery,
+    headers,
+    ...(body.text !== undefined ? { body: body.text } : {}),
+    auth,
+    bridgeUrl: context.bridgeUrl.replace(/\/+$/, ''),
+  };
+}
+
+/** A snippet that sends a reusable credential (PLAINTEXT secrets, a Bearer token) only does so over https. */
+export function assertSnippetTransport(url: string, auth: SnippetAuth): void {
+  if (auth.scheme === 'bearer') assertConfidentialTransport(url, 'an API token (Bearer)');
+  else if (auth.signatureMethod === 'PLAINTEXT')
+    assertConfidentialTransport(url, 'a PLAINTEXT signature (it carries your consumer and token secrets)');
+}

@@ -1,0 +1,31 @@
+import { CURL_VARIABLES } from '../curl-credentials.ts';
+
+/**
+ * The environment variables every snippet reads its credentials from: the same names the copied curl commands
+ * use, plus the consumer key (a snippet holds no identifying value either, so one set of variables serves all).
+ */
+export const SNIPPET_VARIABLES = { consumerKey: 'CLEVER_CONSUMER_KEY', ...CURL_VARIABLES } as const;
+
+export const OAUTH_VARIABLES = [
+  SNIPPET_VARIABLES.consumerKey,
+  SNIPPET_VARIABLES.consumerSecret,
+  SNIPPET_VARIABLES.token,
+  SNIPPET_VARIABLES.tokenSecret,
+] as const;
+
+/** PLAINTEXT puts the secrets in the header as they are, so the variables hold them as the header needs them. */
+export const PLAINTEXT_VALUES =
+  'The secrets go into the header as they are: the platform’s (letters, digits and - . _ ~) work unchanged; percent-encode anything else twice.';
+
+export interface Snippet {
+  code: string;
+  /** The environment variables it reads, in the order a user exports them. */
+  variables: readonly string[];
+  /** How it signs, when that differs from what Keyhole would send (e.g. PLAINTEXT instead of HMAC). */
+  notes: readonly string[];
+}
+
+/** A string literal for JavaScript and Python alike (JSON's escapes are valid in both). */
+export function stringLiteral(value: string): string {
+  return JSON.stringify(value);
+}

@@ -1,0 +1,169 @@
+import { KeyholeError } from '../errors.ts';
+import type { HttpMethod } from '../protocol.ts';
+import {
+  isSensitiveHeader,
+  looksLikeCredentialValue,
+  looksSecretName,
+  REDACTED,
+  redactPairs,
+  redactSecretsInTypedText,
+} from './redact-secrets.ts';
+import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+import type { SavedRequest } from './saved-requests.ts';
+
+/**
+ * Keyhole's own collection file: saved requests with their names and folders, as JSON. Nothing in it can sign
+ * a request: credential headers (Authorization, Cookie, API keys) are left out and secret-looking values are
+ * masked, the same rules as the stored draft.
+ */
+export const COLLECTION_FORMAT = 'keyhole-collection';
+export const COLLECTION_VERSION = 1;
+
+export interface ExportedRequest {
+  name: string;
+  folder: string;
+  method: HttpMethod;
+  target: RequestDraft['target'];
+  path: string;
+  params: Record<string, string>;
+  query: [string, string, boolean][];
+  headers: [string, string, boolean][];
+  body:
+    | { mode: 'none' }
+    | { mode: 'json'; json: string }
+    | { mode: 'form'; fields: [string, string, boolean][] }
+    | { mode: 'text'; contentType: string; text: string };
+  signatureMethod?: RequestDraft['signatureMethod'];
+  bridgeAuth?: RequestDraft['bridgeAuth'];
+}
+
+export interface CollectionFile {
+  format: typeof COLLECTION_FORMAT;
+  version: number;
+  exportedAt: string;
+  requests: ExportedRequest[];
+}
+
+/** An imported request, before it is saved. */
+export interface ImportedRequest {
+  name: string;
+  folder: string;
+  draft: RequestDraft;
+}
+
+const maskRows = (rows: readonly KeyValueRow[]): KeyValueRow[] => {
+  const masked = redactPairs(
+    rows.map((row) => [row.name, row.value]),
+    (name) => looksSecretName(name),
+  );
+  return rows.map((row, index) => {
+    const value = (masked[index] as [string, string])[1];
+    return { ...row, value: looksLikeCredentialValue(value) ? REDACTED : value };
+  });
+};
+
+/** A draft as it may be saved or exported: no credential header, secret-looking values masked. */
+export function exportableDraft(draft: RequestDraft): RequestDraft {
+  return {
+    ...draft,
+    params: Object.fromEntries(
+      Object.entries(draft.params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+    ),
+    query: maskRows(draft.query),
+    headers: maskRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
+    json: redactSecretsInTypedText(draft.json, 'application/json'),
+    form: maskRows(draft.form),
+    text: redactSecretsInTypedText(draft.text, draft.textContentType),
+  };
+}
+
+const triples = (rows: readonly KeyValueRow[]): [string, string, boolean][] =>
+  rows.map((row) => [row.name, row.value, row.enabled]);
+
+function exportRequest(saved: SavedRequest): ExportedRequest {
+  const draft = exportableDraft(saved.draft);
+  const body: ExportedRequest['body'] =
+    draft.bodyMode === 'json'
+      ? { mode: 'json', json: draft.json }
+      : draft.bodyMode === 'form'
+        ? { mode: 'form', fields: triples(draft.form) }
+        : draft.bodyMode === 'text'
+          ? { mode: 'text', contentType: draft.textContentType, text: draft.text }
+          : { mode: 'none' };
+  const out: ExportedRequest = {
+    name: saved.name,
+    folder: saved.folder,
+    method: draft.method,
+    target: draft.target,
+    path: draft.path,
+    params: draft.params,
+    query: triples(draft.query),
+    headers: triples(draft.headers),
+    body,
+  };
+  if (draft.signatureMethod) out.signatureMethod = draft.signatureMethod;
+  if (draft.bridgeAuth) out.bridgeAuth = draft.bridgeAuth;
+  return out;
+}
+
+export function exportCollection(list: readonly SavedRequest[], now: Date = new Date()): string {
+  const file: CollectionFile = {
+    format: COLLECTION_FORMAT,
+    version: COLLECTION_VERSION,
+    exportedAt: now.toISOString(),
+    requests: list.map(exportRequest),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+const rowsOf = (list: unknown): KeyValueRow[] =>
+  Array.isArray(list)
+    ? list
+        .filter((item) => Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'string')
+        .map((item) => ({ name: item[0] as string, value: item[1] as string, enabled: item[2] !== false }))
+    : [];
+
+/** Reads Keyhole's own file; each request goes through the same masking as an export. */
+export function parseCollectionFile(value: unknown): ImportedRequest[] {
+  const file = value as Partial<CollectionFile>;
+  if (file?.format !== COLLECTION_FORMAT || !Array.isArray(file.requests))
+    throw new KeyholeError('invalid-input', 'This is not a Keyhole collection file.');
+  if (typeof file.version !== 'number' || file.version > COLLECTION_VERSION)
+    throw new KeyholeError(
+      'invalid-input',
+      `This collection file is version ${String(file.version)}; this Keyhole reads version ${COLLECTION_VERSION}.`,
+    );
+  return file.requests.flatMap((item): ImportedRequest[] => {
+    const request = item as Partial<ExportedRequest>;
+    const method = String(request?.method ?? '').toUpperCase() as HttpMethod;
+    if (!HTTP_METHODS.includes(method) || typeof request.path !== 'string') return [];
+    const body = (request.body ?? { mode: 'none' }) as ExportedRequest['body'];
+    const draft = createDraft({
+      method,
+      target: request.target === 'bridge' ? 'bridge' : 'api',
+      path: request.path,
+      params:
+        request.params && typeof request.params === 'object'
+          ? Object.fromEntries(Object.entries(request.params).filter(([, param]) => typeof param === 'string'))
+          : {},
+      query: rowsOf(request.query),
+      headers: rowsOf(request.headers),
+      bodyMode: body.mode === 'json' || body.mode === 'form' || body.mode === 'text' ? body.mode : 'none',
+      json: body.mode === 'json' && typeof body.json === 'string' ? body.json : '',
+      form: body.mode === 'form' ? rowsOf(body.fields) : [],
+      text: body.mode === 'text' && typeof body.text === 'string' ? body.text : '',
+      textContentType: body.mode === 'text' && typeof body.contentType === 'string' ? body.contentType : 'text/plain',
+      signatureMethod: ['HMAC-SHA512', 'HMAC-SHA1', 'PLAINTEXT'].includes(request.signatureMethod as string)
+        ? (request.signatureMethod as RequestDraft['signatureMethod'])
+        : '',
+      bridgeAuth: request.bridgeAuth === 'token' || request.bridgeAuth === 'oauth-plaintext' ? request.bridgeAuth : '',
+    });
+    return [
+      {
+        name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${request.path}`,
+        folder: typeof request.folder === 'string' ? request.folder : '',
+        draft: exportableDraft(draft),
+      },
+    ];
+  });
+}

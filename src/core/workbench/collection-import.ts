@@ -1,0 +1,99 @@
+import { KeyholeError } from '../errors.ts';
+import type { ProfileOrigins } from '../http/request-url.ts';
+import { exportableDraft, type ImportedRequest, parseCollectionFile } from './collection-file.ts';
+import { importCurlCommand } from './curl.ts';
+import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
+import type { KeyValueRow } from './request-draft.ts';
+import { importForeignRequest } from './request-import.ts';
+
+/**
+ * One entry point for every file the Saved view imports: Keyhole's own collection, a Postman v2.1 collection,
+ * a HAR file (DevTools' Save all as HAR), or a curl command. Every request comes out masked like an export, so
+ * nothing imported can hold a credential.
+ */
+export interface CollectionImport {
+  format: 'keyhole' | 'postman' | 'har' | 'curl';
+  requests: ImportedRequest[];
+  /** Variables the file carried (Postman's), offered as a new environment. */
+  environment?: { name: string; variables: KeyValueRow[] };
+  notices: string[];
+}
+
+interface HarFile {
+  log?: {
+    entries?: {
+      request?: {
+        method?: string;
+        url?: string;
+        headers?: { name?: string; value?: string }[];
+        postData?: { mimeType?: string; text?: string };
+      };
+    }[];
+  };
+}
+
+function importHar(file: HarFile, origins: ProfileOrigins | undefined, folder: string): CollectionImport {
+  const notices = new Set<string>();
+  const requests: ImportedRequest[] = [];
+  for (const entry of file.log?.entries ?? []) {
+    const request = entry.request;
+    if (!request?.url || !request.method) continue;
+    try {
+      const imported = importForeignRequest(
+        {
+          method: request.method,
+          url: request.url,
+          headers: (request.headers ?? []).map((header) => [String(header.name ?? ''), String(header.value ?? '')]),
+          ...(request.postData?.text
+            ? { body: { text: request.postData.text, contentType: request.postData.mimeType ?? '' } }
+            : {}),
+        },
+        origins,
+      );
+      for (const notice of imported.notices) notices.add(notice);
+      requests.push({ name: `${imported.draft.method} ${imported.draft.path}`, folder, draft: imported.draft });
+    } catch (error) {
+      notices.add(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (requests.length === 0)
+    throw new KeyholeError('invalid-input', 'This HAR file holds no request Keyhole can import.');
+  return { format: 'har', requests, notices: [...notices] };
+}
+
+export function importCollectionText(text: string, fileName: string, origins?: ProfileOrigins): CollectionImport {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new KeyholeError('invalid-input', 'The file is empty.');
+  const base = fileName.replace(/\.[^.]*$/, '') || 'Imported';
+  let result: CollectionImport;
+  if (/^curl\s/i.test(trimmed)) {
+    const { draft, notices } = importCurlCommand(trimmed, origins);
+    result = { format: 'curl', requests: [{ name: `${draft.method} ${draft.path}`, folder: base, draft }], notices };
+  } else {
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      throw new KeyholeError(
+        'invalid-input',
+        'This file is neither JSON (a Keyhole or Postman v2.1 collection, a HAR file) nor a curl command.',
+      );
+    }
+    if (isPostmanCollection(value)) {
+      const imported = importPostmanCollection(value);
+      result = {
+        format: 'postman',
+        requests: imported.requests,
+        notices: imported.notices,
+        ...(imported.variables.length > 0
+          ? { environment: { name: imported.name, variables: imported.variables } }
+          : {}),
+      };
+    } else if ((value as HarFile)?.log?.entries) {
+      result = importHar(value as HarFile, origins, base);
+    } else {
+      result = { format: 'keyhole', requests: parseCollectionFile(value), notices: [] };
+    }
+  }
+  return { ...result, requests: result.requests.map((item) => ({ ...item, draft: exportableDraft(item.draft) })) };
+}

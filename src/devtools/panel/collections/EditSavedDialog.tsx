@@ -1,0 +1,81 @@
+import { useState } from 'preact/hooks';
+import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
+import { nextOrder, normalizeFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
+import type { SavedRequestStore } from './saved-store.ts';
+
+/** Renames a saved request or moves it to another folder (at the end of it). */
+export default function EditSavedDialog({
+  item,
+  list,
+  store,
+  onClose,
+}: {
+  item: SavedRequest;
+  list: SavedRequest[];
+  store: SavedRequestStore;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(item.name);
+  const [folder, setFolder] = useState(item.folder);
+  const [error, setError] = useState<KeyholeErrorData>();
+  const folders = [...new Set(list.map((entry) => entry.folder).filter(Boolean))].sort();
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const where = normalizeFolder(folder);
+    const moved = where !== item.folder;
+    store
+      .put([
+        {
+          ...item,
+          name: name.trim(),
+          folder: where,
+          order: moved ? nextOrder(list, where) : item.order,
+          updatedAt: Date.now(),
+        },
+      ])
+      .then(onClose, (reason: unknown) => setError(toErrorData(reason)));
+  };
+
+  return (
+    <Dialog title={`Edit “${item.name}”`} onClose={onClose} size="narrow">
+      <form class="kh-dialog-body" onSubmit={submit}>
+        <label class="kh-field">
+          <span>Name</span>
+          <input
+            class="kh-input"
+            value={name}
+            autoFocus
+            required
+            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+        <label class="kh-field">
+          <span>Folder (empty for none, / for sub-folders)</span>
+          <input
+            class="kh-input"
+            value={folder}
+            list="kh-edit-folders"
+            onInput={(event) => setFolder((event.currentTarget as HTMLInputElement).value)}
+          />
+          <datalist id="kh-edit-folders">
+            {folders.map((entry) => (
+              <option key={entry} value={entry} />
+            ))}
+          </datalist>
+        </label>
+        {error ? <ErrorBanner error={error} /> : null}
+        <div class="kh-dialog-actions">
+          <button type="button" class="kh-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="kh-button kh-button--primary" disabled={name.trim() === ''}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
+import { exportCollection } from '../../../core/workbench/collection-file.ts';
+import { importCollectionText } from '../../../core/workbench/collection-import.ts';
+import {
+  duplicate,
+  groupByFolder,
+  newSavedId,
+  reorder,
+  type SavedRequest,
+} from '../../../core/workbench/saved-requests.ts';
+import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
+import { Lazy } from '../../../ui/Lazy.tsx';
+import { MethodBadge } from '../MethodBadge.tsx';
+import type { ViewProps } from '../view-props.ts';
+import { openSaved, saveImported } from './saved-actions.ts';
+import './collections.css';
+
+/**
+ * The Saved view: saved requests by folder. Open one in its own tab; move it up or down, duplicate, rename or
+ * move it to another folder, delete it. Export writes Keyhole's collection file (no credential in it); Import
+ * reads that, a Postman v2.1 collection, a HAR file or a curl command, and says what it left out.
+ */
+const loadEdit = () => import('./EditSavedDialog.tsx');
+
+export default function SavedView({ workbench, services, showComposer }: ViewProps) {
+  const store = workbench.saved;
+  const [list, setList] = useState<SavedRequest[]>();
+  const [error, setError] = useState<KeyholeErrorData>();
+  const [notices, setNotices] = useState<string[]>([]);
+  const [editing, setEditing] = useState<SavedRequest>();
+  const [confirmDelete, setConfirmDelete] = useState<string>();
+
+  useEffect(() => {
+    const load = () => store.list().then(setList, (reason: unknown) => setError(toErrorData(reason)));
+    void load();
+    return store.subscribe(() => void load());
+  }, [store]);
+
+  const fail = (reason: unknown) => setError(toErrorData(reason));
+  const groups = groupByFolder(list ?? []);
+
+  const exportAll = () => {
+    const text = exportCollection(groups.flatMap((group) => group.requests));
+    services
+      .download(new Blob([text], { type: 'application/json' }), 'keyhole-collection.json')
+      .then(
+        () => setNotices([`Exported ${list?.length ?? 0} requests to keyhole-collection.json (no credentials).`]),
+        fail,
+      );
+  };
+
+  const importFile = async (file: File) => {
+    setError(undefined);
+    try {
+      const session = workbench.session.get();
+      const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
+      const imported = importCollectionText(await file.text(), file.name, profile);
+      const count = await saveImported(store, imported.requests);
+      const extra: string[] = [];
+      if (imported.environment) {
+        const { name, variables } = imported.environment;
+        workbench.variables.update((scope) => ({
+          ...scope,
+          environments: [...scope.environments, { id: newSavedId(), name, variables }],
+        }));
+        extra.push(`Its ${variables.length} variables are in a new environment “${name}” (Variables…).`);
+      }
+      setNotices([
+        `Imported ${count} request${count === 1 ? '' : 's'} from ${file.name}.`,
+        ...extra,
+        ...imported.notices,
+      ]);
+    } catch (reason) {
+      fail(reason);
+    }
+  };
+
+  return (
+    <section class="kh-side-view kh-saved" aria-label="Saved requests">
+      <div class="kh-saved-tools">
+        <button type="button" class="kh-button kh-button--small" onClick={exportAll} disabled={!list?.length}>
+          Export
+        </button>
+        <label class="kh-button kh-button--small kh-file-button">
+          Import…
+          <input
+            type="file"
+            class="kh-visually-hidden"
+            accept=".json,.har,.txt,.sh,application/json"
+            aria-label="Import a collection (Keyhole, Postman v2.1, HAR or curl)"
+            onChange={(event) => {
+              const input = event.currentTarget as HTMLInputElement;
+              const file = input.files?.[0];
+              if (file) void importFile(file).finally(() => (input.value = ''));
+            }}
+          />
+        </label>
+      </div>
+      {notices.length > 0 ? (
+        <div class="kh-banner kh-banner--warn kh-saved-notices" role="status">
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+          <button type="button" class="kh-button kh-button--small" onClick={() => setNotices([])}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {error ? <ErrorBanner error={error} /> : null}
+      <div class="kh-saved-body">
+        {list === undefined ? (
+          <p class="kh-muted kh-side-empty">Loading…</p>
+        ) : list.length === 0 ? (
+          <p class="kh-muted kh-side-empty">
+            No saved request yet: use Save request… above the composer, or import a collection.
+          </p>
+        ) : (
+          groups.map((group) => (
+            <div key={group.folder} class="kh-saved-folder">
+              <h3 class="kh-saved-folder-name">{group.folder || 'No folder'}</h3>
+              <ul class="kh-saved-list" aria-label={group.folder || 'No folder'}>
+                {group.requests.map((item, index) => (
+                  <li key={item.id} class="kh-saved-item">
+                    <button
+                      type="button"
+                      class="kh-saved-open"
+                      title={`${item.name} — ${item.draft.method} ${item.draft.path}`}
+                      onClick={() => {
+                        openSaved(workbench, item);
+                        showComposer();
+                      }}
+                    >
+                      <MethodBadge method={item.draft.method} />
+                      <span class="kh-saved-name">{item.name}</span>
+                    </button>
+                    <span class="kh-saved-actions">
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Move ${item.name} up`}
+                        title="Move up"
+                        disabled={index === 0}
+                        onClick={() => store.put(reorder(list, item.id, -1)).catch(fail)}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Move ${item.name} down`}
+                        title="Move down"
+                        disabled={index === group.requests.length - 1}
+                        onClick={() => store.put(reorder(list, item.id, 1)).catch(fail)}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Duplicate ${item.name}`}
+                        title="Duplicate"
+                        onClick={() => store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail)}
+                      >
+                        ❐
+                      </button>
+                      <button
+                        type="button"
+                        class="kh-icon-button"
+                        aria-label={`Rename or move ${item.name}`}
+                        title="Rename or move to a folder"
+                        onClick={() => setEditing(item)}
+                      >
+                        ✎
+                      </button>
+                      {confirmDelete === item.id ? (
+                        <button
+                          type="button"
+                          class="kh-button kh-button--small kh-button--danger"
+                          onClick={() => {
+                            setConfirmDelete(undefined);
+                            store.remove(item.id).catch(fail);
+                          }}
+                        >
+                          Delete
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          class="kh-icon-button"
+                          aria-label={`Delete ${item.name}`}
+                          title="Delete"
+                          onClick={() => setConfirmDelete(item.id)}
+                        >
+                          ×
+                        </button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
+      {editing && list ? (
+        <Lazy
+          load={loadEdit}
+          props={{ item: editing, list, store, onClose: () => setEditing(undefined) }}
+          fallback={<span class="kh-muted">Loading…</span>}
+        />
+      ) : null}
+    </section>
+  );
+}

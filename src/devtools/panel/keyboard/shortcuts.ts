@@ -1,0 +1,32 @@
+/**
+ * The panel's keyboard shortcuts, in one list: the `?` overlay shows it, and the panel's key handler reads the
+ * single-key ones from here. Single keys act only outside text fields, where they would be typed.
+ */
+export interface Shortcut {
+  keys: string[];
+  what: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['/'], what: 'Search the catalog' },
+  { keys: ['↓', '↑'], what: 'From the search: move through the endpoints (Home, End too)' },
+  { keys: ['Enter'], what: 'Open the endpoint in the composer (the first match from the search)' },
+  { keys: ['Ctrl', 'Enter'], what: 'Send the request (⌘ Enter on a Mac)' },
+  { keys: ['Esc'], what: 'Cancel a call in flight; close a dialog' },
+  { keys: ['?'], what: 'Show these shortcuts' },
+  { keys: ['←', '→', 'Enter'], what: 'In the JSON tree: close, open, toggle a node' },
+  { keys: ['Ctrl', 'C'], what: 'In the JSON tree: copy the focused value' },
+  { keys: ['Enter'], what: 'In the body search: next match' },
+  { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
+];
+
+/** Whether a key typed with focus on `target` goes into a text field (where `/` and `?` are text). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as HTMLElement).closest !== 'function') return false;
+  const element = target as HTMLElement;
+  if (element.isContentEditable) return true;
+  if (element.tagName === 'TEXTAREA' || element.tagName === 'SELECT') return true;
+  if (element.tagName !== 'INPUT') return false;
+  const type = (element as HTMLInputElement).type;
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
+}

@@ -1,0 +1,184 @@
+import type { CallOutcome } from '../../../core/workbench/history-entry.ts';
+import { createDraft, type RequestDraft } from '../../../core/workbench/request-draft.ts';
+import {
+  activeTab,
+  addTab,
+  closeTab,
+  createTabSet,
+  MAX_TABS,
+  moveTab,
+  newTabId,
+  type RequestTab,
+  type TabSet,
+  updateTab,
+} from '../../../core/workbench/request-tabs.ts';
+import type { KeyValueStorage } from '../key-value-storage.ts';
+import { createStore, type Store } from '../store.ts';
+import type { RunState } from '../workbench.ts';
+import { responseFromStored } from './restored-run.ts';
+import { storedTabResponse, type TabResponseStore, tabResponseKey } from './tab-responses.ts';
+import { loadTabSet, saveTabSetNow, saveTabSetSoon, touchWorkspace } from './tab-storage.ts';
+
+/**
+ * The request tabs behind the workbench. The composer and the response pane keep reading the workbench's
+ * `draft`, `run`, `attempted` and `notices` stores: those always hold the active tab's state, and switching
+ * tabs parks the old tab's values here and loads the new one's. A call keeps running when its tab is left; its
+ * result lands in that tab.
+ */
+interface Parked {
+  run: RunState;
+  attempted: boolean;
+  notices: string[];
+}
+
+export interface ActiveStores {
+  draft: Store<RequestDraft>;
+  run: Store<RunState>;
+  attempted: Store<boolean>;
+  notices: Store<string[]>;
+}
+
+export interface TabSession {
+  tabs: Store<TabSet>;
+  select(id: string): void;
+  /** Opens a draft in a new tab (after the active one); false when MAX_TABS are open. */
+  add(draft?: RequestDraft, extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): boolean;
+  close(id: string): void;
+  move(id: string, delta: -1 | 1): void;
+  /** Names the active tab after a saved request (or unlinks it with undefined). */
+  link(saved: { id: string; name: string } | undefined): void;
+  runOf(tabId: string): RunState;
+  setRunOf(tabId: string, state: RunState): void;
+  /** Keeps a finished call's response for the tab, as history keeps it. */
+  keepResponse(tabId: string, outcome: CallOutcome): void;
+  /** Loads this window's tabs (and their last responses); `typed` is what was edited while loading. */
+  restore(typed: RequestDraft | undefined): Promise<boolean>;
+  dispose(): void;
+}
+
+const IDLE: RunState = { phase: 'idle' };
+
+export function createTabSession(
+  active: ActiveStores,
+  storage: KeyValueStorage,
+  responses: TabResponseStore,
+  workspace: string,
+): TabSession {
+  const { draft, run, attempted, notices } = active;
+  const tabs = createStore<TabSet>(createTabSet(draft.get()));
+  const parked = new Map<string, Parked>();
+  const activeId = () => tabs.get().activeId;
+  let restored = false;
+
+  // The active tab's draft follows every edit; the set is saved (masked) shortly after.
+  const stopDraft = draft.subscribe((value) => {
+    tabs.update((set) => updateTab(set, set.activeId, (tab) => (tab.draft === value ? tab : { ...tab, draft: value })));
+  });
+  // Which tabs are open and which is active is saved at once (a reload right after a switch keeps it); drafts
+  // being typed are saved shortly after the last key.
+  const shape = (set: TabSet) => JSON.stringify([set.activeId, set.tabs.map((tab) => [tab.id, tab.savedId, tab.name])]);
+  let savedShape = shape(tabs.get());
+  const stopSave = tabs.subscribe((set) => {
+    if (!restored) return;
+    const now = shape(set);
+    if (now !== savedShape) saveTabSetNow(storage, workspace, set);
+    else saveTabSetSoon(storage, workspace, set);
+    savedShape = now;
+  });
+
+  const park = () => parked.set(activeId(), { run: run.get(), attempted: attempted.get(), notices: notices.get() });
+  const load = () => {
+    const id = activeId();
+    const values = parked.get(id);
+    parked.delete(id);
+    draft.set(activeTab(tabs.get()).draft);
+    run.set(values?.run ?? IDLE);
+    attempted.set(values?.attempted ?? false);
+    notices.set(values?.notices ?? []);
+  };
+
+  const session: TabSession = {
+    tabs,
+    select(id) {
+      if (id === activeId() || !tabs.get().tabs.some((tab) => tab.id === id)) return;
+      park();
+      tabs.set({ ...tabs.get(), activeId: id });
+      load();
+    },
+    add(next = createDraft(), extra = {}) {
+      const added = addTab(tabs.get(), { ...extra, id: newTabId(), draft: next });
+      if (!added) {
+        notices.set([`${MAX_TABS} tabs are open: close one to open another.`]);
+        return false;
+      }
+      park();
+      tabs.set(added);
+      load();
+      return true;
+    },
+    close(id) {
+      const wasActive = id === activeId();
+      const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
+      parked.delete(id);
+      void responses.remove(tabResponseKey(workspace, id)).catch(() => undefined);
+      tabs.set(next);
+      if (wasActive) load();
+    },
+    move(id, delta) {
+      tabs.set(moveTab(tabs.get(), id, delta));
+    },
+    link(saved) {
+      tabs.update((set) =>
+        updateTab(set, set.activeId, (tab) => {
+          const { savedId: _id, name: _name, ...rest } = tab;
+          return saved ? { ...rest, savedId: saved.id, name: saved.name } : rest;
+        }),
+      );
+    },
+    runOf(tabId) {
+      return tabId === activeId() ? run.get() : (parked.get(tabId)?.run ?? IDLE);
+    },
+    setRunOf(tabId, state) {
+      if (tabId === activeId()) run.set(state);
+      else if (tabs.get().tabs.some((tab) => tab.id === tabId))
+        parked.set(tabId, { attempted: false, notices: [], ...parked.get(tabId), run: state });
+      // A closed tab's late result has nowhere to go.
+    },
+    keepResponse(tabId, outcome) {
+      if (!tabs.get().tabs.some((tab) => tab.id === tabId)) return;
+      void responses.put(tabResponseKey(workspace, tabId), storedTabResponse(outcome, tabId)).catch(() => undefined);
+    },
+    async restore(typed) {
+      const [saved, forgotten] = await Promise.all([
+        loadTabSet(storage, workspace),
+        touchWorkspace(storage, workspace).catch(() => [] as string[]),
+      ]);
+      for (const key of forgotten) void responses.removePrefix(`${key}/`).catch(() => undefined);
+      restored = true;
+      if (!saved) {
+        saveTabSetSoon(storage, workspace, tabs.get());
+        return false;
+      }
+      let set = saved;
+      if (typed) set = addTab(set, { id: newTabId(), draft: typed }) ?? set;
+      savedShape = shape(set);
+      tabs.set(set);
+      draft.set(activeTab(set).draft);
+      await Promise.all(
+        set.tabs.map(async (tab) => {
+          const stored = await responses.get(tabResponseKey(workspace, tab.id)).catch(() => undefined);
+          if (!stored) return;
+          const state = responseFromStored(stored);
+          // Something sent meanwhile wins over what was kept.
+          if (session.runOf(tab.id).phase === 'idle') session.setRunOf(tab.id, state);
+        }),
+      );
+      return true;
+    },
+    dispose() {
+      stopDraft();
+      stopSave();
+    },
+  };
+  return session;
+}

@@ -1,0 +1,58 @@
+import {
+  isRedacted,
+  looksLikeCredentialValue,
+  looksSecretName,
+  REDACTED,
+} from '../../../core/workbench/redact-secrets.ts';
+import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
+import type { KeyValueStorage } from '../key-value-storage.ts';
+
+/**
+ * Environments and contexts in storage.local. Keyhole signs every call itself, so no variable needs to hold a
+ * secret: a secret-looking one (by name, or a `Bearer …` value) is stored masked, like the draft's, and a
+ * masked value counts as no value when a request is resolved.
+ */
+const KEY = 'keyhole.devtools.variables';
+const DELAY_MS = 300;
+
+export function scopeForStorage(scope: VariableScope): VariableScope {
+  return {
+    ...scope,
+    environments: scope.environments.map((environment) => ({
+      ...environment,
+      variables: environment.variables.map((row) => ({
+        ...row,
+        value: looksSecretName(row.name) || looksLikeCredentialValue(row.value) ? REDACTED : row.value,
+      })),
+    })),
+  };
+}
+
+/** Variables whose values were masked when stored ("dev: apiKey"), for the Variables dialog to point at. */
+export function maskedVariables(scope: VariableScope): string[] {
+  return scope.environments.flatMap((environment) =>
+    environment.variables.filter((row) => isRedacted(row.value)).map((row) => `${environment.name}: ${row.name}`),
+  );
+}
+
+export async function loadScope(storage: KeyValueStorage): Promise<VariableScope> {
+  try {
+    return reviveScope(await storage.get(KEY));
+  } catch {
+    return reviveScope(undefined);
+  }
+}
+
+const timers = new WeakMap<KeyValueStorage, ReturnType<typeof setTimeout>>();
+
+export function saveScopeSoon(storage: KeyValueStorage, scope: VariableScope): void {
+  clearTimeout(timers.get(storage));
+  timers.set(
+    storage,
+    setTimeout(() => {
+      storage.set(KEY, scopeForStorage(scope)).catch(() => {
+        // The next change saves again.
+      });
+    }, DELAY_MS),
+  );
+}

@@ -1,0 +1,108 @@
+import type { KeyholeErrorData } from '../../core/errors.ts';
+import type { AccountSummary } from '../../core/platform/account-summary.ts';
+import type { CatalogEntry } from '../../core/platform/catalog.ts';
+import type { SendRequest, SendResponse, SessionStatus } from '../../core/protocol.ts';
+import type { StreamKind } from '../../core/streams/stream-endpoints.ts';
+import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
+import type { DraftIssue, RequestDraft } from '../../core/workbench/request-draft.ts';
+import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';
+import type { VariableScope } from '../../core/workbench/variable-scope.ts';
+import type { SavedRequestStore } from './collections/saved-store.ts';
+import type { PickerLists } from './composer/picker-lists.ts';
+import type { Store } from './store.ts';
+
+/**
+ * The workbench's state and the actions on it: the request tabs, the active tab's draft and its call in flight
+ * or result, the session (for the profile's addresses) and the account summary behind the placeholder pickers.
+ * Views change the draft through `open`; the composer edits it; nothing here touches the DOM.
+ */
+/** A tab's response kept across a reload (see tabs/tab-responses.ts); `bodyDropped` when it was too large to keep. */
+export interface RestoredMark {
+  bodyDropped: boolean;
+}
+
+export type RunState =
+  | { phase: 'idle' }
+  | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
+  | {
+      phase: 'done';
+      request: SendRequest;
+      response: SendResponse;
+      startedAt: number;
+      fromHistory?: HistoryEntry;
+      restored?: RestoredMark;
+    }
+  | {
+      phase: 'failed';
+      request: SendRequest;
+      error: KeyholeErrorData;
+      startedAt: number;
+      fromHistory?: HistoryEntry;
+      restored?: RestoredMark;
+    }
+  /** A live stream (log lines, platform events): the response pane holds it open (response/StreamView.tsx). */
+  | { phase: 'streaming'; streamId: string; kind: StreamKind; request: SendRequest; startedAt: number };
+
+export type SessionState =
+  | { state: 'loading' }
+  | { state: 'ready'; status: SessionStatus }
+  | { state: 'error'; error: KeyholeErrorData };
+
+export type SummaryState =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; summary: AccountSummary }
+  | { state: 'error'; error: KeyholeErrorData };
+
+export interface Workbench {
+  /** The open request tabs of this DevTools window; `draft`, `run`, `attempted` and `notices` are the active tab's. */
+  tabs: Store<TabSet>;
+  selectTab(id: string): void;
+  /** Opens a draft (a fresh one by default) in a new tab. */
+  newTab(draft?: RequestDraft, notices?: string[], extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): void;
+  closeTab(id: string): void;
+  moveTab(id: string, delta: -1 | 1): void;
+  /** Names the active tab after a saved request, so Save updates it (undefined unlinks). */
+  linkTab(saved: { id: string; name: string } | undefined): void;
+  /** The saved requests (collections), shared by the Save button and the Saved view. */
+  saved: SavedRequestStore;
+  draft: Store<RequestDraft>;
+  run: Store<RunState>;
+  /** Set once the user tried to send an invalid draft: from then on every issue shows. */
+  attempted: Store<boolean>;
+  /** Bumped to ask the composer to focus the first field with an issue. */
+  focusIssue: Store<number>;
+  /** What an import dropped or changed, shown above the composer until dismissed. */
+  notices: Store<string[]>;
+  session: Store<SessionState>;
+  summary: Store<SummaryState>;
+  /** The lists behind the other pickers (add-ons, consumers, invoices…), loaded when a field needs one. */
+  pickers: PickerLists;
+  ready: Promise<void>;
+  edit(change: (draft: RequestDraft) => RequestDraft): void;
+  /** Replaces the draft (from the catalog, history, an import), with notices to show. */
+  open(draft: RequestDraft, notices?: string[]): void;
+  openCatalogEntry(entry: CatalogEntry): void;
+  /** Puts a past call back: its request in the composer and its stored response below. */
+  openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;
+  send(): Promise<void>;
+  /**
+   * After a call whose outcome is unknown (the worker restarted mid-call): GET the same path, to see whether the
+   * change was made before sending it again. The draft stays as it is.
+   */
+  check(): Promise<void>;
+  cancel(): Promise<void>;
+  issues(): DraftIssue[];
+  /** Environments and the per-profile context behind `{name}` variables. */
+  variables: Store<VariableScope>;
+  /** The signed-in profile's id, whose context applies. */
+  profileId(): string;
+  /**
+   * The request Send would send: variables resolved, then checked. `unresolved` names the variables without a
+   * value. Code generation and curl export use it too, so they show what would be signed.
+   */
+  prepare(): { ok: true; request: SendRequest } | { ok: false; issues: DraftIssue[]; unresolved: string[] };
+  refreshSession(): Promise<void>;
+  loadSummary(force?: boolean): Promise<void>;
+  dispose(): void;
+}

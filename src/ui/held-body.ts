@@ -1,0 +1,73 @@
+import { KeyholeError } from '../core/errors.ts';
+import { bytesToBase64 } from '../core/http/response-body.ts';
+import type { HeldBody, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
+import { claimBodyStream, openBodyStream } from './body-stream.ts';
+import type { send as Send } from './send.ts';
+
+/**
+ * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts; in Firefox
+ * from a Blob URL it made, src/ui/blob-url-body.ts). A page the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
+ * and any page whose fetch fails, gets the body by message instead.
+ */
+export async function fetchHeldBody(
+  response: SendResponse,
+  send: typeof Send,
+  requestId: string | undefined,
+): Promise<void> {
+  const ref = response.bodyRef;
+  if (!ref) return;
+  const streamed = response.bodyStreamed === true;
+  delete response.bodyRef;
+  delete response.bodyStreamed;
+  const { kind } = response.body;
+  // A viewer that asked for it reads a streamed text body itself, as it arrives (src/ui/body-stream.ts).
+  if (
+    claimBodyStream(requestId) &&
+    streamed &&
+    kind === 'text' &&
+    !ref.startsWith('blob:') &&
+    globalThis.navigator?.serviceWorker?.controller &&
+    (await openBodyStream(response, `/__keyhole/body/${encodeURIComponent(ref)}`))
+  )
+    return;
+  // A blob: URL is the Firefox build's route (largeBodyTransport in src/core/browser-target.ts): its reader loads
+  // only then.
+  const held = ref.startsWith('blob:')
+    ? await (await import('./blob-url-body.ts')).readBlobUrlBody(ref, kind)
+    : ((await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind })));
+  if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
+  else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
+  // A streamed body's size, truncation and time are known only once it has all arrived.
+  if (held.end) {
+    response.size = held.end.size;
+    response.durationMs = held.end.durationMs;
+    response.body.truncated = held.end.truncated;
+  }
+}
+
+async function fetchFromWorker(ref: string, kind: HeldBody['kind'], streamed: boolean): Promise<HeldBody | undefined> {
+  if (!globalThis.navigator?.serviceWorker?.controller) return undefined;
+  const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
+  let body: HeldBody | undefined;
+  try {
+    const held = await fetch(url, { cache: 'no-store' });
+    if (held.ok)
+      body =
+        kind === 'text'
+          ? { kind, text: await held.text() }
+          : { kind, base64: bytesToBase64(new Uint8Array(await held.arrayBuffer())) };
+  } catch {
+    // A streamed body cut midway: its end below says why.
+  }
+  if (!streamed) return body;
+  let ending: HeldBodyEnd;
+  try {
+    const answer = await fetch(`${url}/end`, { cache: 'no-store' });
+    if (!answer.ok) return undefined;
+    ending = (await answer.json()) as HeldBodyEnd;
+  } catch {
+    return undefined;
+  }
+  if (!ending.ok) throw new KeyholeError(ending.error.code, ending.error.message, ending.error);
+  return body ? { ...body, end: ending.end } : undefined;
+}

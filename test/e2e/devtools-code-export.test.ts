@@ -1,0 +1,167 @@
+/**
+ * An integrator copies the composed request as code beside curl: HTTPie, JavaScript fetch, Node with the official
+ * client and Python with requests-oauthlib. Each snippet is read from the panel's Code dialog and run for real
+ * against the sandbox (HTTPie and Python when their Debian packages are installed: skipped with the reason
+ * otherwise), with the credentials only in environment variables. The dialog is checked at the sizes DevTools is
+ * used at (1280×800, 900×500, 1400×380): inside the viewport, axe clean, screenshots in light and dark.
+ */
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingReason } from '../../scripts/system-packages.ts';
+import { TEST_ONLY_SIGNED_FORM_PATH } from '../platform/resources-test-only.ts';
+import { printedResponse, type RunnableLanguage, runSnippet } from '../platform/support/run-snippet.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+
+let ext: SandboxedExtension;
+let page: Page;
+const pageErrors: string[] = [];
+let variables: Record<string, string>;
+
+const LABELS: Record<RunnableLanguage, string> = {
+  httpie: 'HTTPie',
+  fetch: 'JavaScript fetch',
+  node: 'Node (@clevercloud/client)',
+  python: 'Python (requests-oauthlib)',
+};
+
+beforeAll(async () => {
+  ext = await startSignedInExtension();
+  page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
+  const session = [...ext.platform.state.accessTokens.values()].find(
+    (token) => token.consumerKey === ext.platform.consumerKey && !token.revoked,
+  );
+  if (!session) throw new Error('no access token issued');
+  variables = {
+    CLEVER_CONSUMER_KEY: ext.platform.consumerKey,
+    CLEVER_CONSUMER_SECRET: ext.platform.consumerSecret,
+    CLEVER_TOKEN: session.token,
+    CLEVER_TOKEN_SECRET: session.secret,
+    CLEVER_API_TOKEN: ext.platform.apiToken,
+  };
+});
+
+afterAll(async () => {
+  await ext?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+/** Opens Code…, picks the language, and returns the snippet and the variables its hint names. */
+async function codeFor(target: Page, language: RunnableLanguage): Promise<{ code: string; hint: string }> {
+  await target.getByRole('button', { name: 'Code…' }).click();
+  const first = target.getByRole('dialog', { name: 'Copy as HTTPie' });
+  await first.getByRole('combobox', { name: 'Language' }).selectOption(language);
+  const dialog = target.getByRole('dialog', { name: `Copy as ${LABELS[language]}` });
+  const textbox = dialog.getByRole('textbox', { name: 'Code' });
+  await expect.poll(() => textbox.inputValue()).not.toBe('Building…');
+  const code = await textbox.inputValue();
+  const hint = await dialog.innerText();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  return { code, hint };
+}
+
+async function runFromPanel(language: RunnableLanguage) {
+  const { code, hint } = await codeFor(page, language);
+  for (const secret of [variables.CLEVER_CONSUMER_SECRET, variables.CLEVER_TOKEN_SECRET, variables.CLEVER_API_TOKEN])
+    expect(code).not.toContain(secret);
+  const named = Object.keys(variables).filter((name) => hint.includes(`$${name}`));
+  expect(named.length).toBeGreaterThan(0);
+  // Only the variables the hint names are exported: the snippet must need no other.
+  const result = await runSnippet(
+    language,
+    code,
+    Object.fromEntries(named.map((name) => [name, variables[name] ?? ''])),
+  );
+  return { code, hint, result };
+}
+
+const noHttpie = missingReason('httpie', existsSync);
+const noPython = missingReason('requestsOauthlib', existsSync);
+
+describe('code from the panel, run against the sandbox', () => {
+  it.skipIf(noHttpie)('HTTPie: a GET with a query (PLAINTEXT from the shell, as the hint says)', async () => {
+    await compose(page, 'GET', '/v2/self');
+    await page.getByRole('textbox', { name: 'Name of new query parameters row' }).fill('note');
+    await page.getByRole('textbox', { name: 'Value of query parameters row 1' }).fill("it's a b&c");
+    const { hint, result } = await runFromPanel('httpie');
+    expect(hint).toMatch(/no HMAC signer/);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ email: ext.platform.user.email });
+    await page.getByRole('button', { name: 'Remove query parameters row 1' }).click();
+  });
+
+  it('JavaScript fetch: through the bridge with $CLEVER_API_TOKEN', async () => {
+    await compose(page, 'GET', '/v2/self');
+    const { code, result } = await runFromPanel('fetch');
+    expect(code).toContain(`${ext.platform.bridge}/v2/self`);
+    const printed = printedResponse(result.stdout);
+    expect(printed.status, result.stderr).toBe(200);
+    expect(JSON.parse(printed.body)).toMatchObject({ email: ext.platform.user.email });
+  });
+
+  it('Node with @clevercloud/client: a JSON PUT', async () => {
+    await compose(page, 'PUT', '/v2/self');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'JSON' }).check();
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"Ada via the Node client"}');
+    const { result } = await runFromPanel('node');
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'Ada via the Node client' });
+  });
+
+  it.skipIf(noPython)('Python: a form POST signed with the profile’s HMAC-SHA512, fields included', async () => {
+    await compose(page, 'POST', TEST_ONLY_SIGNED_FORM_PATH);
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'Form (urlencoded)' }).check();
+    await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('name');
+    await page.getByRole('textbox', { name: 'Value of form fields row 1' }).fill('FROM_PYTHON');
+    const { code, result } = await runFromPanel('python');
+    expect(code).toContain('signature_method="HMAC-SHA512"');
+    expect(printedResponse(result.stdout).status, result.stdout + result.stderr).toBe(200);
+    expect(ext.platform.state.signedForms.at(-1)?.fields).toEqual([['name', 'FROM_PYTHON']]);
+    await page.getByRole('radio', { name: 'None' }).check();
+    await composerTab(page, 'Query').click();
+  });
+});
+
+describe('the Code dialog at the sizes DevTools is docked at', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [900, 500],
+    [1400, 380],
+  ] as const) {
+    it(`fits ${width}×${height}, keyboard-usable and axe clean, light and dark`, async () => {
+      const sized = await openPanel(ext, pageErrors, { devtools: true, width, height });
+      await compose(sized, 'GET', '/v2/summary');
+      await sized.getByRole('button', { name: 'Code…' }).click();
+      const dialog = sized.getByRole('dialog', { name: 'Copy as HTTPie' });
+      // The dialog's name follows the language, so the list is found in whichever dialog is open.
+      const language = sized.getByRole('dialog').getByRole('combobox', { name: 'Language' });
+      await dialog.waitFor();
+      // Keyboard: the language list is reachable and changes the snippet.
+      await language.focus();
+      await sized.keyboard.press('ArrowDown');
+      await expect.poll(() => sized.getByRole('dialog', { name: 'Copy as JavaScript fetch' }).count()).toBe(1);
+      await language.selectOption('python');
+      const python = sized.getByRole('dialog', { name: 'Copy as Python (requests-oauthlib)' });
+      await expect.poll(() => python.getByRole('textbox', { name: 'Code' }).inputValue()).toContain('OAuth1(');
+      const box = await python.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      for (const control of [python.getByRole('button', { name: 'Copy', exact: true }), language]) {
+        await control.scrollIntoViewIfNeeded();
+        expect(await control.isVisible()).toBe(true);
+      }
+      expect(await seriousAxeViolations(sized)).toEqual([]);
+      await saveScreenshot(sized, `devtools-code-${width}x${height}-light`);
+      await sized.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark';
+      });
+      expect(await seriousAxeViolations(sized)).toEqual([]);
+      await saveScreenshot(sized, `devtools-code-${width}x${height}-dark`);
+      await sized.close();
+    });
+  }
+});

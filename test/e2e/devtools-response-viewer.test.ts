@@ -1,0 +1,212 @@
+/**
+ * Issue 16 item 8, the response viewer, on answers the sandbox is told to give (faults): JSON that breaks says
+ * where, raw line numbers are the text's lines, long strings read in full, Pretty is coloured, the tree keeps
+ * what was opened and searched across a switch of view, an empty 204 has no tools, booleans are not red, and the
+ * jq filter and "Copy path" speak the same syntax. Run at 1280×800 and, for the layout-sensitive parts, 900×500
+ * and 1400×380; light and dark screenshots; axe on the tree with the filter.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.ts';
+import { compose, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
+import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+
+let ext: SandboxedExtension;
+let page: Page;
+const pageErrors: string[] = [];
+
+const APPS = {
+  items: [
+    { id: 'app_1', name: 'web', zone: 'par', sticky: false, description: `Long ${'words '.repeat(150)}end.` },
+    { id: 'app_2', name: 'worker', zone: 'mtl', sticky: true, description: 'short' },
+    { id: 'app_3', name: 'cron', zone: 'par', sticky: false, description: 'short' },
+  ],
+};
+
+/** Makes the next GET of `path` answer `body` with `status`, then sends it. */
+async function answer(path: string, status: number, body: string): Promise<string> {
+  ext.platform.faults.add({ server: 'api', path, status, body, times: 1 });
+  await compose(page, 'GET', path);
+  return sendAndWait(page);
+}
+
+/** Catches what the page copies (the clipboard of a headless page is not readable without a permission). */
+async function catchCopies(): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (text: string) => {
+          (window as unknown as { __copied: string }).__copied = text;
+        },
+      },
+    });
+  });
+}
+const copied = () => page.evaluate(() => (window as unknown as { __copied?: string }).__copied);
+
+beforeAll(async () => {
+  ext = await startSignedInExtension();
+  page = await openPanel(ext, pageErrors, { width: 1280, height: 800 });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+describe('the response viewer', () => {
+  it('says where a body announced as JSON breaks, and marks that line in the raw text', async () => {
+    const path = '/v2/self/applications';
+    ext.platform.faults.add({ server: 'api', path, malformed: true, times: 1 });
+    await compose(page, 'GET', path);
+    expect(await sendAndWait(page)).toBe('200');
+    const banner = page.locator('[data-json-error]');
+    await banner.waitFor();
+    expect(await banner.innerText()).toMatch(
+      /not valid JSON.*application\/json: line 1, column 27: A string is not closed/s,
+    );
+    await page.locator('.kh-raw-row--error').waitFor();
+    expect(await page.getByRole('region', { name: 'Response body, raw' }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'viewer-malformed-json');
+  });
+
+  it('numbers the raw text by line: a long line keeps one number', async () => {
+    const text = `first\n${'x'.repeat(2500)}\nlast`;
+    expect(await answer('/v2/self/addons', 200, text)).toBe('200');
+    const numbers = await page.locator('.kh-raw-number').allInnerTexts();
+    expect(numbers).toEqual(['1', '2', '↪', '↪', '3']);
+  });
+
+  it('hides search, copy and save for an empty 204', async () => {
+    expect(await answer('/v2/self/consumers', 204, '')).toBe('204');
+    await page.getByText('No content (204)').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search in the body' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save…' }).count()).toBe(0);
+  });
+
+  it('colours Pretty, keeps booleans out of the danger colour, and shows a long string in full', async () => {
+    expect(await answer('/v2/organisations/orga_x/applications', 200, JSON.stringify(APPS))).toBe('200');
+    const tree = page.getByRole('tree', { name: 'Response body as a tree' });
+    await tree.waitFor();
+    // A boolean's colour is not the danger colour.
+    await page.getByRole('treeitem', { name: /^items :/ }).click();
+    await page.getByRole('treeitem', { name: /^0 :/ }).click();
+    const colours = await page.evaluate(() => {
+      const bool = document.querySelector('.kh-json-bool');
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--kh-danger)';
+      document.body.append(probe);
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      return { bool: bool ? getComputedStyle(bool).color : null, danger };
+    });
+    expect(colours.bool).not.toBeNull();
+    expect(colours.bool).not.toBe(colours.danger);
+    // The long description: focused, it is shown whole under the tree (and as a tooltip).
+    await page.getByRole('treeitem', { name: /description : "Long/ }).click();
+    const detail = page.getByRole('region', { name: 'Full text of the focused value' });
+    expect(await detail.innerText()).toContain(APPS.items[0]?.description);
+    expect(await detail.innerText()).toContain('.items[0].description');
+    expect(await page.locator('.kh-json-string[title^="Long words"]').count()).toBe(1);
+    await saveScreenshot(page, 'viewer-long-string');
+
+    await page.getByText('Pretty', { exact: true }).click();
+    await page.locator('.kh-pretty-key').first().waitFor();
+    expect(await page.locator('.kh-pretty-boolean').count()).toBeGreaterThan(0);
+    expect(await page.locator('.kh-pretty-string').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'viewer-pretty-light');
+    await page.getByText('Tree', { exact: true }).click();
+  });
+
+  it('keeps opened nodes, the focused node and the search across Raw and Headers', async () => {
+    const tree = page.getByRole('tree', { name: 'Response body as a tree' });
+    await tree.waitFor();
+    // Item 0 was opened above; open item 2 too, and search.
+    await page.getByRole('treeitem', { name: /^2 :/ }).click();
+    await page.getByRole('searchbox', { name: 'Search in the body' }).fill('cron');
+    await expect.poll(() => page.locator('.kh-match-count').innerText()).toBe('1 / 1');
+    const opened = () => page.locator('[role="treeitem"][aria-expanded="true"]').count();
+    const before = await opened();
+    expect(before).toBe(4);
+
+    await page.getByText('Raw', { exact: true }).click();
+    await page.getByRole('region', { name: 'Response body, raw' }).waitFor();
+    await page.getByText('Tree', { exact: true }).click();
+    await tree.waitFor();
+    expect(await opened()).toBe(before);
+    expect(await page.getByRole('searchbox', { name: 'Search in the body' }).inputValue()).toBe('cron');
+
+    await responseTab(page, 'Headers').click();
+    await responseTab(page, 'Body').click();
+    await tree.waitFor();
+    expect(await opened()).toBe(before);
+    expect(await page.getByRole('searchbox', { name: 'Search in the body' }).inputValue()).toBe('cron');
+    await page.getByRole('searchbox', { name: 'Search in the body' }).fill('');
+  });
+
+  it('filters with jq, and copies paths in the same syntax', async () => {
+    await catchCopies();
+    await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
+    await page.getByRole('button', { name: 'Copy path' }).click();
+    expect(await copied()).toBe('.items[0].id');
+
+    const filter = page.getByRole('textbox', { name: 'Filter (jq)' });
+    await filter.fill('.items[] | select(.zone == "par") | .name');
+    const filtered = page.getByRole('tree', { name: 'Filtered response body as a tree' });
+    await filtered.waitFor();
+    await expect.poll(() => page.locator('#kh-json-filter-status').innerText()).toBe('2 results');
+    expect(await filtered.getByRole('treeitem').allTextContents()).toEqual(['▾[ 2 items ]', '0: "web"', '1: "cron"']);
+    await filtered.getByRole('treeitem', { name: '1 : "cron"' }).click();
+    await page.getByRole('button', { name: 'Copy path' }).click();
+    const path = await copied();
+    expect(path).toBe('[.items[] | select(.zone == "par") | .name] | .[1]');
+
+    // A copied path, pasted as the filter, selects that node.
+    await filter.fill('.items[0].id');
+    await expect.poll(() => filtered.getByRole('treeitem').allTextContents()).toEqual(['"app_1"']);
+
+    await filter.fill('.items[0');
+    await expect
+      .poll(() => page.locator('#kh-json-filter-status').innerText())
+      .toMatch(/Expected a \] to close the index\. \(at character 9\)/);
+    expect(await filter.getAttribute('aria-invalid')).toBe('true');
+    await filter.fill('.items[] | select(.sticky)');
+    await filtered.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'viewer-jq-filter-1280x800');
+  });
+
+  for (const [width, height] of [
+    [900, 500],
+    [1400, 380],
+  ] as const) {
+    it(`shows the filter and tree usable at ${width}×${height}, dark`, async () => {
+      const small = await openPanel(ext, pageErrors, { width, height, colorScheme: 'dark' });
+      ext.platform.faults.add({
+        server: 'api',
+        path: '/v2/self/applications',
+        status: 200,
+        body: JSON.stringify(APPS),
+      });
+      await compose(small, 'GET', '/v2/self/applications');
+      await sendAndWait(small);
+      await small.getByRole('textbox', { name: 'Filter (jq)' }).fill('.items[1]');
+      const tree = small.getByRole('tree', { name: 'Filtered response body as a tree' });
+      await tree.waitFor();
+      // The tree's own rows are in view, not pushed below the fold by toolbars.
+      await tree.getByRole('treeitem').nth(3).waitFor();
+      const visibleRows = await tree.evaluate((element) => {
+        const bottom = Math.min(element.getBoundingClientRect().bottom, window.innerHeight);
+        return [...element.querySelectorAll('[role="treeitem"]')].filter(
+          (row) => row.getBoundingClientRect().bottom <= bottom,
+        ).length;
+      });
+      await saveScreenshot(small, `viewer-jq-filter-${width}x${height}-dark`);
+      expect(visibleRows).toBeGreaterThanOrEqual(2);
+      await small.close();
+    });
+  }
+});

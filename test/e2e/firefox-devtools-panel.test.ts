@@ -1,0 +1,197 @@
+/**
+ * The DevTools panel's other views in Firefox ESR, and the panel inside Firefox's real DevTools, with one Firefox
+ * for the file (signed in as in firefox-user-path.test.ts): an invoice PDF downloaded from the panel page, an API
+ * token created, used and revoked; then DevTools opened on a sandbox page, where Firefox gives the panel no
+ * downloads API and no runtime.openOptionsPage, and the panel still saves invoices and opens the settings.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { missingReason } from '../../scripts/system-packages.ts';
+import type { SendResponse, SessionStatus } from '../../src/core/protocol.ts';
+import { type DevtoolsPanel, openDevtoolsPanel } from './support/firefox-devtools.ts';
+import {
+  click,
+  currentWindow,
+  extensionErrors,
+  poll,
+  saveFirefoxScreenshot,
+  saveWindowScreenshot,
+  setViewport,
+  textOf,
+  type,
+  withText,
+} from './support/firefox-page.ts';
+import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
+import { EXTENSION_ORIGIN } from './support/launch-firefox.ts';
+
+const noFirefox = missingReason('firefox', existsSync);
+let ext: SandboxedFirefox;
+
+beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
+beforeAll(async () => {
+  if (noFirefox) return;
+  ext = await startSandboxedFirefox();
+  await signInFirefoxOrFail(ext);
+});
+afterAll(async () => {
+  if (!ext) return;
+  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
+  await ext.close();
+  expect(errors).toEqual([]);
+});
+
+function organisation(name: string) {
+  const found = [...ext.platform.state.organisations.values()].find((org) => org.name === name);
+  if (!found) throw new Error(`no organisation ${name}`);
+  return found;
+}
+
+describe('invoices', () => {
+  it('downloads an invoice PDF into the downloads folder under <organisation>-<number>.pdf', async () => {
+    const engines = organisation('Analytical Engines Ltd');
+    const invoice = ext.platform.state.invoices
+      .filter((item) => item.ownerId === engines.id)
+      .sort((a, b) => b.emission_date.localeCompare(a.emission_date))[0]!;
+    await ext.openPage(`src/devtools/panel.html#invoices?org=${encodeURIComponent(engines.id)}`);
+    await setViewport(ext, 1000, 700);
+    const download = `button[aria-label="Download PDF of invoice ${invoice.invoice_number}"]`;
+    await click(ext, download);
+    const filename = `Analytical-Engines-Ltd-${invoice.invoice_number}.pdf`;
+    expect(
+      await poll(
+        () => textOf(ext, withText('*', `Saved as ${filename}`)),
+        (text) => text !== null,
+      ),
+    ).toBe(`Saved as ${filename}`);
+    const path = join(ext.downloadsDir, filename);
+    // Firefox writes to a .part file and renames it at the end: the final name means the whole file is there.
+    expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(invoice.invoice_number);
+    expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+  });
+});
+
+describe('API tokens', () => {
+  it('creates a token shown once, uses it for a bridge call, then revokes it', async () => {
+    await ext.openPage('src/devtools/panel.html#tokens');
+    await setViewport(ext, 1100, 800);
+    await click(ext, withText('button', 'New token'));
+    await type(ext, '#kt-create-name', 'firefox laptop');
+    await type(ext, '#kt-create-password', ext.platform.user.password);
+    await click(ext, '//label[normalize-space(.)="7 days"]/input');
+    await click(ext, withText('button', 'Create token'));
+    const value = await poll(
+      () => ext.evaluate<string | null>(`done(document.getElementById('kt-new-token-value')?.value ?? null);`),
+      (text) => !!text,
+    );
+    expect(value).toMatch(/^sbx_/);
+    const record = () => [...ext.platform.state.apiTokens.values()].find((token) => token.name === 'firefox laptop');
+    expect(record()?.revoked).toBe(false);
+    await saveFirefoxScreenshot(ext, 'firefox-tokens-created-light');
+
+    await click(ext, withText('button', 'Use for bridge calls'));
+    await poll(
+      () => textOf(ext, withText('*', 'Bridge calls now use the API token “firefox laptop”.')),
+      (text) => text !== null,
+    );
+    const bridgeSelf = () =>
+      ext.message<SendResponse>('request/send', {
+        target: 'bridge',
+        method: 'GET',
+        path: '/v2/self',
+        bridgeAuth: 'token',
+      });
+    const call = await bridgeSelf();
+    expect(call.ok && call.value).toMatchObject({ status: 200, auth: 'bearer' });
+    await click(ext, withText('button', 'Done, I copied it'));
+    expect(await ext.evaluate<string>('done(document.documentElement.outerHTML);')).not.toContain(value);
+
+    await click(ext, 'button[aria-label="Revoke firefox laptop"]');
+    await click(ext, '//dialog//button[normalize-space(.)="Revoke token"]');
+    expect(
+      await poll(
+        () => textOf(ext, withText('*', 'Token “firefox laptop” revoked.')),
+        (text) => text !== null,
+      ),
+    ).not.toBeNull();
+    expect(record()?.revoked).toBe(true);
+    const after = await bridgeSelf();
+    expect(after.ok).toBe(false);
+  });
+});
+
+describe('the panel inside Firefox’s real DevTools', () => {
+  let panel: DevtoolsPanel;
+
+  beforeAll(async () => {
+    if (noFirefox) return;
+    // DevTools on a web page of the sandbox, as a developer inspecting the console would have it.
+    await ext.command('WebDriver:Navigate', { url: `${ext.platform.api}/v2/oauth/authorize` });
+    await setViewport(ext, 1400, 1000);
+    panel = await openDevtoolsPanel(ext);
+  });
+
+  it('is a Keyhole tab that runs signed in, without the downloads API Firefox keeps from DevTools panels', async () => {
+    expect(panel.toolId).toContain('keyhole');
+    expect(panel.apis).toMatchObject({ devtools: 'object', sendMessage: 'function', downloads: 'undefined' });
+    expect(
+      await poll(
+        () => panel.text('body'),
+        (text) => !!text?.includes('This session holds'),
+      ),
+    ).toMatch(/Capture[\s\S]*This session holds 11 rights/);
+    await saveWindowScreenshot(ext, 'firefox-devtools-panel');
+  });
+
+  it('saves an invoice PDF there all the same, through a download link', async () => {
+    const works = organisation('Difference Works');
+    const invoice = ext.platform.state.invoices
+      .filter((item) => item.ownerId === works.id)
+      .sort((a, b) => b.emission_date.localeCompare(a.emission_date))[0]!;
+    await panel.goTo(`#invoices?org=${encodeURIComponent(works.id)}`);
+    const download = `button[aria-label="Download PDF of invoice ${invoice.invoice_number}"]`;
+    await poll(
+      () => panel.text(download),
+      (text) => text === 'Download PDF',
+    );
+    await panel.click(download);
+    const path = join(ext.downloadsDir, `Difference-Works-${invoice.invoice_number}.pdf`);
+    expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
+    const bytes = await poll(
+      () => readFile(path),
+      (read) => read.subarray(-6).toString('latin1').includes('%%EOF'),
+    );
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('opens the settings in a tab from "Open options", which Firefox does not give DevTools panels either', async () => {
+    // Signed out from another tab (an extension page: the inspected web page has no extension APIs).
+    const inspected = await currentWindow(ext);
+    const other = await ext.command<{ handle: string }>('WebDriver:NewWindow', { type: 'tab' });
+    await ext.command('WebDriver:SwitchToWindow', { handle: other.handle });
+    await ext.openPage('src/options/index.html');
+    const out = await ext.message<SessionStatus>('session/sign-out');
+    expect(out.ok).toBe(true);
+    await ext.command('WebDriver:CloseWindow');
+    await ext.command('WebDriver:SwitchToWindow', { handle: inspected });
+    // The panel learns of a sign-out elsewhere when it next loads or calls (in Chrome too).
+    await panel.goTo('#catalog');
+    await panel.reload();
+    const banner = await poll(
+      () => panel.text('.kh-session-banner'),
+      (text) => !!text?.includes('You are signed out'),
+    );
+    expect(banner).toContain('Open options');
+    await panel.click('.kh-session-banner button');
+    const tabs = await poll(
+      () =>
+        ext.evaluateInBrowser<string[]>('done([...gBrowser.tabs].map((tab) => tab.linkedBrowser.currentURI.spec));'),
+      (urls) => urls.includes(`${EXTENSION_ORIGIN}/src/options/index.html`),
+    );
+    expect(tabs).toContain(`${EXTENSION_ORIGIN}/src/options/index.html`);
+  });
+});

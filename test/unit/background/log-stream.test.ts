@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileView, SendRequest } from '../../../src/core/protocol.ts';
+import type { StreamReport } from '../../../src/core/streams/stream-port.ts';
+import { calls, resetEdges, stubFetch } from './support/fake-edges.ts';
+
+const { active } = vi.hoisted(() => ({ active: { profile: undefined as unknown } }));
+vi.mock('../../../src/background/bound-secrets.ts', () => ({
+  bridgeTokenFor: async () => undefined,
+  consumerSecretFor: async () => 'consumer-secret',
+  accessTokenFor: async () => ({ token: 'access-token', tokenSecret: 'token-secret' }),
+}));
+vi.mock('../../../src/background/session.ts', () => ({
+  readSession: async () => ({ state: 'signed-in', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  getClockOffset: async () => 0,
+}));
+vi.mock('../../../src/background/send-request.ts', () => ({ requireActiveProfile: async () => active.profile }));
+// Reconnect at once: the delays themselves are core/streams/stream-cursor.ts's tests.
+vi.mock('../../../src/core/streams/stream-cursor.ts', async (original) => ({
+  ...(await original<typeof import('../../../src/core/streams/stream-cursor.ts')>()),
+  retryDelayMs: () => 0,
+}));
+
+const { runLogStream } = await import('../../../src/background/log-stream.ts');
+
+const profile = (apiBaseUrl: string): ProfileView => ({
+  id: 'p1',
+  name: 'Test',
+  preset: 'custom',
+  apiBaseUrl,
+  bridgeUrl: 'https://bridge.example.test',
+  consumerKey: 'ck',
+  hasConsumerSecret: true,
+  signatureMethod: 'HMAC-SHA512',
+  tokenEndpoint: 'form',
+});
+
+const PATH = '/v4/logs/organisations/orga_1/applications/app_1/logs';
+const at = (seq: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, seq * 10)).toISOString();
+const line = (seq: number) =>
+  `id: line-${seq}\nevent: APPLICATION_LOG\ndata: ${JSON.stringify({ id: `line-${seq}`, date: at(seq), message: `#${seq}` })}\n\n`;
+const sse = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+
+async function run(request: Partial<SendRequest> = {}) {
+  const reports: StreamReport[] = [];
+  const stop = new AbortController();
+  await runLogStream(
+    { type: 'open', kind: 'sse', request: { target: 'api', method: 'GET', path: PATH, ...request } },
+    (report) => reports.push(report),
+    stop.signal,
+  );
+  const seqs = reports.flatMap((report) =>
+    report.type === 'events' ? report.events.map((event) => Number(JSON.parse(event.data).message.slice(1))) : [],
+  );
+  return { reports, seqs };
+}
+
+beforeEach(() => {
+  resetEdges();
+  active.profile = profile('https://api.example.test');
+});
+
+describe('runLogStream', () => {
+  it('resumes after a drop from the last line’s date, lowering the limit, without a gap or a repeated line', async () => {
+    let call = 0;
+    stubFetch(() => {
+      call += 1;
+      // First connection: three lines, then the server goes away without END_OF_STREAM.
+      if (call === 1) return sse(`event: HEARTBEAT\ndata: {}\n\n${line(1)}${line(2)}${line(3)}`);
+      // The resumed one repeats line 3 (`since` is inclusive) and ends at the limit.
+      return sse(`${line(3)}${line(4)}${line(5)}event: END_OF_STREAM\ndata: {"endedBy":"LIMIT"}\n\n`);
+    });
+    const { reports, seqs } = await run({ query: [['limit', '5']] });
+    expect(seqs).toEqual([1, 2, 3, 4, 5]);
+    const resumed = new URL(calls[1]!.url);
+    expect(resumed.searchParams.get('since')).toBe(at(3));
+    expect(resumed.searchParams.get('limit')).toBe('2');
+    expect(reports.map((report) => report.type)).toEqual([
+      'opened',
+      'events',
+      'reconnecting',
+      'opened',
+      'events',
+      'ended',
+    ]);
+    expect(reports.at(-1)).toEqual({ type: 'ended', reason: 'LIMIT' });
+  });
+
+  it('signs each connection afresh, asks for an event stream, and never reports the Authorization header', async () => {
+    stubFetch(() => sse(`${line(1)}event: END_OF_STREAM\ndata: {"endedBy":"UNTIL"}\n\n`));
+    const { reports } = await run({ path: `${PATH}?since=${at(0)}` });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('accept')).toBe('text/event-stream');
+    expect(calls[0]!.headers.get('authorization')).toMatch(/^OAuth .*oauth_signature_method="HMAC-SHA512"/);
+    expect(new URL(calls[0]!.url).searchParams.get('since')).toBe(at(0));
+    expect(JSON.stringify(reports)).not.toMatch(/oauth_signature|token-secret|consumer-secret/);
+  });
+
+  it('ends on a refusal (4xx) with its status and the platform’s message, without reconnecting', async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ id: 401, message: 'Invalid signature', type: 'error' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    const { reports } = await run();
+    expect(calls).toHaveLength(1);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      type: 'failed',
+      status: 401,
+      error: { code: 'http-error', message: expect.stringContaining('Invalid signature') },
+    });
+  });
+
+  it('refuses a PLAINTEXT stream over plain http to another machine before anything is sent', async () => {
+    active.profile = profile('http://api.example.test');
+    stubFetch(() => sse(''));
+    await expect(run({ signatureMethod: 'PLAINTEXT' })).rejects.toMatchObject({ code: 'origin-refused' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says so when a 200 answer is not an event stream', async () => {
+    stubFetch(() => new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
+    const { reports } = await run();
+    expect(reports[0]).toMatchObject({ type: 'failed', error: { code: 'malformed-response' } });
+  });
+});

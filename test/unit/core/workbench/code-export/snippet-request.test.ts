@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSnippet,
+  describeSnippetRequest,
+  type SnippetContext,
+} from '../../../../../src/core/workbench/code-export/index.ts';
+
+const context: SnippetContext = {
+  apiBaseUrl: 'https://api.example.test/',
+  bridgeUrl: 'https://bridge.example.test',
+  signatureMethod: 'HMAC-SHA512',
+  hasBridgeToken: false,
+};
+
+describe('the request a snippet sends', () => {
+  it('is what the worker sends: guarded path, encoded query and body, default headers', () => {
+    const request = describeSnippetRequest(
+      {
+        target: 'api',
+        method: 'POST',
+        path: '/v2/self?a=1',
+        query: [['b', 'x y']],
+        headers: [['X-Note', 'n']],
+        body: { kind: 'form', fields: [['k', 'v w']] },
+      },
+      context,
+    );
+    expect(request).toEqual({
+      method: 'POST',
+      base: 'https://api.example.test',
+      pathAndQuery: '/v2/self?a=1&b=x%20y',
+      headers: [
+        ['X-Note', 'n'],
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+        ['Accept', 'application/json, */*'],
+      ],
+      body: 'k=v%20w',
+      auth: { scheme: 'oauth', signatureMethod: 'HMAC-SHA512' },
+      bridgeUrl: 'https://bridge.example.test',
+    });
+  });
+
+  it('signs the way the worker would: the call’s method, PLAINTEXT on the bridge, Bearer with a chosen token', () => {
+    const get = { method: 'GET', path: '/v2/self' } as const;
+    expect(describeSnippetRequest({ ...get, target: 'api', signatureMethod: 'HMAC-SHA1' }, context).auth).toEqual({
+      scheme: 'oauth',
+      signatureMethod: 'HMAC-SHA1',
+    });
+    expect(describeSnippetRequest({ ...get, target: 'bridge' }, context).auth).toEqual({
+      scheme: 'oauth',
+      signatureMethod: 'PLAINTEXT',
+    });
+    expect(describeSnippetRequest({ ...get, target: 'bridge' }, { ...context, hasBridgeToken: true }).auth).toEqual({
+      scheme: 'bearer',
+    });
+  });
+
+  it('refuses what the worker refuses', () => {
+    expect(() => describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/../x' }, context)).toThrow(
+      /dot-segment|\.\./,
+    );
+    expect(() =>
+      describeSnippetRequest(
+        { target: 'api', method: 'GET', path: '/v2/self', body: { kind: 'json', text: '{}' } },
+        context,
+      ),
+    ).toThrow(/cannot have a body/);
+  });
+});
+
+describe('snippets', () => {
+  const plainHttp = { ...context, apiBaseUrl: 'http://api.example.test' };
+
+  it('never send a reusable credential over plain http to another machine', () => {
+    const request = describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, plainHttp);
+    // HTTPie and the official client sign with PLAINTEXT; Python with HMAC is fine over http.
+    expect(() => buildSnippet('httpie', request)).toThrow(/only over https/);
+    expect(() => buildSnippet('node', request)).toThrow(/only over https/);
+    expect(buildSnippet('python', request).code).toContain('signature_method="HMAC-SHA512"');
+  });
+
+  it('fetch goes through the bridge, which has no PATCH', () => {
+    const patch = describeSnippetRequest(
+      { target: 'api', method: 'PATCH', path: '/v2/self', body: { kind: 'json', text: '{}' } },
+      context,
+    );
+    expect(() => buildSnippet('fetch', patch)).toThrow(/PATCH/);
+    const get = buildSnippet(
+      'fetch',
+      describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context),
+    );
+    expect(get.code).toContain('fetch("https://bridge.example.test/v2/self"');
+    expect(get.code).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
+    expect(get.variables).toEqual(['CLEVER_API_TOKEN']);
+  });
+
+  it('read every credential from the environment and say when they sign otherwise than Keyhole', () => {
+    const request = describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context);
+    const httpie = buildSnippet('httpie', request);
+    expect(httpie.code).toContain(
+      `"Authorization:OAuth oauth_consumer_key=\\"$CLEVER_CONSUMER_KEY\\", oauth_token=\\"$CLEVER_TOKEN\\", oauth_signature_method=\\"PLAINTEXT\\", oauth_signature=\\"$CLEVER_CONSUMER_SECRET%26$CLEVER_TOKEN_SECRET\\""`,
+    );
+    expect(httpie.notes.join(' ')).toMatch(/no HMAC signer/);
+    const python = buildSnippet('python', request);
+    for (const name of ['CLEVER_CONSUMER_KEY', 'CLEVER_CONSUMER_SECRET', 'CLEVER_TOKEN', 'CLEVER_TOKEN_SECRET'])
+      expect(python.code).toContain(`os.environ["${name}"]`);
+    expect(python.notes).toEqual([]);
+  });
+});

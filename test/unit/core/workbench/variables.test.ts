@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+import { createDraft, validateDraft } from '../../../../src/core/workbench/request-draft.ts';
+import {
+  EMPTY_SCOPE,
+  isContextName,
+  scopeValues,
+  setContextValue,
+} from '../../../../src/core/workbench/variable-scope.ts';
+import { describeUnresolved, listVariablesIn, resolveDraft } from '../../../../src/core/workbench/variables.ts';
+
+const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
+/** Shell-style text that must stay as typed (a plain string on purpose, not a template). */
+const HOME = '$' + '{HOME}';
+
+describe('variables', () => {
+  it('uses one syntax, {name}, and leaves shell-style $-braces and JSON braces alone', () => {
+    expect(listVariablesIn(`{"a": "{who}", "b": "${HOME}", "c": {x}}`)).toEqual(['who', 'x']);
+  });
+
+  it('resolves the path, query, headers and JSON body before the request is checked', () => {
+    const draft = createDraft({
+      method: 'POST',
+      path: '/v2/organisations/{organisationId}/consumers',
+      query: [row('zone', '{zone}'), row('off', '{nothing}', false)],
+      headers: [row('X-Trace', 'trace-{run}')],
+      bodyMode: 'json',
+      json: `{"name": "{appName}", "home": "${HOME}"}`,
+    });
+    const { draft: resolved, unresolved } = resolveDraft(draft, {
+      organisationId: 'orga_1',
+      zone: 'par',
+      run: '7',
+      appName: 'say "hi"',
+    });
+    expect(unresolved).toEqual([]);
+    const check = validateDraft(resolved);
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(check.request.path).toBe('/v2/organisations/orga_1/consumers');
+    expect(check.request.query).toEqual([['zone', 'par']]);
+    expect(check.request.headers).toEqual([['X-Trace', 'trace-7']]);
+    // The value is escaped inside the JSON string: the body stays valid JSON.
+    expect(JSON.parse((check.request.body as { text: string }).text)).toEqual({ name: 'say "hi"', home: HOME });
+  });
+
+  it('keeps a typed path value over the variable, and lists what has no value (a masked one counts as none)', () => {
+    const draft = createDraft({
+      path: '/v2/organisations/{organisationId}/applications/{applicationId}',
+      params: { organisationId: 'orga_typed' },
+      headers: [row('X-Key', '{apiKey}')],
+    });
+    const { draft: resolved, unresolved } = resolveDraft(draft, { organisationId: 'orga_var', apiKey: REDACTED });
+    expect(resolved.params.organisationId).toBe('orga_typed');
+    expect(unresolved).toEqual(['applicationId', 'apiKey']);
+    expect(describeUnresolved(unresolved)).toBe(
+      'Not sent: {applicationId}, {apiKey} have no value. Type them in their fields, or give them values in the active environment or the context (Variables…).',
+    );
+  });
+
+  it('does not resolve a body the method will not send', () => {
+    const draft = createDraft({ method: 'GET', bodyMode: 'text', text: '{gone}' });
+    expect(resolveDraft(draft, {}).unresolved).toEqual([]);
+  });
+});
+
+describe('variable scope', () => {
+  it('takes the profile’s context, the active environment winning', () => {
+    let scope = setContextValue(EMPTY_SCOPE, 'p1', 'organisationId', 'orga_ctx');
+    scope = setContextValue(scope, 'p1', 'applicationId', 'app_ctx');
+    scope = {
+      ...scope,
+      environments: [{ id: 'e', name: 'dev', variables: [row('applicationId', 'app_env'), row('off', 'x', false)] }],
+      activeEnvironmentId: 'e',
+    };
+    expect(scopeValues(scope, 'p1')).toEqual({ organisationId: 'orga_ctx', applicationId: 'app_env' });
+    expect(scopeValues(scope, 'p2')).toEqual({ applicationId: 'app_env' });
+  });
+
+  it('remembers ids, not free text', () => {
+    expect(isContextName('organisationId')).toBe(true);
+    expect(isContextName('addonId')).toBe(true);
+    expect(isContextName('name')).toBe(false);
+    expect(isContextName('description')).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { SendRequest } from '../../../../../src/core/protocol.ts';
+import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import {
+  createMemoryHistoryStore,
+  createMemoryStorage,
+} from '../../../../../src/devtools/panel/history/history-store.ts';
+import type { PanelServices } from '../../../../../src/devtools/panel/services.ts';
+import {
+  createMemoryTabResponseStore,
+  MAX_TAB_RESPONSE_BYTES,
+} from '../../../../../src/devtools/panel/tabs/tab-responses.ts';
+import { workspaceOfThisWindow } from '../../../../../src/devtools/panel/tabs/workspace.ts';
+import { createWorkbench, type Workbench } from '../../../../../src/devtools/panel/workbench.ts';
+import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+
+/** Waits for the idle-time work (history and tab response writes) and the debounced saves. */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+function servicesFor(
+  shared: {
+    storage: ReturnType<typeof createMemoryStorage>;
+    responses: ReturnType<typeof createMemoryTabResponseStore>;
+  },
+  workspace: string,
+  handle?: (request: SendRequest) => ReturnType<typeof jsonResponse>,
+): PanelServices {
+  const { services } = createFakeServices(handle);
+  return {
+    ...services,
+    storage: shared.storage,
+    history: createMemoryHistoryStore(shared.storage),
+    workspace,
+    tabResponses: shared.responses,
+  };
+}
+
+async function started(services: PanelServices): Promise<Workbench> {
+  const workbench = createWorkbench(services);
+  await workbench.ready;
+  return workbench;
+}
+
+const shared = () => ({ storage: createMemoryStorage(), responses: createMemoryTabResponseStore() });
+
+describe('request tabs in the workbench', () => {
+  it('keeps each tab’s draft and response apart and brings both back after a reload', async () => {
+    const store = shared();
+    const first = await started(servicesFor(store, 'devtools-7'));
+    first.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
+    await first.send();
+    first.newTab(createDraft({ path: '/v2/summary' }));
+    expect(first.run.get().phase).toBe('idle');
+    await first.send();
+    const secondId = first.tabs.get().activeId;
+    const firstId = first.tabs.get().tabs[0]?.id as string;
+    first.selectTab(firstId);
+    expect(first.draft.get().path).toBe('/v2/self/applications');
+    const run = first.run.get();
+    expect(run.phase === 'done' && run.request.path).toBe('/v2/self/applications');
+    await idle();
+    first.dispose();
+
+    // A reload: a new workbench over the same storage, for the same DevTools window.
+    const again = await started(servicesFor(store, 'devtools-7'));
+    expect(again.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual(['/v2/self/applications', '/v2/summary']);
+    expect(again.tabs.get().activeId).toBe(firstId);
+    const back = again.run.get();
+    expect(back.phase).toBe('done');
+    expect(back.phase === 'done' && back.restored).toEqual({ bodyDropped: false });
+    expect(back.phase === 'done' && back.response.body).toMatchObject({ kind: 'text', text: '{"ok":true}' });
+    again.selectTab(secondId);
+    const other = again.run.get();
+    expect(other.phase === 'done' && other.request.path).toBe('/v2/summary');
+    again.dispose();
+  });
+
+  it('gives another DevTools window its own tabs', async () => {
+    const store = shared();
+    const one = await started(servicesFor(store, 'devtools-1'));
+    one.newTab(createDraft({ path: '/v2/organisations' }));
+    await idle();
+    const two = await started(servicesFor(store, 'devtools-2'));
+    two.edit((draft) => ({ ...draft, path: '/v2/products/zones' }));
+    await idle();
+    const oneAgain = await started(servicesFor(store, 'devtools-1'));
+    expect(oneAgain.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual(['/v2/self', '/v2/organisations']);
+    expect(two.tabs.get().tabs).toHaveLength(1);
+    for (const workbench of [one, two, oneAgain]) workbench.dispose();
+  });
+
+  it('puts a call’s result in the tab that sent it, even when another tab is active by then', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { services } = createFakeServices(async (request) => {
+      if (request.path === '/v2/slow') await gate;
+      return jsonResponse(request, { path: request.path });
+    });
+    const workbench = await started(services);
+    workbench.edit((draft) => ({ ...draft, path: '/v2/slow' }));
+    const sending = workbench.send();
+    const slowTab = workbench.tabs.get().activeId;
+    workbench.newTab(createDraft({ path: '/v2/self' }));
+    expect(workbench.run.get().phase).toBe('idle');
+    release();
+    await sending;
+    expect(workbench.run.get().phase).toBe('idle');
+    workbench.selectTab(slowTab);
+    const run = workbench.run.get();
+    expect(run.phase === 'done' && run.request.path).toBe('/v2/slow');
+    workbench.dispose();
+  });
+
+  it('does not keep a body over the cap, says so, and keeps no credential header', async () => {
+    const store = shared();
+    const big = 'x'.repeat(MAX_TAB_RESPONSE_BYTES + 10);
+    const workbench = await started(
+      servicesFor(store, 'w', (request) => ({
+        ...jsonResponse(request, big),
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Set-Cookie', 'session=sekret-cookie'],
+        ],
+      })),
+    );
+    await workbench.send();
+    await idle();
+    const kept = JSON.stringify(await store.responses.get(`w/${workbench.tabs.get().activeId}`));
+    expect(kept).not.toContain('sekret-cookie');
+    expect(kept).not.toContain(big.slice(0, 1000));
+    workbench.dispose();
+    const again = await started(servicesFor(store, 'w'));
+    const run = again.run.get();
+    expect(run.phase === 'done' && run.restored).toEqual({ bodyDropped: true });
+    again.dispose();
+  });
+
+  it('opens a catalog or history request beside a saved one instead of overwriting it', async () => {
+    const { services } = createFakeServices();
+    const workbench = await started(services);
+    workbench.linkTab({ id: 'saved-1', name: 'Mine' });
+    workbench.open(createDraft({ path: '/v2/summary' }));
+    expect(workbench.tabs.get().tabs.map((tab) => [tab.name, tab.draft.path])).toEqual([
+      ['Mine', '/v2/self'],
+      [undefined, '/v2/summary'],
+    ]);
+    workbench.dispose();
+  });
+});
+
+describe('the workspace key', () => {
+  it('is the inspected tab inside DevTools, else an id kept in the page’s sessionStorage', () => {
+    expect(workspaceOfThisWindow({ inspectedWindow: { tabId: 42 } }, undefined)).toBe('devtools-42');
+    const session = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => session.get(key) ?? null,
+      setItem: (k: string, v: string) => void session.set(k, v),
+    };
+    const first = workspaceOfThisWindow({ inspectedWindow: { tabId: -1 } }, storage);
+    expect(first).toMatch(/^page-/);
+    expect(workspaceOfThisWindow(undefined, storage)).toBe(first);
+  });
+});

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntry } from '../../../../src/core/platform/catalog.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
+import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
+import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
+import { createFakeServices } from '../fake-services.ts';
+
+const entry = (method: CatalogEntry['method'], pathTemplate: string) =>
+  ({ method, target: 'api', pathTemplate }) as CatalogEntry;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function setup() {
+  const fake = createFakeServices();
+  const workbench = createWorkbench(fake.services);
+  await workbench.ready;
+  return { ...fake, workbench };
+}
+
+describe('context and variables in the workbench', () => {
+  it('keeps the organisation chosen once for every later endpoint that names it, across unrelated ones', async () => {
+    const { workbench } = await setup();
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications'));
+    workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: 'orga_1' } }));
+    workbench.openCatalogEntry(entry('GET', '/v2/self'));
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/addons/{addonId}'));
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_1' });
+    expect(workbench.variables.get().contexts).toEqual({ [workbench.profileId()]: { organisationId: 'orga_1' } });
+    workbench.dispose();
+  });
+
+  it('sends environment values in the query, headers and body, and refuses a variable without one by name', async () => {
+    const { workbench, sent } = await setup();
+    workbench.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'e', name: 'dev', variables: [{ name: 'zone', value: 'par', enabled: true }] }],
+      activeEnvironmentId: 'e',
+    }));
+    workbench.open(
+      createDraft({
+        method: 'POST',
+        path: '/v2/self/consumers',
+        query: [{ name: 'zone', value: '{zone}', enabled: true }],
+        headers: [{ name: 'X-Zone', value: '{zone}-{rack}', enabled: true }],
+        bodyMode: 'json',
+        json: '{"zone": "{zone}"}',
+      }),
+    );
+    await workbench.send();
+    expect(sent()).toEqual([]);
+    expect(workbench.notices.get()[0]).toMatch(/^Not sent: \{rack\} has no value/);
+    workbench.edit((draft) => ({ ...draft, headers: [{ name: 'X-Zone', value: '{zone}', enabled: true }] }));
+    await workbench.send();
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({
+      query: [['zone', 'par']],
+      headers: [['X-Zone', 'par']],
+      body: { kind: 'json', text: '{"zone": "par"}' },
+    });
+    workbench.dispose();
+  });
+
+  it('stores no secret-looking variable', async () => {
+    const stored = scopeForStorage({
+      environments: [
+        {
+          id: 'e',
+          name: 'dev',
+          variables: [
+            { name: 'apiKey', value: 'key-123', enabled: true },
+            { name: 'note', value: 'Bearer abcdefghijklmnop', enabled: true },
+            { name: 'zone', value: 'par', enabled: true },
+          ],
+        },
+      ],
+      activeEnvironmentId: 'e',
+      contexts: {},
+    });
+    expect(stored.environments[0]?.variables.map((row) => row.value)).toEqual([REDACTED, REDACTED, 'par']);
+  });
+
+  it('comes back after a reload from storage', async () => {
+    const fake = createFakeServices();
+    const first = createWorkbench(fake.services);
+    await first.ready;
+    first.variables.update((scope) => ({ ...scope, contexts: { p: { organisationId: 'orga_9' } } }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    first.dispose();
+    const again = createWorkbench(fake.services);
+    await again.ready;
+    await settle();
+    expect(again.variables.get().contexts).toEqual({ p: { organisationId: 'orga_9' } });
+    again.dispose();
+  });
+});
