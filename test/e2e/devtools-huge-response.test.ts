@@ -53,7 +53,10 @@ describe('a 5 MB JSON response', () => {
     expect(await sendAndWait(page)).toBe('200');
     await mark('parse → tree');
     const statusMs = Date.now() - sentAt;
-    expect(await page.locator('.kh-status-line').innerText()).toMatch(/4\.8 MB|5\.0 MB|4\.9 MB/);
+    // The size shows once the streamed body is all in (until then the status line says "receiving…").
+    await expect
+      .poll(() => page.locator('.kh-status-line').innerText(), { timeout: 30_000 })
+      .toMatch(/4\.8 MB|5\.0 MB|4\.9 MB/);
 
     // The tree: the root opens with one row per application; only a window of rows is in the page. (The body
     // streams in: a first screen of what has arrived comes before the whole tree; see devtools-streamed-response.)
