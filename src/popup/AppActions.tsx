@@ -35,7 +35,7 @@ export default function AppActions({
   const consoleLink = buildResourceConsoleLink(consoleUrl, owner, { kind: 'application', id: app.id });
   const compose = extensionUrl(buildFollowPanelPath({ kind: 'application', value: app.id, ownerId: owner.id }));
   return (
-    <div class="kp-app-actions" role="group" aria-label={`${app.name}: actions`}>
+    <fieldset class="kp-app-actions" aria-label={`${app.name}: actions`}>
       <button type="button" class="kp-app-action" onClick={() => void copy(app.id)}>
         {result === 'copied' ? 'Copied' : result === 'failed' ? 'Copy failed' : 'Copy id'}
       </button>
@@ -68,6 +68,6 @@ export default function AppActions({
       <span class="kh-visually-hidden" role="status">
         {result === 'copied' ? `Copied ${app.id}` : ''}
       </span>
-    </div>
+    </fieldset>
   );
 }

@@ -33,7 +33,7 @@ describe('an application’s actions in the popup', () => {
     const more = root.querySelector('[aria-label="Actions for difference"]') as HTMLButtonElement;
     expect(more.getAttribute('aria-expanded')).toBe('false');
     more.click();
-    const group = await waitForValue(() => root.querySelector('[role="group"]'));
+    const group = await waitForValue(() => root.querySelector('fieldset'));
     expect(group.getAttribute('aria-label')).toBe('difference: actions');
     expect(more.getAttribute('aria-expanded')).toBe('true');
     const links = [...group.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
@@ -47,7 +47,7 @@ describe('an application’s actions in the popup', () => {
       ],
     ]);
     more.click();
-    await waitFor(() => expect(root.querySelector('[role="group"]')).toBeNull());
+    await waitFor(() => expect(root.querySelector('fieldset')).toBeNull());
     expect(more.getAttribute('aria-expanded')).toBe('false');
   });
 });
