@@ -135,6 +135,8 @@ describe('the Code dialog at the sizes DevTools is docked at', () => {
   ] as const) {
     it(`fits ${width}×${height}, keyboard-usable and axe clean, light and dark`, async () => {
       const sized = await openPanel(ext, pageErrors, { devtools: true, width, height });
+      // A new DevTools window starts from the last draft edited anywhere (the form POST above): a new request tab.
+      await sized.getByRole('button', { name: 'New tab' }).click();
       await compose(sized, 'GET', '/v2/summary');
       await sized.getByRole('button', { name: 'Code…' }).click();
       const dialog = sized.getByRole('dialog', { name: 'Copy as HTTPie' });

@@ -42,7 +42,7 @@ function SessionBanner({ workbench, services }: { workbench: Workbench; services
       {status.state === 'unconfigured' ? null : (
         <SignInButton services={services} onDone={() => void workbench.refreshSession()} />
       )}
-      <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>
+      <button type="button" class="kh-button kh-button--small kh-open-options" onClick={services.openOptions}>
         Open options
       </button>
       <button type="button" class="kh-button kh-button--small" onClick={() => void workbench.refreshSession()}>
