@@ -1,6 +1,7 @@
 /**
  * Issue 16 item 10, keyboard: `/` focuses the catalog search, arrows move into the results, Enter picks; at most
- * 10 Tab stops from the search to Send (47 before: every endpoint was one); `?` lists the shortcuts. And a
+ * 10 Tab stops from the search to Send (47 before: every endpoint was one; 12 once the request tabs came, each
+ * tab and its close button a stop: the tabs are now one stop, arrows inside); `?` lists the shortcuts. And a
  * keyboard-only run of compose → send, at the three sizes people dock DevTools at.
  */
 import type { Page } from 'playwright-core';
@@ -79,12 +80,62 @@ describe('the panel from the keyboard', () => {
     await page.close();
   });
 
+  it('keeps the request tabs one Tab stop: arrows inside, Delete closes, New tab and close buttons reachable', async () => {
+    const page = await openPanel(ext, pageErrors, { width: 1280, height: 800 });
+    const toolbar = page.getByRole('toolbar', { name: 'Request tabs' });
+    await toolbar.getByRole('button', { name: 'New tab' }).click();
+    await expect.poll(() => toolbar.locator('.kh-request-tab-open').count()).toBe(2);
+    const where = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const item = element.closest('.kh-request-tab');
+        const tabs = [...document.querySelectorAll('.kh-request-tab')];
+        return {
+          label: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
+          tab: item ? tabs.indexOf(item) : -1,
+          current: element.getAttribute('aria-current') === 'true',
+          stops: [...document.querySelectorAll('.kh-request-tab-bar [tabindex="0"]')].length,
+        };
+      });
+    // Backwards from the path: the toolbar is entered once, on the current (new, second) tab.
+    await page.getByRole('textbox', { name: 'Path' }).focus();
+    const back: string[] = [];
+    for (let press = 0; press < 8 && !(await where()).current; press += 1) {
+      await page.keyboard.press('Shift+Tab');
+      back.push((await where()).label);
+    }
+    expect(back.join(' → ')).toMatch(/Save request… → GET \S+$/);
+    expect(await where()).toMatchObject({ tab: 1, current: true, stops: 1 });
+    await page.keyboard.press('Home');
+    expect(await where()).toMatchObject({ tab: 0, current: false, stops: 1 });
+    await page.keyboard.press('ArrowRight');
+    expect((await where()).label).toMatch(/^Close tab /);
+    await page.keyboard.press('ArrowRight');
+    expect(await where()).toMatchObject({ tab: 1, current: true });
+    await page.keyboard.press('End');
+    expect((await where()).label).toBe('New tab');
+    await page.keyboard.press('ArrowLeft');
+    expect(await where()).toMatchObject({ tab: 1, label: expect.stringMatching(/^Close tab /) });
+    // Out and back in: on the current tab again, not where focus left.
+    await page.keyboard.press('Shift+Tab');
+    expect((await where()).tab).toBe(-1);
+    await page.keyboard.press('Tab');
+    expect(await where()).toMatchObject({ tab: 1, current: true, stops: 1 });
+    // Delete closes the focused tab; focus stays in the toolbar, on the tab now current.
+    await page.keyboard.press('Delete');
+    await expect.poll(() => toolbar.locator('.kh-request-tab-open').count()).toBe(1);
+    await expect.poll(where).toMatchObject({ tab: 0, current: true, stops: 1 });
+    await saveScreenshot(page, 'keyboard-request-tabs');
+    await page.close();
+  });
+
   it('lists the shortcuts on ?', async () => {
     const page = await openPanel(ext, pageErrors, { width: 1280, height: 800 });
     await page.locator('body').press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toMatch(/Search the catalog/);
+    expect(await dialog.innerText()).toMatch(/close the focused tab/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'keyboard-shortcuts');
     await page.keyboard.press('Escape');

@@ -16,6 +16,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['?'], what: 'Show these shortcuts' },
   { keys: ['←', '→', 'Enter'], what: 'In the JSON tree: close, open, toggle a node' },
   { keys: ['Ctrl', 'C'], what: 'In the JSON tree: copy the focused value' },
+  {
+    keys: ['←', '→'],
+    what: 'In the request tabs: move between the tabs, their close buttons and New tab (Home, End too)',
+  },
+  { keys: ['Delete'], what: 'In the request tabs: close the focused tab' },
+  { keys: ['Alt', '←', '→'], what: 'In the request tabs: move the focused tab left or right' },
   { keys: ['Enter'], what: 'In the body search: next match' },
   { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
 ];

@@ -1,69 +1,134 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { tabLabel } from '../../../core/workbench/request-tabs.ts';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
+import { ROVING, rovingTarget } from './roving-focus.ts';
 import './tabs.css';
 
 /**
  * The request tabs above the composer: one button per open request (the current one marked), each with its
  * close button, then “New tab”. A list of buttons rather than an ARIA tablist, because each tab carries its own
- * close button, which a tab may not contain. Alt+←/→ on a tab moves it.
+ * close button, which a tab may not contain. The tabs, their close buttons and “New tab” are one Tab stop (a
+ * toolbar with a roving tabindex; entering it lands on the current tab), so that the way from the catalog to
+ * Send does not grow with the tabs open: ←/→ move between them, Home/End to the ends, Delete closes the focused
+ * tab, Alt+←/→ on a tab moves it. “Save request…” is a Tab stop of its own.
  */
 const loadSaveDialog = () => import('../collections/SaveDialog.tsx');
+
+type Stop = `open:${string}` | `close:${string}` | 'new';
 
 export function TabStrip({ workbench }: { workbench: Workbench }) {
   const set = useStore(workbench.tabs);
   const [saving, setSaving] = useState(false);
+  // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
+  const [stop, setStop] = useState<Stop | null>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const exists = (key: Stop | null) =>
+    key === 'new' || (key !== null && set.tabs.some((tab) => key.endsWith(`:${tab.id}`)));
+  const tabStop: Stop = exists(stop) ? (stop as Stop) : `open:${set.activeId}`;
+  const rove = (key: Stop) => ({
+    [ROVING]: key,
+    tabIndex: key === tabStop ? 0 : -1,
+    onFocus: () => setStop(key),
+  });
+
+  /** Closes a tab from the keyboard, and puts focus on the tab that is current afterwards. */
+  const closeFromKeyboard = (id: string) => {
+    workbench.closeTab(id);
+    setStop(null);
+    requestAnimationFrame(() =>
+      group.current?.querySelector<HTMLElement>('.kh-request-tab--current .kh-request-tab-open')?.focus(),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    const key = target.getAttribute(ROVING) ?? '';
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Delete' && (key.startsWith('open:') || key.startsWith('close:'))) {
+      event.preventDefault();
+      closeFromKeyboard(key.slice(key.indexOf(':') + 1));
+      return;
+    }
+    const next = group.current ? rovingTarget(group.current, target, event.key) : null;
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
+
   return (
     <div class="kh-request-tabs">
-      <ul class="kh-request-tab-list" aria-label="Request tabs">
-        {set.tabs.map((tab) => {
-          const label = tabLabel(tab);
-          const current = tab.id === set.activeId;
-          return (
-            <li key={tab.id} class={`kh-request-tab${current ? ' kh-request-tab--current' : ''}`}>
-              <button
-                type="button"
-                class="kh-request-tab-open kh-mono"
-                aria-current={current ? 'true' : undefined}
-                title={`${tab.draft.method} ${tab.draft.path}`}
-                onClick={() => workbench.selectTab(tab.id)}
-                onKeyDown={(event) => {
-                  if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
-                  event.preventDefault();
-                  workbench.moveTab(tab.id, event.key === 'ArrowLeft' ? -1 : 1);
-                  const target = event.currentTarget as HTMLElement;
-                  requestAnimationFrame(() => target.focus());
-                }}
-              >
-                {label}
-              </button>
-              <button
-                type="button"
-                class="kh-request-tab-close"
-                aria-label={`Close tab ${label}`}
-                title="Close tab"
-                onClick={() => workbench.closeTab(tab.id)}
-              >
-                ×
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <button
-        type="button"
-        class="kh-button kh-button--small kh-request-tab-new"
-        aria-label="New tab"
-        title="New tab"
-        onClick={() => {
-          workbench.newTab();
-          requestAnimationFrame(() => document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus());
+      <div
+        ref={group}
+        class="kh-request-tab-bar"
+        role="toolbar"
+        aria-label="Request tabs"
+        onKeyDown={onKeyDown}
+        onFocusOut={(event) => {
+          // Leaving the toolbar: the next visit starts again on the current tab.
+          if (!group.current?.contains(event.relatedTarget as Node | null)) setStop(null);
         }}
       >
-        +
-      </button>
+        <ul class="kh-request-tab-list">
+          {set.tabs.map((tab) => {
+            const label = tabLabel(tab);
+            const current = tab.id === set.activeId;
+            return (
+              <li key={tab.id} class={`kh-request-tab${current ? ' kh-request-tab--current' : ''}`}>
+                <button
+                  type="button"
+                  class="kh-request-tab-open kh-mono"
+                  aria-current={current ? 'true' : undefined}
+                  aria-keyshortcuts="Delete Alt+ArrowLeft Alt+ArrowRight"
+                  title={`${tab.draft.method} ${tab.draft.path}`}
+                  {...rove(`open:${tab.id}`)}
+                  onClick={() => workbench.selectTab(tab.id)}
+                  onKeyDown={(event) => {
+                    if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+                    event.preventDefault();
+                    workbench.moveTab(tab.id, event.key === 'ArrowLeft' ? -1 : 1);
+                    const target = event.currentTarget as HTMLElement;
+                    requestAnimationFrame(() => target.focus());
+                  }}
+                >
+                  {label}
+                </button>
+                <button
+                  type="button"
+                  class="kh-request-tab-close"
+                  aria-label={`Close tab ${label}`}
+                  title="Close tab (Delete)"
+                  {...rove(`close:${tab.id}`)}
+                  onClick={(event) => {
+                    // From the keyboard (Enter, Space), focus stays in the toolbar; a click leaves it be.
+                    if (event.detail === 0) closeFromKeyboard(tab.id);
+                    else workbench.closeTab(tab.id);
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <button
+          type="button"
+          class="kh-button kh-button--small kh-request-tab-new"
+          aria-label="New tab"
+          title="New tab"
+          {...rove('new')}
+          onClick={() => {
+            workbench.newTab();
+            setStop(null);
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus(),
+            );
+          }}
+        >
+          +
+        </button>
+      </div>
       <button
         type="button"
         class="kh-button kh-button--small"
