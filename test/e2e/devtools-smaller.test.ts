@@ -48,10 +48,8 @@ describe('the smaller things', () => {
     await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"har-e2e","description":"x"}');
     await sendAndWait(page);
     await page.getByRole('tab', { name: 'History' }).click();
-    await page
-      .getByRole('searchbox', { name: /Search/ })
-      .first()
-      .fill('method:post');
+    // By its name: the catalog's and the response body's search boxes may be in the page too.
+    await page.getByRole('searchbox', { name: 'Search history' }).fill('method:post');
     const exportButton = page.getByRole('button', { name: /^Export these \d+ as HAR$/ });
     await exportButton.waitFor();
     const count = Number((await exportButton.innerText()).replace(/\D/g, ''));
