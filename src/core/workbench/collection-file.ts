@@ -3,9 +3,8 @@ import type { HttpMethod } from '../protocol.ts';
 import {
   isSensitiveHeader,
   looksLikeCredentialValue,
-  looksSecretName,
   REDACTED,
-  redactPairs,
+  redactRows,
   redactSecretsInTypedText,
 } from './redact-secrets.ts';
 import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
@@ -51,17 +50,6 @@ export interface ImportedRequest {
   draft: RequestDraft;
 }
 
-const maskRows = (rows: readonly KeyValueRow[]): KeyValueRow[] => {
-  const masked = redactPairs(
-    rows.map((row) => [row.name, row.value]),
-    (name) => looksSecretName(name),
-  );
-  return rows.map((row, index) => {
-    const value = (masked[index] as [string, string])[1];
-    return { ...row, value: looksLikeCredentialValue(value) ? REDACTED : value };
-  });
-};
-
 /** A draft as it may be saved or exported: no credential header, secret-looking values masked. */
 export function exportableDraft(draft: RequestDraft): RequestDraft {
   return {
@@ -69,10 +57,10 @@ export function exportableDraft(draft: RequestDraft): RequestDraft {
     params: Object.fromEntries(
       Object.entries(draft.params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
     ),
-    query: maskRows(draft.query),
-    headers: maskRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
+    query: redactRows(draft.query),
+    headers: redactRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
     json: redactSecretsInTypedText(draft.json, 'application/json'),
-    form: maskRows(draft.form),
+    form: redactRows(draft.form),
     text: redactSecretsInTypedText(draft.text, draft.textContentType),
   };
 }

@@ -214,3 +214,18 @@ export function redactUrl(url: string): string {
   const redacted = redactSecretsInText(query, 'application/x-www-form-urlencoded');
   return `${url.slice(0, queryStart + 1)}${redacted}${fragmentStart < 0 ? '' : url.slice(fragmentStart)}`;
 }
+
+/**
+ * Rows of a request (query, headers, form fields) as they may be stored or exported: values under secret-looking
+ * names masked, and `Bearer …`-like credentials masked under any name.
+ */
+export function redactRows<Row extends { name: string; value: string }>(rows: readonly Row[]): Row[] {
+  const masked = redactPairs(
+    rows.map((row) => [row.name, row.value]),
+    (name) => looksSecretName(name),
+  );
+  return rows.map((row, index) => {
+    const value = (masked[index] as [string, string])[1];
+    return { ...row, value: looksLikeCredentialValue(value) ? REDACTED : value };
+  });
+}

@@ -1,11 +1,4 @@
-import {
-  isRedacted,
-  looksLikeCredentialValue,
-  looksSecretName,
-  REDACTED,
-  redactPairs,
-  redactSecretsInTypedText,
-} from '../../../core/workbench/redact-secrets.ts';
+import { isRedacted, redactRows, redactSecretsInTypedText } from '../../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
   HTTP_METHODS,
@@ -23,26 +16,14 @@ import type { KeyValueStorage } from '../key-value-storage.ts';
 const KEY = 'keyhole.devtools.draft';
 const DELAY_MS = 400;
 
-const rowsWithoutSecrets = (rows: KeyValueRow[]): KeyValueRow[] => {
-  const masked = redactPairs(
-    rows.map((row) => [row.name, row.value]),
-    (name) => looksSecretName(name),
-  );
-  return rows.map((row, index) => {
-    const value = (masked[index] as [string, string])[1];
-    // `Bearer …` is a credential under any header or field name.
-    return { ...row, value: looksLikeCredentialValue(value) ? REDACTED : value };
-  });
-};
-
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
     params: { ...draft.params },
-    query: rowsWithoutSecrets(draft.query),
-    headers: rowsWithoutSecrets(draft.headers),
+    query: redactRows(draft.query),
+    headers: redactRows(draft.headers),
     json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),
-    form: rowsWithoutSecrets(draft.form),
+    form: redactRows(draft.form),
     text: draft.text.length > 200_000 ? '' : redactSecretsInTypedText(draft.text, draft.textContentType),
   };
 }
