@@ -13,6 +13,7 @@ import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
+import { markExpiredIfSaid } from './session-expiry.ts';
 import { prepareRequest } from './signed-request.ts';
 import { createBatcher, pause } from './stream-batch.ts';
 
@@ -110,6 +111,11 @@ async function connect(
     if (response.status >= 500) throw new Error(`The server answered HTTP ${response.status}.`);
     if (response.status !== 200 || !isEventStreamType(contentType)) {
       const body = (await response.text()).slice(0, 64 * 1024);
+      const expired =
+        response.status === 401 && prepared.auth === 'oauth'
+          ? await markExpiredIfSaid(profile.id, response.status, response.statusText, body)
+          : undefined;
+      if (expired) throw new Final({ type: 'failed', error: expired.toData(), status: response.status, body });
       const platform = readPlatformError(body);
       const message =
         response.status === 200

@@ -9,7 +9,8 @@ import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts
 import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
 import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
-import { getClockOffset, markExpired, setClockOffset } from './session.ts';
+import { getClockOffset, setClockOffset } from './session.ts';
+import { markExpiredIfSaid } from './session-expiry.ts';
 import { type PreparedRequest, prepareRequest } from './signed-request.ts';
 
 /** Skew beyond this (seconds) between our clock and the server's is corrected once, then remembered. */
@@ -112,15 +113,6 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
 /** The platform says "expired" in its 401 message; the session then needs a new sign-in. */
 async function detectExpiry(profile: ProfileView, response: SendResponse): Promise<void> {
   if (response.body.kind !== 'text') return;
-  const platformError = readPlatformError(response.body.text);
-  if (platformError && /expired/i.test(platformError.message)) {
-    // The platform's answer itself goes with the error: the panel shows it, as it shows any other 401.
-    const text = response.body.text;
-    const error = new KeyholeError('session-expired', 'Session expired — sign in again.', {
-      detail: `${response.status} ${response.statusText}\n${text.length > 4000 ? `${text.slice(0, 4000)}…` : text}`,
-      status: response.status,
-    });
-    await markExpired(profile.id, error.toData());
-    throw error;
-  }
+  const error = await markExpiredIfSaid(profile.id, response.status, response.statusText, response.body.text);
+  if (error) throw error;
 }

@@ -3,7 +3,7 @@ import type { ProfileView, SendRequest } from '../../../src/core/protocol.ts';
 import type { StreamReport } from '../../../src/core/streams/stream-port.ts';
 import { calls, resetEdges, stubFetch } from './support/fake-edges.ts';
 
-const { active } = vi.hoisted(() => ({ active: { profile: undefined as unknown } }));
+const { active, markExpired } = vi.hoisted(() => ({ active: { profile: undefined as unknown }, markExpired: vi.fn() }));
 vi.mock('../../../src/background/bound-secrets.ts', () => ({
   bridgeTokenFor: async () => undefined,
   consumerSecretFor: async () => 'consumer-secret',
@@ -12,6 +12,7 @@ vi.mock('../../../src/background/bound-secrets.ts', () => ({
 vi.mock('../../../src/background/session.ts', () => ({
   readSession: async () => ({ state: 'signed-in', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
   getClockOffset: async () => 0,
+  markExpired,
 }));
 vi.mock('../../../src/background/send-request.ts', () => ({ requireActiveProfile: async () => active.profile }));
 // Reconnect at once: the delays themselves are core/streams/stream-cursor.ts's tests.
@@ -56,6 +57,7 @@ async function run(request: Partial<SendRequest> = {}) {
 
 beforeEach(() => {
   resetEdges();
+  markExpired.mockReset();
   active.profile = profile('https://api.example.test');
 });
 
@@ -111,6 +113,23 @@ describe('runLogStream', () => {
       status: 401,
       error: { code: 'http-error', message: expect.stringContaining('Invalid signature') },
     });
+    expect(markExpired).not.toHaveBeenCalled();
+  });
+
+  it('marks the session expired when the platform’s 401 says the token expired, like a call does', async () => {
+    const answer = JSON.stringify({ id: 401, message: 'Token expired', type: 'error' });
+    stubFetch(() => new Response(answer, { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    const { reports } = await run();
+    expect(calls).toHaveLength(1);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        type: 'failed',
+        status: 401,
+        body: answer,
+        error: expect.objectContaining({ code: 'session-expired' }),
+      }),
+    ]);
+    expect(markExpired).toHaveBeenCalledWith('p1', expect.objectContaining({ code: 'session-expired', status: 401 }));
   });
 
   it('refuses a PLAINTEXT stream over plain http to another machine before anything is sent', async () => {
