@@ -12,7 +12,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['↓', '↑'], what: 'From the search: move through the endpoints (Home, End too)' },
   { keys: ['Enter'], what: 'Open the endpoint in the composer (the first match from the search)' },
   { keys: ['Ctrl', 'Enter'], what: 'Send the request (⌘ Enter on a Mac)' },
-  { keys: ['Esc'], what: 'Cancel a call in flight; close a dialog' },
+  { keys: ['Esc'], what: 'Cancel a call in flight; stop a live stream; close a dialog' },
   { keys: ['?'], what: 'Show these shortcuts' },
   { keys: ['←', '→', 'Enter'], what: 'In the JSON tree: close, open, toggle a node' },
   { keys: ['Ctrl', 'C'], what: 'In the JSON tree: copy the focused value' },

@@ -63,6 +63,23 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
   const [, setTick] = useState(0);
   const lastScroll = useRef({ top: 0, dropped: 0 });
 
+  // Escape stops a running stream, as it cancels a call in flight (PanelApp), unless a dialog is open or the key
+  // is clearing a search box's text (the browser's own use of it).
+  const stopStream = useRef(stream.stop);
+  stopStream.current = stream.stop;
+  useEffect(() => {
+    if (!stream.running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const target = event.target as HTMLElement | null;
+      if (target instanceof HTMLInputElement && target.type === 'search' && target.value !== '') return;
+      event.preventDefault();
+      stopStream.current();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [stream.running]);
+
   // The rate falls to 0 when lines stop: refresh it even without new lines.
   useEffect(() => {
     const timer = setInterval(() => setTick((value) => value + 1), 1000);

@@ -116,4 +116,18 @@ describe('StreamView', () => {
     await settle(300);
     expect(ports).toHaveLength(1);
   });
+
+  it('stops on Escape, as a call in flight is cancelled, but not while Escape clears the filter box', async () => {
+    const { ports, view } = setup();
+    const filter = view.root.querySelector<HTMLInputElement>('input[aria-label="Filter lines"]')!;
+    filter.value = 'error';
+    filter.dispatchEvent(new Event('input', { bubbles: true }));
+    filter.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    expect(ports[0]!.disconnected).toBe(false);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => expect(text(view.root.querySelector('.kh-stream-state'))).toBe('Stopped'));
+    expect(ports[0]!.posted.at(-1)).toEqual({ type: 'close' });
+    expect(ports[0]!.disconnected).toBe(true);
+  });
 });
