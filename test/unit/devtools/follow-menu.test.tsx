@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import FollowMenu from '../../../src/devtools/panel/response/follow/FollowMenu.tsx';
 import { registerFollowAction } from '../../../src/devtools/panel/response/follow/follow-actions.ts';
 import { createWorkbench } from '../../../src/devtools/panel/workbench.ts';
-import { button, mount, user, waitForValue } from '../support/dom.ts';
+import { button, mount, user, waitFor, waitForValue } from '../support/dom.ts';
 import { createFakeServices } from './fake-services.ts';
 
 let cleanup: (() => void) | undefined;
@@ -78,5 +78,30 @@ describe('the follow menu', () => {
     } finally {
       unregister();
     }
+  });
+
+  it('offers Tail logs and Access logs on an application whose organisation is known, and opens that stream', async () => {
+    const workbench = await setup();
+    const send = vi.spyOn(workbench, 'send').mockResolvedValue();
+    const unknownOwner = mount(
+      <FollowMenu target={{ type: 'id', kind: 'application', value: APP }} workbench={workbench} onClose={() => {}} />,
+    );
+    expect(unknownOwner.root.textContent).not.toContain('Tail logs');
+    unknownOwner.unmount();
+    const { root, unmount } = mount(
+      <FollowMenu
+        target={{ type: 'id', kind: 'application', value: APP }}
+        workbench={workbench}
+        request={{ target: 'api', method: 'GET', path: `/v2/organisations/${ORG}/applications` }}
+        onClose={() => {}}
+      />,
+    );
+    cleanup = unmount;
+    await user.click(await waitFor(() => button(root, 'Access logs')));
+    expect(workbench.draft.get()).toMatchObject({
+      method: 'GET',
+      path: `/v4/accesslogs/organisations/${ORG}/applications/${APP}/accesslogs`,
+    });
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -11,6 +11,7 @@ import { Dialog } from '../../../../ui/Dialog.tsx';
 import { MethodBadge } from '../../MethodBadge.tsx';
 import type { Workbench } from '../../workbench.ts';
 import { followActionsFor } from './follow-actions.ts';
+import './log-stream-actions.ts';
 
 /**
  * What a followed value leads to: the calls it can fill (composed through the workbench's catalog path, so the
@@ -131,7 +132,9 @@ export default function FollowMenu({
           { kind: target.kind, id: target.value },
         )
       : undefined;
-  const extra = followActionsFor(target.kind);
+  const extra = followActionsFor(target.kind).filter(
+    (action) => action.available?.({ kind: target.kind, value: target.value, known, workbench }) ?? true,
+  );
   const calls = loaded.state === 'ready' ? loaded.calls : [];
   return (
     <Dialog title={`Follow ${label}`} onClose={onClose} size="wide">

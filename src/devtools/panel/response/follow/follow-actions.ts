@@ -18,6 +18,8 @@ export interface FollowAction {
   id: string;
   label: string;
   kinds: readonly IdKindId[];
+  /** Whether the action can run with what is known (e.g. it needs the id's organisation); offered when absent. */
+  available?(context: FollowActionContext): boolean;
   run(context: FollowActionContext): void | Promise<void>;
 }
 
