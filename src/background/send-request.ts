@@ -1,10 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
-import {
-  bytesToBase64,
-  clockOffsetFromDateHeader,
-  isTextContentType,
-  readPlatformError,
-} from '../core/http/response-body.ts';
+import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
 import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
 import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
