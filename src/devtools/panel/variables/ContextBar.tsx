@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { activeEnvironment } from '../../../core/workbench/variable-scope.ts';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { useStore } from '../store.ts';
+import { ROVING, rovingTarget } from '../tabs/roving-focus.ts';
 import type { Workbench } from '../workbench.ts';
 import './variables.css';
 
 /**
  * The line above the composer that says which values `{name}` variables get: the active environment (a select)
  * and the profile's context, the ids last chosen (organisation, application…), each with a button to forget it.
- * Variables… opens the editor (loaded on first use).
+ * The forget buttons are one Tab stop (←/→ move between them), so a long context does not lengthen the way from
+ * the catalog to Send. Variables… opens the editor (loaded on first use).
  */
 const loadDialog = () => import('./VariablesDialog.tsx');
 
@@ -28,6 +30,8 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
   useStore(workbench.session);
   useStore(workbench.summary);
   const [editing, setEditing] = useState(false);
+  const [focused, setFocused] = useState<string>();
+  const list = useRef<HTMLUListElement>(null);
   const profile = workbench.profileId();
   const context = Object.entries(scope.contexts[profile] ?? {});
   const environment = activeEnvironment(scope);
@@ -38,11 +42,29 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
     if (namesSpaces) void workbench.loadSummary();
   }, [namesSpaces]);
 
-  const forget = (name: string) =>
+  const stop = context.some(([name]) => name === focused) ? focused : context[0]?.[0];
+
+  const forget = (name: string) => {
+    const index = context.findIndex(([candidate]) => candidate === name);
+    const next = context[index + 1]?.[0] ?? context[index - 1]?.[0];
+    const hadFocus = list.current?.contains(document.activeElement) ?? false;
     workbench.variables.update((current) => {
       const { [name]: _gone, ...rest } = current.contexts[profile] ?? {};
       return { ...current, contexts: { ...current.contexts, [profile]: rest } };
     });
+    // Focus stays in the group (on the neighbour), not lost to the page, when the key or click came from it.
+    if (hadFocus && next)
+      requestAnimationFrame(() =>
+        list.current?.querySelector<HTMLElement>(`[${ROVING}="${CSS.escape(next)}"]`)?.focus(),
+      );
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = list.current ? rovingTarget(list.current, event.target as Element, event.key) : null;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
 
   return (
     <div class="kh-context-bar">
@@ -65,7 +87,7 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
         </select>
       </label>
       {context.length > 0 ? (
-        <ul class="kh-context-ids" aria-label="Context">
+        <ul class="kh-context-ids" aria-label="Context" ref={list} onKeyDown={onKeyDown}>
           {context.map(([name, value]) => {
             const shown = describeId(workbench, name, value);
             return (
@@ -77,7 +99,10 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
                   type="button"
                   class="kh-context-forget"
                   aria-label={`Forget ${name}`}
-                  title="Forget"
+                  title="Forget (← → move between ids)"
+                  {...{ [ROVING]: name }}
+                  tabIndex={name === stop ? 0 : -1}
+                  onFocus={() => setFocused(name)}
                   onClick={() => forget(name)}
                 >
                   ×
