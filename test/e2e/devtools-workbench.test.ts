@@ -218,7 +218,8 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
 
     // Export: the file holds the requests and none of the sandbox's secrets, nor any Authorization header.
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByText(/^Exported \d+ requests to keyhole-collection/).waitFor();
+    // Item 3 left the environment “sandbox”: it goes with the requests.
+    await page.getByText(/^Exported \d+ requests and 1 environment to keyhole-collection/).waitFor();
     const files = async () => (await readdir(ext.downloadsDir)).filter((file) => file.startsWith('keyhole-collection'));
     await expect.poll(async () => (await files()).length, { timeout: 15_000 }).toBeGreaterThan(0);
     // Each export is uniquified by the downloads API (“keyhole-collection (1).json”): take the newest.
@@ -247,6 +248,9 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     }
     expect(exported).not.toMatch(/authorization/i);
     expect(JSON.parse(exported).format).toBe('keyhole-collection');
+    expect(JSON.parse(exported).environments).toEqual([
+      { name: 'sandbox', variables: [['fields', 'id,name', true]] },
+    ]);
 
     // Import a Postman v2.1 collection: its folder appears, its auth is dropped with a notice.
     const dir = await mkdtemp(join(tmpdir(), 'keyhole-postman-'));

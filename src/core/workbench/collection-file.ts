@@ -11,9 +11,10 @@ import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from '
 import type { SavedRequest } from './saved-requests.ts';
 
 /**
- * Keyhole's own collection file: saved requests with their names and folders, as JSON. Nothing in it can sign
- * a request: credential headers (Authorization, Cookie, API keys) are left out and secret-looking values are
- * masked, the same rules as the stored draft.
+ * Keyhole's own collection file: saved requests with their names and folders, and the variable environments, as
+ * JSON. Nothing in it can sign a request: credential headers (Authorization, Cookie, API keys) are left out and
+ * secret-looking values are masked, the same rules as the stored draft. (The per-profile contexts stay home: they
+ * are ids of one account, not part of a collection.)
  */
 export const COLLECTION_FORMAT = 'keyhole-collection';
 export const COLLECTION_VERSION = 1;
@@ -36,11 +37,24 @@ export interface ExportedRequest {
   bridgeAuth?: RequestDraft['bridgeAuth'];
 }
 
+export interface ExportedEnvironment {
+  name: string;
+  variables: [string, string, boolean][];
+}
+
 export interface CollectionFile {
   format: typeof COLLECTION_FORMAT;
   version: number;
   exportedAt: string;
   requests: ExportedRequest[];
+  /** Added in later files of version 1; a file without it has none. */
+  environments?: ExportedEnvironment[];
+}
+
+/** An imported environment, before it joins the user's. */
+export interface ImportedEnvironment {
+  name: string;
+  variables: KeyValueRow[];
 }
 
 /** An imported request, before it is saved. */
@@ -94,13 +108,22 @@ function exportRequest(saved: SavedRequest): ExportedRequest {
   return out;
 }
 
-export function exportCollection(list: readonly SavedRequest[], now: Date = new Date()): string {
+export function exportCollection(
+  list: readonly SavedRequest[],
+  now: Date = new Date(),
+  environments: readonly ImportedEnvironment[] = [],
+): string {
   const file: CollectionFile = {
     format: COLLECTION_FORMAT,
     version: COLLECTION_VERSION,
     exportedAt: now.toISOString(),
     requests: list.map(exportRequest),
   };
+  if (environments.length > 0)
+    file.environments = environments.map((environment) => ({
+      name: environment.name,
+      variables: triples(redactRows(environment.variables)),
+    }));
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
@@ -153,5 +176,16 @@ export function parseCollectionFile(value: unknown): ImportedRequest[] {
         draft: exportableDraft(draft),
       },
     ];
+  });
+}
+
+/** The environments of Keyhole's own file (none in older files), masked like an export. */
+export function parseCollectionEnvironments(value: unknown): ImportedEnvironment[] {
+  const environments = (value as Partial<CollectionFile>)?.environments;
+  if (!Array.isArray(environments)) return [];
+  return environments.flatMap((item): ImportedEnvironment[] => {
+    const environment = item as Partial<ExportedEnvironment>;
+    if (typeof environment?.name !== 'string' || environment.name.trim() === '') return [];
+    return [{ name: environment.name.trim(), variables: redactRows(rowsOf(environment.variables)) }];
   });
 }

@@ -1,9 +1,15 @@
 import { KeyholeError } from '../errors.ts';
 import type { ProfileOrigins } from '../http/request-url.ts';
-import { exportableDraft, type ImportedRequest, parseCollectionFile } from './collection-file.ts';
+import {
+  exportableDraft,
+  type ImportedEnvironment,
+  type ImportedRequest,
+  parseCollectionEnvironments,
+  parseCollectionFile,
+} from './collection-file.ts';
 import { importCurlCommand } from './curl.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
-import type { KeyValueRow } from './request-draft.ts';
+import { redactRows } from './redact-secrets.ts';
 import { importForeignRequest } from './request-import.ts';
 
 /**
@@ -14,8 +20,8 @@ import { importForeignRequest } from './request-import.ts';
 export interface CollectionImport {
   format: 'keyhole' | 'postman' | 'har' | 'curl';
   requests: ImportedRequest[];
-  /** Variables the file carried (Postman's), offered as a new environment. */
-  environment?: { name: string; variables: KeyValueRow[] };
+  /** Environments the file carried (Keyhole's own, or a Postman collection's variables as one). */
+  environments: ImportedEnvironment[];
   notices: string[];
 }
 
@@ -58,7 +64,7 @@ function importHar(file: HarFile, origins: ProfileOrigins | undefined, folder: s
   }
   if (requests.length === 0)
     throw new KeyholeError('invalid-input', 'This HAR file holds no request Keyhole can import.');
-  return { format: 'har', requests, notices: [...notices] };
+  return { format: 'har', requests, environments: [], notices: [...notices] };
 }
 
 export function importCollectionText(text: string, fileName: string, origins?: ProfileOrigins): CollectionImport {
@@ -68,7 +74,12 @@ export function importCollectionText(text: string, fileName: string, origins?: P
   let result: CollectionImport;
   if (/^curl\s/i.test(trimmed)) {
     const { draft, notices } = importCurlCommand(trimmed, origins);
-    result = { format: 'curl', requests: [{ name: `${draft.method} ${draft.path}`, folder: base, draft }], notices };
+    result = {
+      format: 'curl',
+      requests: [{ name: `${draft.method} ${draft.path}`, folder: base, draft }],
+      environments: [],
+      notices,
+    };
   } else {
     let value: unknown;
     try {
@@ -85,14 +96,18 @@ export function importCollectionText(text: string, fileName: string, origins?: P
         format: 'postman',
         requests: imported.requests,
         notices: imported.notices,
-        ...(imported.variables.length > 0
-          ? { environment: { name: imported.name, variables: imported.variables } }
-          : {}),
+        environments:
+          imported.variables.length > 0 ? [{ name: imported.name, variables: redactRows(imported.variables) }] : [],
       };
     } else if ((value as HarFile)?.log?.entries) {
       result = importHar(value as HarFile, origins, base);
     } else {
-      result = { format: 'keyhole', requests: parseCollectionFile(value), notices: [] };
+      result = {
+        format: 'keyhole',
+        requests: parseCollectionFile(value),
+        environments: parseCollectionEnvironments(value),
+        notices: [],
+      };
     }
   }
   return { ...result, requests: result.requests.map((item) => ({ ...item, draft: exportableDraft(item.draft) })) };

@@ -78,3 +78,36 @@ export function reviveScope(saved: unknown): VariableScope {
     : '';
   return { environments, activeEnvironmentId, contexts };
 }
+
+/**
+ * Imported environments join the user's: a new name becomes a new environment; a name already there gains only
+ * the variables it lacks, so an import never overwrites a value the user set. Returns what happened, in words.
+ */
+export function mergeEnvironments(
+  scope: VariableScope,
+  imported: readonly { name: string; variables: KeyValueRow[] }[],
+  newId: () => string,
+): { scope: VariableScope; notices: string[] } {
+  const environments = [...scope.environments];
+  const notices: string[] = [];
+  for (const environment of imported) {
+    const index = environments.findIndex((existing) => existing.name === environment.name);
+    const existing = environments[index];
+    if (!existing) {
+      environments.push({ id: newId(), name: environment.name, variables: environment.variables });
+      notices.push(`New environment “${environment.name}” with ${plural(environment.variables.length, 'variable')}.`);
+      continue;
+    }
+    const names = new Set(existing.variables.map((row) => row.name));
+    const added = environment.variables.filter((row) => !names.has(row.name));
+    const kept = environment.variables.length - added.length;
+    environments[index] = { ...existing, variables: [...existing.variables, ...added] };
+    notices.push(
+      `Environment “${environment.name}” already exists: ${plural(added.length, 'variable')} added` +
+        (kept > 0 ? `, ${plural(kept, 'value')} of yours kept as they were.` : '.'),
+    );
+  }
+  return { scope: { ...scope, environments }, notices };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -9,6 +9,7 @@ import {
   reorder,
   type SavedRequest,
 } from '../../../core/workbench/saved-requests.ts';
+import { mergeEnvironments } from '../../../core/workbench/variable-scope.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { MethodBadge } from '../MethodBadge.tsx';
@@ -41,11 +42,21 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
   const groups = groupByFolder(list ?? []);
 
   const exportAll = () => {
-    const text = exportCollection(groups.flatMap((group) => group.requests));
+    const { environments } = workbench.variables.get();
+    const text = exportCollection(
+      groups.flatMap((group) => group.requests),
+      new Date(),
+      environments,
+    );
+    const what = [
+      `${list?.length ?? 0} request${list?.length === 1 ? '' : 's'}`,
+      ...(environments.length > 0 ? [`${environments.length} environment${environments.length === 1 ? '' : 's'}`] : []),
+    ].join(' and ');
     services
       .download(new Blob([text], { type: 'application/json' }), 'keyhole-collection.json')
       .then(
-        () => setNotices([`Exported ${list?.length ?? 0} requests to keyhole-collection.json (no credentials).`]),
+        () =>
+          setNotices([`Exported ${what} to keyhole-collection.json (no credentials; secret-looking values masked).`]),
         fail,
       );
   };
@@ -57,14 +68,11 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
       const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
       const imported = importCollectionText(await file.text(), file.name, profile);
       const count = await saveImported(store, imported.requests);
-      const extra: string[] = [];
-      if (imported.environment) {
-        const { name, variables } = imported.environment;
-        workbench.variables.update((scope) => ({
-          ...scope,
-          environments: [...scope.environments, { id: newSavedId(), name, variables }],
-        }));
-        extra.push(`Its ${variables.length} variables are in a new environment “${name}” (Variables…).`);
+      let extra: string[] = [];
+      if (imported.environments.length > 0) {
+        const merged = mergeEnvironments(workbench.variables.get(), imported.environments, newSavedId);
+        workbench.variables.set(merged.scope);
+        extra = [...merged.notices, 'Environments are under Variables….'];
       }
       setNotices([
         `Imported ${count} request${count === 1 ? '' : 's'} from ${file.name}.`,

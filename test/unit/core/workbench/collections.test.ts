@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { exportCollection, parseCollectionFile } from '../../../../src/core/workbench/collection-file.ts';
+import {
+  exportCollection,
+  parseCollectionEnvironments,
+  parseCollectionFile,
+} from '../../../../src/core/workbench/collection-file.ts';
 import { importCollectionText } from '../../../../src/core/workbench/collection-import.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { duplicate, groupByFolder, reorder, type SavedRequest } from '../../../../src/core/workbench/saved-requests.ts';
+import { EMPTY_SCOPE, mergeEnvironments } from '../../../../src/core/workbench/variable-scope.ts';
 
 const saved = (id: string, folder: string, order: number, name = id): SavedRequest => ({
   id,
@@ -81,6 +87,97 @@ describe('the collection file', () => {
   });
 });
 
+describe('environments in the collection file', () => {
+  const environments = [
+    {
+      name: 'dev',
+      variables: [
+        { name: 'orgId', value: 'orga_dev', enabled: true },
+        { name: 'apiToken', value: 'env-token-secret', enabled: true },
+        { name: 'auth', value: 'Bearer env-bearer-secret', enabled: false },
+      ],
+    },
+  ];
+
+  it('exports the environments with secret-looking values masked, and reads them back', () => {
+    const text = exportCollection([saved('a', '', 0)], new Date(0), environments);
+    expect(text).not.toContain('env-token-secret');
+    expect(text).not.toContain('env-bearer-secret');
+    const imported = importCollectionText(text, 'keyhole-collection.json');
+    expect(imported.environments).toEqual([
+      {
+        name: 'dev',
+        variables: [
+          { name: 'orgId', value: 'orga_dev', enabled: true },
+          { name: 'apiToken', value: REDACTED, enabled: true },
+          { name: 'auth', value: REDACTED, enabled: false },
+        ],
+      },
+    ]);
+  });
+
+  it('masks on import too (a hand-written file), and a file without environments has none', () => {
+    const file = JSON.parse(exportCollection([saved('a', '', 0)], new Date(0)));
+    expect(file.environments).toBeUndefined();
+    expect(parseCollectionEnvironments(file)).toEqual([]);
+    file.environments = [
+      {
+        name: ' prod ',
+        variables: [
+          ['password', 'hunter2', true],
+          ['appId', 'app_1'],
+        ],
+      },
+      { name: '' },
+    ];
+    expect(parseCollectionEnvironments(file)).toEqual([
+      {
+        name: 'prod',
+        variables: [
+          { name: 'password', value: REDACTED, enabled: true },
+          { name: 'appId', value: 'app_1', enabled: true },
+        ],
+      },
+    ]);
+  });
+
+  it('merges: a new name becomes an environment; a known one gains only what it lacks, keeping the user’s values', () => {
+    const scope = {
+      ...EMPTY_SCOPE,
+      environments: [{ id: 'e1', name: 'dev', variables: [{ name: 'orgId', value: 'orga_mine', enabled: true }] }],
+    };
+    const { scope: merged, notices } = mergeEnvironments(
+      scope,
+      [
+        {
+          name: 'dev',
+          variables: [
+            { name: 'orgId', value: 'orga_theirs', enabled: true },
+            { name: 'appId', value: 'app_theirs', enabled: true },
+          ],
+        },
+        { name: 'prod', variables: [{ name: 'orgId', value: 'orga_prod', enabled: true }] },
+      ],
+      () => 'e2',
+    );
+    expect(merged.environments).toEqual([
+      {
+        id: 'e1',
+        name: 'dev',
+        variables: [
+          { name: 'orgId', value: 'orga_mine', enabled: true },
+          { name: 'appId', value: 'app_theirs', enabled: true },
+        ],
+      },
+      { id: 'e2', name: 'prod', variables: [{ name: 'orgId', value: 'orga_prod', enabled: true }] },
+    ]);
+    expect(notices).toEqual([
+      'Environment “dev” already exists: 1 variable added, 1 value of yours kept as they were.',
+      'New environment “prod” with 1 variable.',
+    ]);
+  });
+});
+
 describe('importing', () => {
   const postman = {
     info: { name: 'Platform', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
@@ -133,10 +230,9 @@ describe('importing', () => {
     expect(result.requests[0]?.draft.query).toEqual([{ name: 'limit', value: '10', enabled: true }]);
     expect(result.requests[0]?.draft.headers).toEqual([{ name: 'X-Trace', value: '{trace}', enabled: true }]);
     expect(result.requests[1]?.draft.json).toBe('{"name": "{appName}"}');
-    expect(result.environment).toEqual({
-      name: 'Platform',
-      variables: [{ name: 'orgId', value: 'orga_pm', enabled: true }],
-    });
+    expect(result.environments).toEqual([
+      { name: 'Platform', variables: [{ name: 'orgId', value: 'orga_pm', enabled: true }] },
+    ]);
     const all = JSON.stringify(result);
     for (const secret of ['pm-collection-secret', 'pm-var-secret', 'pm-header-secret', 'pm-auth-secret'])
       expect(all).not.toContain(secret);
