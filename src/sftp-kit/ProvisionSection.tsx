@@ -16,6 +16,7 @@ import { ProvisionForm } from './ProvisionForm.tsx';
 import { ProvisionPlan } from './ProvisionPlan.tsx';
 import { ProvisionRun } from './ProvisionRun.tsx';
 import { provisionDeps, serverUrlFor, storageEndpointFor } from './provision-deps.ts';
+import { holdRunLock, type RunLockState } from './run-lock.ts';
 import { forgetRun, loadRun, saveRun } from './run-store.ts';
 import type { KitServices } from './services.ts';
 
@@ -48,6 +49,26 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   const [confirmingCleanup, setConfirmingCleanup] = useState(false);
   const [removed, setRemoved] = useState<string | null>(null);
   secrets.current.adminPassword = adminPassword || undefined;
+  // Only the tab holding the run lock steps the run (run-lock.ts); undefined until the browser answers.
+  const [lock, setLock] = useState<RunLockState>();
+  const driving = lock === 'held';
+
+  useEffect(() => {
+    let waited = false;
+    return holdRunLock((state) => {
+      setLock(state);
+      if (state === 'waiting') waited = true;
+      // Taking over from a tab that closed: its last saved run is the truth, not what this tab loaded.
+      else if (waited)
+        void loadRun()
+          .catch(() => null)
+          .then((stored) => {
+            if (stored) return resume(stored);
+            setRun(null);
+            setView('intro');
+          });
+    });
+  }, []);
 
   useEffect(() => {
     void (async () => {
@@ -90,6 +111,7 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   }
 
   async function step(current: RunState) {
+    if (!driving) return;
     setBusy(true);
     const working = structuredClone(current);
     const deps = provisionDeps(
@@ -112,15 +134,15 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   // Runs on by itself while steps are pending or waiting; a failure waits for the user's Retry.
   useEffect(() => {
     // Paused while the user decides on the clean-up: nothing new is created meanwhile.
-    if (view !== 'run' || !run || busy || blockedByAccess || blockedByPassword || confirmingCleanup) return;
+    if (!driving || view !== 'run' || !run || busy || blockedByAccess || blockedByPassword || confirmingCleanup) return;
     const phase = phaseOf(run);
     if (phase.kind === 'failed' || phase.kind === 'finished') return;
     const timer = setTimeout(() => void step(run), phase.kind === 'waiting' ? POLL_MS : 0);
     return () => clearTimeout(timer);
-  }, [view, run, busy, blockedByAccess, blockedByPassword, confirmingCleanup]);
+  }, [driving, view, run, busy, blockedByAccess, blockedByPassword, confirmingCleanup]);
 
   async function start() {
-    if (!choices) return;
+    if (!choices || !driving) return;
     setBusy(true);
     secrets.current.hostKeyBase64 = (await services.generateHostKey()).privateKeyFileBase64;
     secrets.current.sftpPassword = services.generatePassword();
@@ -141,7 +163,7 @@ export function ProvisionSection({ services }: { services: KitServices }) {
   }
 
   async function cleanup() {
-    if (!run) return;
+    if (!run || !driving) return;
     if (!confirmingCleanup) return setConfirmingCleanup(true);
     setBusy(true);
     setError(null);
@@ -178,6 +200,12 @@ export function ProvisionSection({ services }: { services: KitServices }) {
       {removed ? (
         <p class="kh-banner" role="status">
           {removed}
+        </p>
+      ) : null}
+      {lock === 'waiting' ? (
+        <p class="kh-banner kh-banner--warn" role="status">
+          The kit is open in another tab, which drives the deployment. This tab runs no step; it takes over, with the
+          latest saved state, when the other tab is closed.
         </p>
       ) : null}
       {view === 'loading' ? <p class="kh-muted">Looking for a run in progress…</p> : null}
@@ -224,7 +252,7 @@ export function ProvisionSection({ services }: { services: KitServices }) {
             <button type="button" class="kh-button" onClick={() => setView('form')}>
               Change the choices
             </button>
-            <button type="button" class="kh-button kh-button--primary" onClick={start} disabled={busy}>
+            <button type="button" class="kh-button kh-button--primary" onClick={start} disabled={busy || !driving}>
               Start
             </button>
           </div>
@@ -234,7 +262,7 @@ export function ProvisionSection({ services }: { services: KitServices }) {
         <ProvisionRun
           run={run}
           services={services}
-          busy={busy}
+          busy={busy || !driving}
           needsAccess={blockedByAccess}
           needsAdminPassword={needsAdminPassword(run)}
           adminPassword={adminPassword}

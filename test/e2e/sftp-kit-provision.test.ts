@@ -224,4 +224,16 @@ describe('provisioning the SFTP deployment from the kit', () => {
     await section.getByRole('button', { name: 'Plan a deployment' }).waitFor();
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('lets one kit tab drive: a second one waits and says so, and takes over when the first is closed', async () => {
+    const second = await openKit(ext, { errors });
+    const banner = second.locator('#provision').getByText('The kit is open in another tab');
+    await banner.waitFor();
+    await saveScreenshot(second.locator('#provision'), 'sftp-kit-provision-other-tab-light');
+    await page.close();
+    await banner.waitFor({ state: 'detached' });
+    await second.locator('#provision').getByRole('button', { name: 'Plan a deployment' }).waitFor();
+    page = second;
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

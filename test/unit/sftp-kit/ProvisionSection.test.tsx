@@ -4,6 +4,7 @@ import type { RunState } from '../../../src/core/sftp/provision-plan.ts';
 import { newRunState } from '../../../src/core/sftp/provision-plan.ts';
 import { ProvisionSection } from '../../../src/sftp-kit/ProvisionSection.tsx';
 import { button, click, field, mount, textOf, unmountAll, waitFor } from '../support/dom.ts';
+import { fakeLocks } from './fake-locks.ts';
 import { fakeServices, SIGNED_IN } from './fake-services.ts';
 
 // The run store is IndexedDB in the browser; here, one variable.
@@ -48,6 +49,36 @@ beforeEach(() => {
 });
 afterEach(() => unmountAll());
 
+function runWaitingForThePush(): RunState {
+  const run = newRunState('run-x', {
+    ownerId: 'user_1',
+    ownerName: 'Ada',
+    zone: 'par',
+    appName: 'gw',
+    runtime: { type: 'linux', version: '1', variantId: 'v', flavor: 'XS' },
+    postgresql: { providerId: 'postgresql-addon', planId: 'p', planName: 'XS' },
+    storage: { providerId: 'cellar-addon', planId: 's', planName: 'S' },
+    adminUsername: 'admin',
+    bucket: 'files',
+    sftpUsername: 'alice',
+  });
+  for (const id of [
+    'app',
+    'postgresql',
+    'storage',
+    'link-postgresql',
+    'link-storage',
+    'addons-ready',
+    'env',
+    'tcp-redir',
+  ] as const) {
+    run.steps[id] = { status: 'done' };
+  }
+  run.facts.appId = 'app_1';
+  run.created = [{ kind: 'application', id: 'app_1', name: 'gw' }];
+  return run;
+}
+
 describe('deploying through the API', () => {
   it('fills the pickers from the account and shows the plan, secrets masked, before any call is made', async () => {
     const fake = services();
@@ -74,32 +105,7 @@ describe('deploying through the API', () => {
   });
 
   it('resumes a stored run, and pauses while the user decides on the clean-up', async () => {
-    const run = newRunState('run-x', {
-      ownerId: 'user_1',
-      ownerName: 'Ada',
-      zone: 'par',
-      appName: 'gw',
-      runtime: { type: 'linux', version: '1', variantId: 'v', flavor: 'XS' },
-      postgresql: { providerId: 'postgresql-addon', planId: 'p', planName: 'XS' },
-      storage: { providerId: 'cellar-addon', planId: 's', planName: 'S' },
-      adminUsername: 'admin',
-      bucket: 'files',
-      sftpUsername: 'alice',
-    });
-    for (const id of [
-      'app',
-      'postgresql',
-      'storage',
-      'link-postgresql',
-      'link-storage',
-      'addons-ready',
-      'env',
-      'tcp-redir',
-    ] as const) {
-      run.steps[id] = { status: 'done' };
-    }
-    run.facts.appId = 'app_1';
-    run.created = [{ kind: 'application', id: 'app_1', name: 'gw' }];
+    const run = runWaitingForThePush();
     stored = run;
     const apiCall = vi.fn(async (method: string, path: string) => {
       if (method === 'GET' && path.endsWith('/deployments')) return { status: 200, text: '[]' };
@@ -125,5 +131,35 @@ describe('deploying through the API', () => {
     await waitFor(() => expect(textOf(root)).toContain('Removed the 1 resources this run created.'));
     expect(apiCall).toHaveBeenLastCalledWith('DELETE', '/v2/organisations/user_1/applications/app_1', undefined);
     expect(stored).toBeNull();
+  });
+
+  it('lets one tab drive the run: a second kit tab waits, says so, and takes over when the first closes', async () => {
+    const locks = fakeLocks();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      stored = runWaitingForThePush();
+      const tab = () => {
+        const apiCall = vi.fn(async (method: string, path: string) => {
+          if (method === 'GET' && path.endsWith('/deployments')) return { status: 200, text: '[]' };
+          return { status: 200, text: '[]' };
+        });
+        const fake = fakeServices({ sessionStatus: vi.fn(async () => SIGNED_IN), apiCall });
+        return { apiCall, ...mount(<ProvisionSection services={fake.services} />) };
+      };
+      const first = tab();
+      await waitFor(() => expect(first.apiCall).toHaveBeenCalled());
+      const second = tab();
+      await waitFor(() => expect(textOf(second.root)).toContain('The kit is open in another tab'));
+      await waitFor(() =>
+        expect(second.root.querySelector('[data-step="deploy"]')?.getAttribute('data-status')).toBe('waiting'),
+      );
+      expect(second.apiCall).not.toHaveBeenCalled();
+      expect(textOf(first.root)).not.toContain('The kit is open in another tab');
+      first.unmount();
+      await waitFor(() => expect(second.apiCall).toHaveBeenCalled());
+      expect(textOf(second.root)).not.toContain('The kit is open in another tab');
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 });
