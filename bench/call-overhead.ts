@@ -103,7 +103,8 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
     await plainFetches(page, url, 50, 1);
     const { samples } = await sendCalls(page, count, 1);
     const plain = (await plainFetches(page, url, count, 1)).times.map((ms) => round(ms, 2));
-    const { wallMs } = await sendCalls(page, count, 10);
+    const parallel = await sendCalls(page, count, 10);
+    const { wallMs } = parallel;
     const plainParallel = await plainFetches(page, url, count, 10);
     const pingTimes = (await pings(page, count)).map((ms) => round(ms, 2));
     const trips = samples.map((sample) => round(sample.roundTripMs, 2));
@@ -159,8 +160,12 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
         anchor: { label: 'plain page fetches at concurrency 10', value: plainPerSecond, unit: 'calls/s' },
         ratio: compareRates(perSecond, plainPerSecond),
         note:
-          `${count} calls each. Both share two cores with the sandbox, which checks each signature; the ` +
-          'plain fetch is answered 401 without one.',
+          `${count} calls each. Per call at concurrency 10 (medians): the worker's fetch ` +
+          `${round(median(parallel.samples.map((sample) => sample.fetchMs)), 1)} ms, its own work ` +
+          `${round(median(parallel.samples.map((sample) => sample.workerMs)), 2)} ms, the page's round trip ` +
+          `${round(median(parallel.samples.map((sample) => sample.roundTripMs)), 1)} ms; a plain fetch ` +
+          `${round(median(plainParallel.times), 1)} ms. Everything shares two cores with the sandbox, which checks ` +
+          'each signature (the plain fetch is answered 401 without one).',
       },
     ];
   } finally {
