@@ -17,6 +17,8 @@
  * reply is serialised on a slower path. On the call port (core/call-port.ts): page → worker 0.63 ms, handing
  * the reply back 0.36 ms; a message answered from memory takes 0.5 ms both ways instead of 1.3-1.6 ms.
  */
+import { createHmac } from 'node:crypto';
+import OAuth from 'oauth-1.0a';
 import type { Page } from 'playwright-core';
 import { bundleForBrowser } from './browser-bundle.ts';
 import type { BrowserSession } from './browser-session.ts';
@@ -105,6 +107,38 @@ function plainFetches(
   );
 }
 
+/**
+ * The issue's first anchor: a plain OAuth client in Node (oauth-1.0a, node:crypto's HMAC, fetch) calling the same
+ * sandbox with the same session, `concurrency` calls at a time. No browser, no worker, no messaging.
+ */
+async function nodeClientCalls(session: BrowserSession, count: number, concurrency: number): Promise<number> {
+  const { platform } = session.ext;
+  const token = [...platform.state.accessTokens.values()].find((candidate) => !candidate.revoked);
+  if (!token) throw new Error('the sandbox holds no access token');
+  const url = `${platform.api}${PATH}`;
+  const oauth = new OAuth({
+    consumer: { key: platform.consumerKey, secret: platform.consumerSecret },
+    signature_method: 'HMAC-SHA512',
+    hash_function: (base, key) => createHmac('sha512', key).update(base).digest('base64'),
+  });
+  let next = 0;
+  const begun = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const header = oauth.toHeader(
+          oauth.authorize({ url, method: 'GET' }, { key: token.token, secret: token.secret }),
+        );
+        const response = await fetch(url, { headers: { ...header, Accept: 'application/json' } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`the Node client's call answered ${response.status}`);
+      }
+    }),
+  );
+  return Math.round((count / (performance.now() - begun)) * 1000);
+}
+
 export async function benchCallOverhead(session: BrowserSession, count = 400): Promise<BenchRow[]> {
   const page = await session.openQuietPage();
   const url = `${session.ext.platform.api}${PATH}`;
@@ -117,6 +151,8 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
     const parallel = await sendCalls(page, count, 10);
     const { wallMs } = parallel;
     const plainParallel = await plainFetches(page, url, count, 10);
+    await nodeClientCalls(session, 50, 1); // its own warm-up
+    const nodePerSecond = await nodeClientCalls(session, count, 10);
     const pingTimes = (await pings(page, count)).map((ms) => round(ms, 2));
     const trips = samples.map((sample) => round(sample.roundTripMs, 2));
     const fetches = samples.map((sample) => round(sample.fetchMs, 2));
@@ -177,6 +213,20 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
           `${round(median(parallel.samples.map((sample) => sample.roundTripMs)), 1)} ms; a plain fetch ` +
           `${round(median(plainParallel.times), 1)} ms. Everything shares two cores with the sandbox, which checks ` +
           'each signature (the plain fetch is answered 401 without one).',
+      },
+      {
+        group: 'Calls',
+        figure: 'signed GETs through send() at concurrency 10, beside a Node OAuth client',
+        ours: { value: perSecond, unit: 'calls/s' },
+        anchor: {
+          label: 'oauth-1.0a + node:crypto + fetch in Node, same sandbox and session, concurrency 10',
+          value: nodePerSecond,
+          unit: 'calls/s',
+        },
+        ratio: compareRates(perSecond, nodePerSecond),
+        note:
+          'The Node client has no browser between it and the sandbox: each of our calls also crosses from the page ' +
+          "to the worker and back, and the worker's fetch goes through the browser's network service.",
       },
     ];
   } finally {
