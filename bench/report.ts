@@ -19,8 +19,11 @@ function formatMeasured(measured: Measured): string {
       return `${Math.round(measured.value).toLocaleString('en-US')}/s`;
     case 'lines/s':
       return `${Math.round(measured.value).toLocaleString('en-US')} lines/s`;
+    case 'calls/s':
+      return `${Math.round(measured.value).toLocaleString('en-US')} calls/s`;
     case 'ms':
-      return `${measured.value < 10 ? measured.value.toFixed(1) : Math.round(measured.value)} ms`;
+      // Below a millisecond the second decimal matters (a target of 0.5 ms).
+      return `${measured.value < 1 ? measured.value.toFixed(2) : measured.value < 10 ? measured.value.toFixed(1) : Math.round(measured.value)} ms`;
     case 'KB':
       return `${measured.value.toFixed(1)} KB`;
     case '×':

@@ -3,7 +3,7 @@
 export interface Measured {
   /** A median, unless the note says otherwise. */
   value: number;
-  unit: 'ms' | 'signatures/s' | 'KB' | '×' | 'lines/s';
+  unit: 'ms' | 'signatures/s' | 'KB' | '×' | 'lines/s' | 'calls/s';
   /** Every sample behind the median, for whoever wants to look at the spread. */
   samples?: number[];
   /** Shown instead of the number when the number alone would mislead (e.g. '< 50 ms' for "no long task"). */

@@ -44,7 +44,7 @@ export const handlers: ProtocolHandlers = {
 
   'identity/redirect-url': async () => ({ url: browser.identity.getRedirectURL() }),
 
-  'request/send': (request) => sendRequest(request),
+  'request/send': (request, { receivedAt }) => sendRequest(request, receivedAt),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
   'request/held-body': async ({ bodyRef, kind }) => takeHeldBody(bodyRef, kind),
 

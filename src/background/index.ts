@@ -1,39 +1,25 @@
-import { KeyholeError, toErrorData } from '../core/errors.ts';
-import { isMessageName, validateMessage } from '../core/message-validation.ts';
 import { isEnvelope, type Reply } from '../core/protocol.ts';
+import { listenForCalls } from './call-port.ts';
 import { listenForBodyFetches } from './deferred-bodies.ts';
+import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
-import { handlers } from './handlers.ts';
 import { listenForStreams } from './stream-port.ts';
 
-// The worker is a thin pipe: every page message goes to one handler of the typed map.
+// The worker is a thin pipe: every page message goes to one handler of the typed map (dispatch.ts).
 // sendResponse + `return true` keeps the channel open in both Chrome and Firefox (Chrome ignores a returned promise).
 browser.runtime.onMessage.addListener(((
   message: unknown,
   sender: Browser.Runtime.MessageSender,
   sendResponse: (reply: Reply<unknown>) => void,
 ) => {
+  const receivedAt = performance.now();
   if (!isEnvelope(message) || sender.id !== browser.runtime.id) return false;
-  const { name } = message;
-  // Own names only: `__proto__` or `constructor` must not reach what every object inherits.
-  if (!isMessageName(name) || !Object.hasOwn(handlers, name)) {
-    sendResponse({
-      ok: false,
-      error: new KeyholeError('invalid-input', `Unknown message “${name.slice(0, 60)}”.`).toData(),
-    });
-    return false;
-  }
-  const context = sender.url ? { senderUrl: sender.url } : {};
-  // Validation and a handler's synchronous throw become a reply too: the listener itself never throws.
-  new Promise<unknown>((resolve) => {
-    const handler = handlers[name] as (request: unknown, context: { senderUrl?: string }) => Promise<unknown>;
-    resolve(handler(validateMessage(name, message.request), context));
-  }).then(
-    (value) => sendResponse({ ok: true, value }),
-    (error: unknown) => sendResponse({ ok: false, error: toErrorData(error) }),
-  );
+  dispatch(message, sender.url ? { senderUrl: sender.url, receivedAt } : { receivedAt }).then(sendResponse);
   return true;
 }) as never);
+
+// The pages' own send() uses the call port, which costs less per call than a runtime message (see call-port.ts).
+listenForCalls();
 
 // Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts).
 listenForBodyFetches();

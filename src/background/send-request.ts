@@ -30,7 +30,7 @@ export async function requireActiveProfile(): Promise<ProfileView> {
  * retried once with the server's time; a 401 that says the token expired moves the session to "expired".
  * Other HTTP errors are returned as responses: the page shows them with their body.
  */
-export async function sendRequest(request: SendRequest): Promise<SendResponse> {
+export async function sendRequest(request: SendRequest, receivedAt?: number): Promise<SendResponse> {
   const profile = await requireActiveProfile();
   const controller = new AbortController();
   if (request.requestId) inFlight.set(request.requestId, controller);
@@ -40,6 +40,7 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
     let prepared = await prepareRequest(profile, request, offset);
     let raw = await execute(prepared, request, controller.signal);
     let correctedOffset: number | undefined;
+    let firstMs: number | undefined;
     if (raw.status === 401 && prepared.auth === 'oauth') {
       const serverOffset = clockOffsetFromDateHeader(raw.headers.get('date'), Date.now());
       if (serverOffset !== undefined && Math.abs(serverOffset - offset) > SKEW_TOLERANCE_SECONDS) {
@@ -47,6 +48,7 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
         correctedOffset = serverOffset;
         await setClockOffset(profile.id, serverOffset);
         prepared = await prepareRequest(profile, request, offset);
+        firstMs = raw.durationMs;
         raw = await execute(prepared, request, controller.signal);
       }
     }
@@ -55,6 +57,7 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
     // A streamed body can still be cancelled until its last byte.
     if (raw.stream) streamEnd = raw.stream.end;
+    if (receivedAt !== undefined) response.workerMs = ownTime(receivedAt, raw.durationMs + (firstMs ?? 0));
     return response;
   } finally {
     const forget = () => {
@@ -63,6 +66,11 @@ export async function sendRequest(request: SendRequest): Promise<SendResponse> {
     if (streamEnd) streamEnd.then(forget, forget);
     else forget();
   }
+}
+
+/** The worker's own time for a call: from the message's arrival to the reply built, less the time on the network. */
+function ownTime(receivedAt: number, networkMs: number): number {
+  return Math.max(0, Math.round((performance.now() - receivedAt - networkMs) * 100) / 100);
 }
 
 function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortSignal): Promise<RawResponse> {

@@ -133,6 +133,11 @@ export interface SendResponse {
   /** The clock offset (seconds) the worker applied after a skew retry, if any. */
   clockOffsetSeconds?: number;
   /**
+   * The worker's own time for this call (ms): from the message's arrival to this reply built, less the time on the
+   * network (`durationMs`). Messaging to and from the page is not in it. Reported by `npm run bench`.
+   */
+  workerMs?: number;
+  /**
    * Transport detail: a large body left in the worker, to fetch from `/__keyhole/body/<bodyRef>`. `send()`
    * fills `body` from it and removes the field, so pages never see it.
    */
@@ -303,9 +308,16 @@ export interface Envelope<K extends MessageName = MessageName> {
 /** The worker's reply: a value or error data, never a thrown exception across the boundary. */
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: KeyholeErrorData };
 
+/** What a handler knows of the call besides its payload. */
+export interface CallContext {
+  senderUrl?: string;
+  /** performance.now() when the worker received the message: the call's own time is measured from it. */
+  receivedAt?: number;
+}
+
 /** The worker implements exactly this. */
 export type ProtocolHandlers = {
-  [K in MessageName]: (request: RequestOf<K>, context: { senderUrl?: string }) => Promise<ResponseOf<K>>;
+  [K in MessageName]: (request: RequestOf<K>, context: CallContext) => Promise<ResponseOf<K>>;
 };
 
 export function isEnvelope(value: unknown): value is Envelope {

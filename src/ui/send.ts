@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { CALL_PORT_NAME, type CallAnswer, type CallFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import type {
   Envelope,
@@ -39,7 +40,7 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
   for (let attempt = 0; ; attempt++) {
     let failure: DeliveryFailure;
     try {
-      const reply = (await browser.runtime.sendMessage(envelope)) as Reply<T> | undefined;
+      const reply = (await call(envelope)) as Reply<T> | undefined;
       if (reply) return reply;
       failure = { kind: 'no-listener' };
     } catch (error) {
@@ -54,4 +55,48 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
     if (delay === undefined) throw workerSilent(envelope.name, failure);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
+}
+
+type Call = (envelope: Envelope<MessageName>) => Promise<Reply<unknown> | undefined>;
+
+/** This page's line to the worker (core/call-port.ts), opened on first use and again after the worker stopped. */
+let line: Call | undefined;
+
+function call(envelope: Envelope<MessageName>): Promise<Reply<unknown> | undefined> {
+  line ??= openLine();
+  return line(envelope);
+}
+
+function openLine(): Call {
+  const port = browser.runtime.connect({ name: CALL_PORT_NAME });
+  const waiting = new Map<number, { resolve(reply: Reply<unknown> | undefined): void; reject(error: Error): void }>();
+  let lastId = 0;
+  const ownCall: Call = (envelope) =>
+    new Promise((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve, reject });
+      try {
+        port.postMessage({ id, envelope } satisfies CallFrame);
+      } catch {
+        // The port closed before this was posted: it went nowhere, so it may go again (as "no listener").
+        waiting.delete(id);
+        if (line === ownCall) line = undefined;
+        resolve(undefined);
+      }
+    });
+  port.onMessage.addListener((message: unknown) => {
+    const answer = message as CallAnswer;
+    waiting.get(answer.id)?.resolve(answer.reply);
+    waiting.delete(answer.id);
+  });
+  port.onDisconnect.addListener(() => {
+    if (line === ownCall) line = undefined;
+    // "Receiving end does not exist": the worker never took the port, so nothing posted on it ran. Otherwise the
+    // worker stopped with these calls under way: they may have run (worker-delivery.ts tells the two apart).
+    const reason = browser.runtime.lastError?.message ?? (port as { error?: Error }).error?.message;
+    const error = new Error(reason ?? 'The message port closed before a response was received.');
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  });
+  return ownCall;
 }

@@ -3,7 +3,9 @@
  * token chosen for bridge calls), more than 60 hostile messages go to the worker from a page: foreign targets,
  * path tricks, reserved and method-override headers, malformed payloads, prototype names. Each is refused with a
  * specific message, none reaches the logging "evil" server on another loopback port, and no reply carries a secret.
+ * The same payloads go on the call port (the pages' own transport) too, where a malformed frame ends the port.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvilServer, secretForms, startEvilServer } from './support/evil-server.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
@@ -158,5 +160,92 @@ describe('hostile request/send messages from a page', () => {
     expect(reply.ok && reply.value.status).toBe(200);
     expect(reply.ok && reply.value.url.startsWith(ext.platform.api)).toBe(true);
     expect(evil.seen).toEqual([]);
+  });
+});
+
+type PortOutcome = { answers: unknown[]; disconnected: boolean };
+
+/**
+ * Posts frames on the pages' call port (core/call-port.ts) from an extension page, one after the other, each
+ * answered before the next; stops at the first frame left unanswered because the worker ended the port.
+ */
+function overCallPort(page: Page, frames: unknown[]): Promise<PortOutcome> {
+  return page.evaluate(
+    (frames) =>
+      new Promise<PortOutcome>((resolve) => {
+        const port = chrome.runtime.connect({ name: 'keyhole-calls' });
+        const answers: unknown[] = [];
+        let waiting: ((answer: unknown) => void) | undefined;
+        port.onMessage.addListener((answer) => waiting?.(answer));
+        port.onDisconnect.addListener(() => resolve({ answers, disconnected: true }));
+        void (async () => {
+          for (const frame of frames) {
+            answers.push(
+              await new Promise((answered) => {
+                waiting = answered;
+                port.postMessage(frame);
+              }),
+            );
+          }
+          port.disconnect();
+          resolve({ answers, disconnected: false });
+        })();
+      }),
+    frames,
+  );
+}
+
+describe('hostile frames on the call port', () => {
+  it('get the same refusals as messages, answered by number, and nothing reaches the evil server', async () => {
+    const requests = hostileRequests();
+    const frames = requests.map(([, request], id) => ({ id, envelope: { keyhole: 1, name: 'request/send', request } }));
+    const { answers, disconnected } = await overCallPort(ext.control, frames);
+    expect(disconnected).toBe(false);
+    const secrets = secretsOf();
+    const accepted: string[] = [];
+    answers.forEach((answer, index) => {
+      const [what] = requests[index]!;
+      const text = JSON.stringify(answer);
+      for (const secret of secrets) expect(text, `${what}: answer holds a secret`).not.toContain(secret);
+      expect((answer as { id: number }).id, what).toBe(index);
+      const reply = (answer as { reply: { ok: boolean; error?: { code: string; message: string } } }).reply;
+      if (
+        reply.ok ||
+        reply.error?.code === 'internal' ||
+        VAGUE.some((pattern) => pattern.test(reply.error?.message ?? ''))
+      )
+        accepted.push(`${what}: ${text.slice(0, 200)}`);
+    });
+    expect(accepted).toEqual([]);
+    expect(answers).toHaveLength(requests.length);
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('refuses prototype names by number; a frame that is not one ends the port, and the next port works', async () => {
+    const names = ['__proto__', 'constructor', 'toString', 'request/evil'];
+    const { answers } = await overCallPort(
+      ext.control,
+      names.map((name, id) => ({ id, envelope: { keyhole: 1, name, request: {} } })),
+    );
+    expect(answers).toEqual(
+      names.map((_name, id) => ({
+        id,
+        reply: {
+          ok: false,
+          error: expect.objectContaining({ code: 'invalid-input', message: expect.stringMatching(/Unknown message/) }),
+        },
+      })),
+    );
+    for (const frame of [
+      { envelope: { keyhole: 1, name: 'session/status' } },
+      'session/status',
+      { id: 1, name: 'session/status' },
+    ]) {
+      expect(await overCallPort(ext.control, [frame])).toEqual({ answers: [], disconnected: true });
+    }
+    const { answers: after } = await overCallPort(ext.control, [
+      { id: 5, envelope: { keyhole: 1, name: 'session/status' } },
+    ]);
+    expect(after).toMatchObject([{ id: 5, reply: { ok: true, value: { state: 'signed-in' } } }]);
   });
 });

@@ -2,14 +2,21 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The worker entry with its edges replaced: the listener it registers is called as the browser would.
 type Listener = (message: unknown, sender: { id?: string; url?: string }, reply: (value: unknown) => void) => unknown;
-const { registered, sendRequest } = vi.hoisted(() => ({
+type ConnectListener = (port: FakePort) => void;
+const { registered, connected, sendRequest } = vi.hoisted(() => ({
   registered: [] as Listener[],
-  sendRequest: vi.fn(async (request: unknown) => ({ echoed: request })),
+  connected: [] as ConnectListener[],
+  sendRequest: vi.fn(async (request: unknown, _context?: unknown) => ({ echoed: request })),
 }));
 
 vi.mock('../../../src/background/extension-api.ts', () => ({
   browser: {
-    runtime: { id: 'keyhole', onMessage: { addListener: (listener: Listener) => registered.push(listener) } },
+    runtime: {
+      id: 'keyhole',
+      getURL: (path: string) => `chrome-extension://keyhole/${path}`,
+      onMessage: { addListener: (listener: Listener) => registered.push(listener) },
+      onConnect: { addListener: (listener: ConnectListener) => connected.push(listener) },
+    },
   },
 }));
 vi.mock('../../../src/background/deferred-bodies.ts', () => ({ listenForBodyFetches: () => {} }));
@@ -30,6 +37,40 @@ async function deliver(message: unknown): Promise<unknown> {
 }
 
 beforeEach(() => sendRequest.mockClear());
+
+const PANEL = 'chrome-extension://keyhole/src/devtools/panel/index.html';
+
+/** A page's end of a port, as the worker's listener sees it. */
+class FakePort {
+  posted: unknown[] = [];
+  disconnected = false;
+  private listeners: ((message: unknown) => void)[] = [];
+  onMessage = { addListener: (listener: (message: unknown) => void) => this.listeners.push(listener) };
+  onDisconnect = { addListener: () => {} };
+  constructor(
+    readonly name: string,
+    readonly sender: { id?: string; url?: string },
+  ) {}
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  /** The page posts a frame; resolves once the worker answered it (or after a moment if it did not). */
+  async send(frame: unknown): Promise<unknown> {
+    const before = this.posted.length;
+    for (const listener of this.listeners) listener(frame);
+    for (let turn = 0; turn < 20 && this.posted.length === before; turn++) await new Promise((r) => setTimeout(r, 1));
+    return this.posted[before];
+  }
+}
+
+function connect(name = 'keyhole-calls', sender: { id?: string; url?: string } = { id: 'keyhole', url: PANEL }) {
+  const port = new FakePort(name, sender);
+  for (const listener of connected) listener(port);
+  return port;
+}
 
 describe('the worker’s message listener', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no/such'])(
@@ -76,5 +117,63 @@ describe('the worker’s message listener', () => {
   it('ignores messages from elsewhere and non-envelopes', async () => {
     expect(listener({ keyhole: 1, name: 'session/status' }, { id: 'other' }, () => {})).toBe(false);
     expect(listener({ name: 'session/status' }, { id: 'keyhole' }, () => {})).toBe(false);
+  });
+});
+
+describe('the pages’ call port', () => {
+  it('answers each frame with its number, like the message listener: checked payload, unknown names refused', async () => {
+    const port = connect();
+    expect(
+      await port.send({
+        id: 7,
+        envelope: { keyhole: 1, name: 'request/send', request: { target: 'api', method: 'get', path: '/v2/self' } },
+      }),
+    ).toEqual({ id: 7, reply: { ok: true, value: { echoed: { target: 'api', method: 'GET', path: '/v2/self' } } } });
+    expect(await port.send({ id: 8, envelope: { keyhole: 1, name: '__proto__', request: {} } })).toMatchObject({
+      id: 8,
+      reply: { ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/Unknown message/) } },
+    });
+    expect(
+      await port.send({ id: 9, envelope: { keyhole: 1, name: 'request/send', request: { target: 'nowhere' } } }),
+    ).toMatchObject({ id: 9, reply: { ok: false, error: { code: 'invalid-input' } } });
+    expect(sendRequest).toHaveBeenCalledTimes(1);
+    expect(port.disconnected).toBe(false);
+  });
+
+  it('hands the handler the time the frame arrived, so the worker can report its own time for a call', async () => {
+    const port = connect();
+    await port.send({
+      id: 1,
+      envelope: { keyhole: 1, name: 'request/send', request: { target: 'api', method: 'GET', path: '/v2/self' } },
+    });
+    expect(sendRequest.mock.calls[0]?.[1]).toEqual({ senderUrl: PANEL, receivedAt: expect.any(Number) });
+  });
+
+  it.each([
+    ['another extension', { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' }],
+    ['a web page or content script of ours', { id: 'keyhole', url: 'https://evil.example/' }],
+    ['a sender without an address', { id: 'keyhole' }],
+  ])('refuses a port from %s', async (_who, sender) => {
+    const port = connect('keyhole-calls', sender);
+    expect(port.disconnected).toBe(true);
+    expect(await port.send({ id: 1, envelope: { keyhole: 1, name: 'session/status' } })).toBeUndefined();
+  });
+
+  it.each([
+    ['no number', { envelope: { keyhole: 1, name: 'session/status' } }],
+    ['a number that is not an integer', { id: 1.5, envelope: { keyhole: 1, name: 'session/status' } }],
+    ['no envelope', { id: 1, name: 'session/status' }],
+    ['not an object', 'session/status'],
+  ])('ends a port that sends a frame with %s, answering nothing', async (_what, frame) => {
+    const port = connect();
+    expect(await port.send(frame)).toBeUndefined();
+    expect(port.disconnected).toBe(true);
+    expect(sendRequest).not.toHaveBeenCalled();
+  });
+
+  it('leaves other ports (streams) to their own listener', async () => {
+    const port = connect('keyhole-stream');
+    expect(await port.send({ id: 1, envelope: { keyhole: 1, name: 'session/status' } })).toBeUndefined();
+    expect(port.disconnected).toBe(false);
   });
 });

@@ -1,8 +1,52 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendResponse } from '../../../src/core/protocol.ts';
 
-const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('webextension-polyfill', () => ({ default: { runtime: { sendMessage } } }));
+// The worker, as the call port reaches it: `sendMessage` stands for the worker's answer to one envelope. An answer
+// of undefined means "no receiver" (the port closes with Chromium's "Receiving end does not exist"); a rejection
+// closes the port with that error as runtime.lastError, as a worker stopped mid-call does.
+const { sendMessage, runtime, ports } = vi.hoisted(() => {
+  const sendMessage = vi.fn();
+  const ports: { name: string; disconnect(message: string): void; closeQuietly(): void }[] = [];
+  const runtime = {
+    lastError: undefined as { message: string } | undefined,
+    connect: vi.fn(({ name }: { name: string }) => {
+      const messageListeners: ((message: unknown) => void)[] = [];
+      const disconnectListeners: (() => void)[] = [];
+      let closed = false;
+      const disconnect = (message: string) => {
+        if (closed) return;
+        closed = true;
+        runtime.lastError = { message };
+        for (const listener of disconnectListeners) listener();
+        runtime.lastError = undefined;
+      };
+      // Closed, with its disconnect event still on its way to the page.
+      const closeQuietly = () => {
+        closed = true;
+      };
+      ports.push({ name, disconnect, closeQuietly });
+      return {
+        name,
+        onMessage: { addListener: (listener: (message: unknown) => void) => messageListeners.push(listener) },
+        onDisconnect: { addListener: (listener: () => void) => disconnectListeners.push(listener) },
+        postMessage(frame: { id: number; envelope: unknown }) {
+          if (closed) throw new Error('Attempting to use a disconnected port object');
+          Promise.resolve()
+            .then(() => sendMessage(frame.envelope))
+            .then(
+              (reply) => {
+                if (reply === undefined) disconnect('Could not establish connection. Receiving end does not exist.');
+                else for (const listener of messageListeners) listener({ id: frame.id, reply });
+              },
+              (error: Error) => disconnect(error.message),
+            );
+        },
+      };
+    }),
+  };
+  return { sendMessage, runtime, ports };
+});
+vi.mock('webextension-polyfill', () => ({ default: { runtime } }));
 
 const { send } = await import('../../../src/ui/send.ts');
 const { takeBodyStream, wantBodyStream } = await import('../../../src/ui/body-stream.ts');
@@ -322,5 +366,82 @@ describe('a worker restart during a call', () => {
       message: expect.stringMatching(/did not take “profiles\/list” in about 3 s of trying/),
     });
     expect(sendMessage).toHaveBeenCalledTimes(8);
+  });
+});
+
+describe('the call port', () => {
+  const OK = { ok: true, value: { state: 'off' } };
+  const CUT = 'The message port closed before a response was received.';
+  const until = async (check: () => boolean) => {
+    for (let turn = 0; turn < 50 && !check(); turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+
+  /** The page's line is shared by every test in this file: start each from a closed one. */
+  beforeEach(() => {
+    for (const port of ports) port.disconnect('closed by the test');
+    ports.length = 0;
+    runtime.connect.mockClear();
+  });
+
+  it('is one port per page for every call, named for calls (streams have their own)', async () => {
+    sendMessage.mockResolvedValue(OK);
+    await Promise.all([send('vault/status'), send('vault/status'), send('session/status')]);
+    await send('vault/status');
+    expect(runtime.connect).toHaveBeenCalledTimes(1);
+    expect(runtime.connect).toHaveBeenCalledWith({ name: 'keyhole-calls' });
+  });
+
+  it('answers each call with its own reply, even when they come back out of order', async () => {
+    sendMessage.mockImplementation(async (envelope: { name: string }) => {
+      if (envelope.name === 'vault/status') await new Promise((resolve) => setTimeout(resolve, 5));
+      return { ok: true, value: envelope.name };
+    });
+    const slow = send('vault/status');
+    const fast = send('session/status');
+    expect(await Promise.race([slow, fast])).toBe('session/status');
+    expect(await slow).toBe('vault/status');
+  });
+
+  it('is opened again after the worker closed it (a restart), and the next call goes through', async () => {
+    sendMessage.mockResolvedValue(OK);
+    await send('vault/status');
+    ports[0]?.disconnect('worker stopped');
+    expect(await send('vault/status')).toEqual({ state: 'off' });
+    expect(runtime.connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('a write posted on a port that had closed went nowhere: it is sent again on a new port', async () => {
+    sendMessage.mockResolvedValue(OK);
+    await send('vault/status');
+    // The worker stopped while idle: the port is closed, and the page has not heard of it yet when it posts.
+    ports[0]?.closeQuietly();
+    sendMessage.mockClear();
+    sendMessage.mockResolvedValue({ ok: true, value: { ...heldResponse('text'), method: 'POST', bodyRef: undefined } });
+    const response = await send('request/send', { target: 'api', method: 'POST', path: '/v2/organisations' });
+    expect(response.method).toBe('POST');
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    expect(runtime.connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('a port closed with calls under way fails those calls only: reads go again, a write says its outcome is unknown', async () => {
+    let release: (() => void) | undefined;
+    sendMessage.mockImplementation(
+      (envelope: { name: string; request?: { method?: string } }) =>
+        new Promise((resolve) => {
+          release = () => resolve(OK);
+          if (envelope.request?.method === 'GET')
+            resolve({ ok: true, value: { ...heldResponse('text'), bodyRef: undefined } });
+        }),
+    );
+    const write = send('request/send', { target: 'api', method: 'POST', path: '/v2/organisations' });
+    const caught = write.catch((error: unknown) => error);
+    await until(() => release !== undefined);
+    ports[0]?.disconnect(CUT);
+    expect(await caught).toMatchObject({ code: 'outcome-unknown' });
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    // The next call opens a new port and is answered.
+    const read = await send('request/send', { target: 'api', method: 'GET', path: '/v2/self' });
+    expect(read.status).toBe(200);
+    expect(runtime.connect).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,0 +1,34 @@
+import { CALL_PORT_NAME, type CallAnswer, isCallFrame } from '../core/call-port.ts';
+import { dispatch } from './dispatch.ts';
+import { type Browser, browser } from './extension-api.ts';
+
+/**
+ * The pages' call port (core/call-port.ts): each frame is answered like a runtime message, on the same port. Only
+ * this extension's own pages may connect; a frame that is not one ends the port, as a page sending it is broken or
+ * hostile. A port that closed before its answer (the page went away) simply gets none.
+ */
+export function listenForCalls(): void {
+  browser.runtime.onConnect.addListener((port: Browser.Runtime.Port) => {
+    if (port.name !== CALL_PORT_NAME) return;
+    const sender = port.sender;
+    if (sender?.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL(''))) {
+      port.disconnect();
+      return;
+    }
+    const context = { senderUrl: sender.url };
+    port.onMessage.addListener((frame: unknown) => {
+      const receivedAt = performance.now();
+      if (!isCallFrame(frame)) {
+        port.disconnect();
+        return;
+      }
+      dispatch(frame.envelope, { ...context, receivedAt }).then((reply) => {
+        try {
+          port.postMessage({ id: frame.id, reply } satisfies CallAnswer);
+        } catch {
+          // The page closed its end meanwhile: nobody is waiting for this answer.
+        }
+      });
+    });
+  });
+}
