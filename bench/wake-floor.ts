@@ -1,5 +1,5 @@
 /**
- * The floor under the worker-wake figure: a second, minimal MV3 extension loaded in the same Chromium, whose module
+ * The floor under the worker-wake figure: a second, minimal MV3 extension loaded in the same Chromium, whose classic
  * service worker does nothing but answer the same message with one fetch of the same sandbox URL. Waking it costs
  * what the browser itself charges any extension (start the worker thread and its V8 isolate, load a script, deliver
  * the message, and Playwright's own attach to every new worker); what Keyhole's wake costs beyond it is ours.
@@ -14,7 +14,8 @@ const MANIFEST = {
   name: 'Keyhole bench: blank worker',
   version: '1.0.0',
   description: 'The smallest worker that answers a message with one fetch: the floor for the worker-wake benchmark.',
-  background: { service_worker: FLOOR_WORKER_FILE, type: 'module' },
+  // A classic script, as Keyhole's own worker is (scripts/vite-single-file-worker.ts says why).
+  background: { service_worker: FLOOR_WORKER_FILE },
   // The sandbox listens on loopback only; granted at install for an unpacked extension, like Keyhole's own.
   host_permissions: ['http://127.0.0.1/*'],
 };

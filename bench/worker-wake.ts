@@ -220,7 +220,7 @@ export async function benchWorkerWake(session: BrowserSession, runs = 10): Promi
       met: wakeCost <= 25,
       note:
         `median of the ${runs} pairs' differences (each woken probe minus the running probe right after it): ` +
-        "starting the service worker and running the worker script's top level (one module, see the Worker JS " +
+        "starting the service worker and running the worker script's top level (one classic script, see the Worker JS " +
         'bundle row), before the call can be signed and sent. The anchor is the same difference for a blank ' +
         'extension loaded in the same browser (bench/wake-floor.ts: a worker that only answers the message with ' +
         'one fetch), measured interleaved with ours: what the browser (and Playwright attaching to every new ' +
