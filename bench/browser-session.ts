@@ -2,16 +2,21 @@
  * One Chromium with the built extension, a fresh platform sandbox and a signed-in profile, shared by the
  * browser benchmarks of a run (launching and signing in once saves seconds and changes nothing measured).
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import {
   type SandboxedExtension,
   signInOrFail,
   startSandboxedExtension,
 } from '../test/e2e/support/sandboxed-extension.ts';
+import { FLOOR_WORKER_FILE, writeFloorExtension } from './wake-floor.ts';
 
 export interface BrowserSession {
   ext: SandboxedExtension;
   chromiumVersion: string;
+  /** The blank extension loaded beside ours (wake-floor.ts): the floor of the worker-wake figure. */
+  floorExtensionId: string;
   extensionUrl(path: string): string;
   /**
    * A tab on an extension document that runs no code of ours (the packaged manifest.json shown as text):
@@ -23,8 +28,15 @@ export interface BrowserSession {
 
 export async function startBrowserSession(): Promise<BrowserSession> {
   // Log streams at 1 000 lines/s from the start, so the stream benchmark finds a 100 000-line history.
-  const ext = await startSandboxedExtension({ platform: { logLinesPerSecond: 1000 } });
+  const floor = await writeFloorExtension(join(OUTPUT, 'bench-wake-floor'));
+  const ext = await startSandboxedExtension({ platform: { logLinesPerSecond: 1000 }, alsoLoad: [floor] });
+  let floorExtensionId: string;
   try {
+    const isFloor = (worker: { url(): string }) => worker.url().endsWith(`/${FLOOR_WORKER_FILE}`);
+    const floorWorker =
+      ext.context.serviceWorkers().find(isFloor) ??
+      (await ext.context.waitForEvent('serviceworker', { predicate: isFloor, timeout: 10_000 }));
+    floorExtensionId = new URL(floorWorker.url()).host;
     await signInOrFail(ext);
   } catch (error) {
     await ext.close();
@@ -34,6 +46,7 @@ export async function startBrowserSession(): Promise<BrowserSession> {
   return {
     ext,
     chromiumVersion: ext.context.browser()?.version() ?? 'unknown',
+    floorExtensionId,
     extensionUrl,
     async openQuietPage() {
       const page = await ext.context.newPage();

@@ -6,9 +6,15 @@
  * gzip dictionary. Measured on this code base, the chunked worker weighed 16.5 KB gzip against 13.9 KB as one
  * file — the difference is the whole headroom of the 15 KB budget — and a one-module worker starts faster.
  * The pages keep their shared chunks; only the loader file crxjs names in the manifest is replaced.
+ *
+ * It is a classic script (an IIFE, manifest without `"type": "module"`), not a module: Chromium compiles a classic
+ * service worker script eagerly when it installs it and keeps that code cache, so every later wake loads compiled
+ * code (≈ 1 ms) instead of parsing the whole file and then compiling each function the first call runs; a module
+ * worker gets no code cache. Measured: 5–8 ms less per wake (bench/worker-wake.ts). The worker imports nothing at
+ * run time (MV3 workers cannot `import()` anyway), so nothing needs module semantics but strict mode, kept below.
  */
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type OutputBundle, rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -38,15 +44,37 @@ export function singleFileWorker(options: { entry: string; mode: string }): Plug
         transform: { define: { 'import.meta.env.MODE': JSON.stringify(options.mode) } },
       });
       try {
-        const { output: chunks } = await build.generate({ format: 'esm', minify: true, codeSplitting: false });
+        const { output: chunks } = await build.generate({
+          format: 'iife',
+          // A module is strict by nature; the classic script says so itself.
+          intro: "'use strict';",
+          minify: true,
+          codeSplitting: false,
+        });
         const [worker] = chunks;
         if (!worker || chunks.length !== 1) this.error('The worker must bundle into exactly one file.');
         await writeFile(loaderPath, worker.code);
       } finally {
         await build.close();
       }
+      const manifestPath = join(output.dir ?? 'dist', 'manifest.json');
+      const manifest = await readFile(manifestPath, 'utf8');
+      const classic = asClassicWorker(manifest);
+      if (!classic) this.error('The built manifest names no background worker: did crxjs change how it writes it?');
+      await writeFile(manifestPath, classic);
     },
   };
+}
+
+/**
+ * The built manifest with the worker loaded as a classic script: crxjs always declares its loader a module
+ * (`"type": "module"`). Answers undefined when the manifest has no background entry to adjust.
+ */
+export function asClassicWorker(manifestJson: string): string | undefined {
+  const manifest = JSON.parse(manifestJson) as { background?: Record<string, unknown> };
+  if (!manifest.background) return undefined;
+  delete manifest.background.type;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { listenForBodyFetches } from './deferred-bodies.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
 import { listenForStreams } from './stream-port.ts';
+import { warmUp } from './warm-start.ts';
 
 // The worker is a thin pipe: every page message goes to one handler of the typed map (dispatch.ts).
 // sendResponse + `return true` keeps the channel open in both Chrome and Firefox (Chrome ignores a returned promise).
@@ -26,3 +27,6 @@ listenForBodyFetches();
 
 // Live streams (log lines, platform events) travel on a port, not by message (see stream-port.ts).
 listenForStreams();
+
+// Last, once every listener is wired: reads the first call will need, while its event is still on the way.
+warmUp();

@@ -25,12 +25,29 @@ browser.storage.onChanged.addListener((changes, area) => {
   if (area === 'local') forget(Object.keys(changes));
 });
 
+/** Reads under way, by key: a second reader of the same key (a woken worker's warm-up, then its first call) joins. */
+const pending = new Map<string, { generation: number; value: Promise<unknown> }>();
+
 export async function readLocal<T>(key: string): Promise<T | undefined> {
   if (cache.has(key)) return structuredClone(cache.get(key)) as T | undefined;
-  const started = generation;
-  const value = (await browser.storage.local.get(key))[key] as T | undefined;
-  if (generation === started) cache.set(key, structuredClone(value));
-  return value;
+  // A read begun before any change since is as good as a new one; one begun before a change is not joined.
+  let read = pending.get(key);
+  if (read?.generation !== generation) {
+    const started = generation;
+    const value = browser.storage.local.get(key).then((items) => {
+      const found = items[key];
+      if (generation === started) cache.set(key, structuredClone(found));
+      return found;
+    });
+    read = { generation: started, value };
+    pending.set(key, read);
+    const settled = read;
+    const forget = () => {
+      if (pending.get(key) === settled) pending.delete(key);
+    };
+    value.then(forget, forget);
+  }
+  return structuredClone(await read.value) as T | undefined;
 }
 
 export async function writeLocal(items: Record<string, unknown>): Promise<void> {

@@ -45,6 +45,11 @@ export async function getActiveProfile(): Promise<ProfileView | undefined> {
   return active ? toView(active) : undefined;
 }
 
+/** The active profile's id, from the one storage record, without looking at its secrets. */
+export async function getActiveProfileId(): Promise<string | undefined> {
+  return (await readRecord()).activeProfileId ?? undefined;
+}
+
 export async function getProfile(id: string): Promise<ProfileView | undefined> {
   const record = await readRecord();
   const found = record.profiles.find((profile) => profile.id === id);

@@ -31,7 +31,8 @@ export interface LockNotes {
 
 export function createIdbVaultStorage(): VaultStorage {
   let store: UseStore | undefined;
-  // Opened on first use, not at import: the worker's first event must not wait on IndexedDB it may not need.
+  // Opened on first use, not at import: the worker's first event must not wait on IndexedDB (the start-up
+  // warm-up, warm-start.ts, opens it once every listener is wired, alongside that event).
   const use = () => {
     store ??= createStore('keyhole-vault', 'secrets');
     return store;

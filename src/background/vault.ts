@@ -107,6 +107,20 @@ export class Vault {
     await this.sealingKey();
   }
 
+  /**
+   * Reads ahead what opening the first secret needs: the lock record and the device key, at once. A woken worker
+   * calls this as it starts, so its first call finds them read. Reads only: nothing is created (a vault that never
+   * stored a secret still has no device key), unlocked or noted, and a failure is left for that call to meet.
+   */
+  warmUp(): Promise<void> {
+    return this.access
+      .shared(async () => {
+        const [record, stored] = await Promise.all([this.readLockRecord(), this.storage.get<CryptoKey>(DEVICE_KEY)]);
+        if (!record && stored) this.deviceKey ??= Promise.resolve(stored);
+      })
+      .catch(() => undefined);
+  }
+
   // —— The lock ——
 
   async status(): Promise<VaultStatus> {

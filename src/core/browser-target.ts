@@ -16,7 +16,7 @@ export const FIREFOX_ADDON_ID = 'keyhole@keyhole.dev';
 
 /**
  * 140 is the ESR line that reads `data_collection_permissions` (AMO asks every new add-on for it); it also has
- * everything else Keyhole uses: MV3 event pages with `type: module`, `optional_host_permissions`, devtools
+ * everything else Keyhole uses: MV3 event pages, `optional_host_permissions`, devtools
  * panels, `identity.launchWebAuthFlow` and CSS `light-dark()` (Firefox 120; Chrome 123, manifest.json's
  * `minimum_chrome_version`).
  */
@@ -55,7 +55,7 @@ export function parseBrowserTarget(value: string | undefined): BrowserTarget {
 /**
  * The one manifest.json, adjusted for a browser, with the version taken from package.json so a release never
  * ships two version numbers. Chrome gets the source as is. Firefox has no service workers for extensions (it
- * runs the same module as an event page), ignores `key` (its id comes from `browser_specific_settings`) and
+ * runs the same script as an event page), ignores `key` (its id comes from `browser_specific_settings`) and
  * does not know `minimum_chrome_version`.
  */
 export function manifestFor(target: BrowserTarget, source: SourceManifest, version: string): TargetManifest {

@@ -3,7 +3,7 @@
  * unpacked. Each call gets its own profile folder, so tests never share storage.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -43,8 +43,21 @@ export interface PageOptions {
   initScript?: string;
 }
 
-export async function launchExtension(options: { headless?: boolean; dist?: string } = {}): Promise<LaunchedExtension> {
+export interface LaunchOptions {
+  headless?: boolean;
+  dist?: string;
+  /** Other unpacked extensions to load beside ours (a benchmark's blank extension, as a floor). */
+  alsoLoad?: readonly string[];
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
   const dist = options.dist ?? DIST;
+  const extensions = [dist, ...(options.alsoLoad ?? [])].join(',');
+  // Ours is the worker running the script our manifest names: with other extensions loaded, theirs start too.
+  const { background } = JSON.parse(await readFile(join(dist, 'manifest.json'), 'utf8')) as {
+    background: { service_worker: string };
+  };
+  const isOurs = (candidate: Worker) => candidate.url().endsWith(`/${background.service_worker}`);
   const root = await mkdtemp(join(tmpdir(), 'keyhole-e2e-'));
   const userDataDir = join(root, 'profile');
   const downloadsDir = join(root, 'downloads');
@@ -59,8 +72,8 @@ export async function launchExtension(options: { headless?: boolean; dist?: stri
     executablePath: findChromium(),
     headless: options.headless ?? true,
     args: [
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
+      `--disable-extensions-except=${extensions}`,
+      `--load-extension=${extensions}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -70,7 +83,8 @@ export async function launchExtension(options: { headless?: boolean; dist?: stri
       '--disable-sync',
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const worker =
+    context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs }));
   const extensionId = new URL(worker.url()).host;
   return {
     context,

@@ -25,10 +25,18 @@ export type Reply<T> =
   | { ok: false; error: { code: string; message: string; detail?: string } };
 
 export async function startSandboxedExtension(
-  options: { platform?: PlatformOptions; profile?: Partial<ProfileInput>; dist?: string } = {},
+  options: {
+    platform?: PlatformOptions;
+    profile?: Partial<ProfileInput>;
+    dist?: string;
+    alsoLoad?: readonly string[];
+  } = {},
 ): Promise<SandboxedExtension> {
   const platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0, ...options.platform });
-  const ext = await launchExtension(options.dist ? { dist: options.dist } : {});
+  const ext = await launchExtension({
+    ...(options.dist ? { dist: options.dist } : {}),
+    ...(options.alsoLoad ? { alsoLoad: options.alsoLoad } : {}),
+  });
   const control = await ext.openPage('src/options/index.html');
   const message = messageVia(control);
   const saved = await message<ProfileView>('profiles/save', {

@@ -3,10 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The worker entry with its edges replaced: the listener it registers is called as the browser would.
 type Listener = (message: unknown, sender: { id?: string; url?: string }, reply: (value: unknown) => void) => unknown;
 type ConnectListener = (port: FakePort) => void;
-const { registered, connected, sendRequest } = vi.hoisted(() => ({
+const { registered, connected, sendRequest, warmUps } = vi.hoisted(() => ({
   registered: [] as Listener[],
   connected: [] as ConnectListener[],
   sendRequest: vi.fn(async (request: unknown, _context?: unknown) => ({ echoed: request })),
+  /** How many message listeners were registered when each warm-up began. */
+  warmUps: [] as number[],
 }));
 
 vi.mock('../../../src/background/extension-api.ts', () => ({
@@ -21,6 +23,7 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
 }));
 vi.mock('../../../src/background/deferred-bodies.ts', () => ({ listenForBodyFetches: () => {} }));
 vi.mock('../../../src/background/stream-port.ts', () => ({ listenForStreams: () => {} }));
+vi.mock('../../../src/background/warm-start.ts', () => ({ warmUp: () => warmUps.push(registered.length) }));
 vi.mock('../../../src/background/handlers.ts', () => ({
   handlers: { 'request/send': sendRequest, 'session/status': async () => ({ state: 'unconfigured' }) },
 }));
@@ -73,6 +76,10 @@ function connect(name = 'keyhole-calls', sender: { id?: string; url?: string } =
 }
 
 describe('the worker’s message listener', () => {
+  it('is wired before the start-up reads begin, which then run once', () => {
+    expect(warmUps).toEqual([1]);
+  });
+
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no/such'])(
     'answers an unknown name %j with invalid-input instead of throwing',
     async (name) => {

@@ -61,4 +61,31 @@ describe('storage.local through the worker’s memory copy (issue 22, item 3)', 
     first?.list.push(2);
     expect(await readLocal('profiles')).toEqual({ list: [1] });
   });
+
+  it('two readers of one key at once share one storage read (a woken worker’s warm-up, then its first call)', async () => {
+    local.set('profiles', { n: 1 });
+    const get = vi.spyOn(storage, 'get');
+    const [first, second] = await Promise.all([readLocal<{ n: number }>('profiles'), readLocal('profiles')]);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(first).toEqual({ n: 1 });
+    expect(second).toEqual({ n: 1 });
+    first!.n = 5;
+    expect(second).toEqual({ n: 1 });
+  });
+
+  it('a reader after a change does not join a read begun before it', async () => {
+    local.set('profiles', { n: 1 });
+    let release: () => void = () => undefined;
+    vi.spyOn(storage, 'get').mockImplementationOnce(async (key: string) => {
+      const before = { [key]: structuredClone(local.get(key)) };
+      await new Promise<void>((resolve) => (release = resolve));
+      return before;
+    });
+    const slow = readLocal('profiles');
+    local.set('profiles', { n: 2 });
+    const after = readLocal('profiles');
+    release();
+    expect(await slow).toEqual({ n: 1 });
+    expect(await after).toEqual({ n: 2 });
+  });
 });

@@ -343,3 +343,39 @@ describe('changing and removing the passphrase', () => {
     expect(await startWorker().read('consumer-secret:p1')).toBe('new');
   });
 });
+
+describe('warm-up at worker start (issue 18: a woken worker’s first call)', () => {
+  it('reads the lock record and the device key ahead, so the first secret read fetches only its own value', async () => {
+    await startWorker().write('access-token:p1', 'tok-secret');
+    const vault = startWorker();
+    const get = vi.spyOn(store, 'get');
+    await vault.warmUp();
+    expect(get.mock.calls.map(([key]) => key).sort()).toEqual(['vault-key', 'vault-lock']);
+    get.mockClear();
+    expect(await vault.read('access-token:p1')).toBe('tok-secret');
+    expect(get.mock.calls.map(([key]) => key)).toEqual(['access-token:p1']);
+  });
+
+  it('creates, unlocks and notes nothing: a new vault keeps no key, a locked one stays locked as it was', async () => {
+    await startWorker().warmUp();
+    expect([...store.data.keys()]).toEqual([]);
+    const vault = startWorker();
+    await vault.write('consumer-secret:p1', 'consumer-s3cret');
+    await vault.setPassphrase({ next: PASSPHRASE, autoLockMinutes: 15 });
+    const noteBefore = structuredClone(note);
+    const storedBefore = structuredClone([...store.data]);
+    const locked = startWorker();
+    await locked.warmUp();
+    expect(note).toEqual(noteBefore);
+    expect([...store.data]).toEqual(storedBefore);
+    expect(await codeOf(locked.read('consumer-secret:p1'))).toBe('vault-locked');
+  });
+
+  it('leaves a failed read to the call that needs it, which reads again', async () => {
+    await startWorker().write('access-token:p1', 'tok-secret');
+    const vault = startWorker();
+    vi.spyOn(store, 'get').mockRejectedValueOnce(new Error('UnknownError: IndexedDB is broken'));
+    await expect(vault.warmUp()).resolves.toBeUndefined();
+    expect(await vault.read('access-token:p1')).toBe('tok-secret');
+  });
+});
