@@ -11,6 +11,7 @@ import {
 } from '../core/streams/stream-cursor.ts';
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
+import { readCapped } from './fetch-with-limits.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
 import { prepareRequest } from './signed-request.ts';
@@ -109,7 +110,9 @@ async function connect(
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status >= 500) throw new Error(`The server answered HTTP ${response.status}.`);
     if (response.status !== 200 || !isEventStreamType(contentType)) {
-      const body = (await response.text()).slice(0, 64 * 1024);
+      // Only what is reported is read: a refusal whose body never ends must not fill the worker's memory.
+      const read = (await readCapped(response, 64 * 1024, { received: 0 })) as { bytes: Uint8Array };
+      const body = new TextDecoder().decode(read.bytes);
       const platform = readPlatformError(body);
       const message =
         response.status === 200
