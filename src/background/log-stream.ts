@@ -14,7 +14,7 @@ import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts
 import { readCapped } from './fetch-with-limits.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
-import { prepareRequest } from './signed-request.ts';
+import { hideReusable, prepareRequest } from './signed-request.ts';
 import { createBatcher, pause } from './stream-batch.ts';
 
 /**
@@ -112,7 +112,7 @@ async function connect(
     if (response.status !== 200 || !isEventStreamType(contentType)) {
       // Only what is reported is read: a refusal whose body never ends must not fill the worker's memory.
       const read = (await readCapped(response, 64 * 1024, { received: 0 })) as { bytes: Uint8Array };
-      const body = new TextDecoder().decode(read.bytes);
+      const body = hideReusable(new TextDecoder().decode(read.bytes), prepared);
       const platform = readPlatformError(body);
       const message =
         response.status === 200

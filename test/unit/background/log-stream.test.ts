@@ -167,4 +167,21 @@ describe('runLogStream', () => {
     expect(calls).toHaveLength(1);
     expect(sent).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
+
+  it('a refusal that echoes a PLAINTEXT Authorization back reports it without the secrets', async () => {
+    stubFetch(
+      (call) =>
+        new Response(`refused: ${call.headers.get('authorization')}`, {
+          status: 401,
+          headers: { 'Content-Type': 'text/plain' },
+        }),
+    );
+    const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+    expect(reports[0]).toMatchObject({
+      type: 'failed',
+      status: 401,
+      body: expect.stringContaining('oauth_signature='),
+    });
+    expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
+  });
 });
