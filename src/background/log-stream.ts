@@ -112,7 +112,7 @@ async function connect(
     if (response.status !== 200 || !isEventStreamType(contentType)) {
       // Only what is reported is read: a refusal whose body never ends must not fill the worker's memory.
       const read = (await readCapped(response, 64 * 1024, { received: 0 })) as { bytes: Uint8Array };
-      const body = hideReusable(new TextDecoder().decode(read.bytes), prepared);
+      const body = hideReusable(new TextDecoder().decode(read.bytes), prepared.reusable);
       const platform = readPlatformError(body);
       const message =
         response.status === 200

@@ -91,7 +91,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
   const body: SendResponse['body'] = isText
     ? {
         kind: 'text',
-        text: bodyRef ? '' : hideReusable(new TextDecoder().decode(raw.bytes), prepared),
+        text: bodyRef ? '' : hideReusable(new TextDecoder().decode(raw.bytes), prepared.reusable),
         truncated: raw.truncated,
       }
     : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
@@ -100,7 +100,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
     method: prepared.method as SendResponse['method'],
     status: raw.status,
     statusText: raw.statusText,
-    headers: [...raw.headers].map(([name, value]) => [name, hideReusable(value, prepared)]),
+    headers: [...raw.headers].map(([name, value]) => [name, hideReusable(value, prepared.reusable)]),
     contentType,
     size: raw.size,
     durationMs: raw.durationMs,

@@ -43,13 +43,13 @@ export interface PreparedRequest {
  * token, nor have it kept in history or in a session's last error. An HMAC signature is single-use and stays.
  * Secrets under 8 characters are left alone: masking them would garble ordinary text.
  */
-export function hideReusable(text: string, prepared: PreparedRequest): string {
-  for (const secret of prepared.reusable ?? []) if (secret.length > 7) text = text.replaceAll(secret, '•••');
+export function hideReusable(text: string, reusable: readonly string[] = []): string {
+  for (const secret of reusable) if (secret.length > 7) text = text.replaceAll(secret, '•••');
   return text;
 }
 
 /** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
-const sentForms = (secrets: string[]) =>
+export const sentForms = (secrets: string[]) =>
   secrets.flatMap((secret) => [percentEncode(percentEncode(secret)), percentEncode(secret), secret]);
 
 export function buildQueryString(query: readonly [string, string][]): string {
