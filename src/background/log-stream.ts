@@ -140,7 +140,8 @@ async function connect(
       const id = typeof record?.id === 'string' ? record.id : event.id;
       const date = typeof record?.date === 'string' ? record.date : undefined;
       if (!acceptLine(cursor, { id, date })) return;
-      batch.push({ event: event.event, data: event.data, ...(id ? { id } : {}), ...(date ? { date } : {}) });
+      const data = hideReusable(event.data, prepared.reusable);
+      batch.push({ event: event.event, data, ...(id ? { id } : {}), ...(date ? { date } : {}) });
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     while (ended === undefined) {

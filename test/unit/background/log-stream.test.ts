@@ -184,4 +184,18 @@ describe('runLogStream', () => {
     });
     expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
   });
+
+  it('a log line that echoes a PLAINTEXT Authorization reaches the panel without the secrets', async () => {
+    stubFetch((call) =>
+      sse(
+        `data: ${JSON.stringify({ id: 'l1', date: at(1), message: call.headers.get('authorization') })}\n\n` +
+          'event: END_OF_STREAM\ndata: {"endedBy":"UNTIL"}\n\n',
+      ),
+    );
+    const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+    expect(reports.find((report) => report.type === 'events')).toMatchObject({
+      events: [{ data: expect.stringContaining('oauth_signature=') }],
+    });
+    expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
+  });
 });
