@@ -4,7 +4,7 @@ import { EVENTS_SIGNED_PATH } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
-import { prepareRequest } from './signed-request.ts';
+import { hideReusable, prepareRequest } from './signed-request.ts';
 import { createBatcher, pause } from './stream-batch.ts';
 
 /**
@@ -63,7 +63,11 @@ export async function runEventSocket(open: OpenCommand, post: Post, stopped: Abo
         } else if (data) {
           const event = {
             event: String(data.event ?? data.type ?? 'event'),
-            data: typeof data.data === 'string' ? data.data : JSON.stringify(data.data ?? null),
+            // The socket got the Authorization as its first message: an echo of it must not reach the page.
+            data: hideReusable(
+              typeof data.data === 'string' ? data.data : JSON.stringify(data.data ?? null),
+              prepared.reusable,
+            ),
             ...(typeof data.id === 'string' ? { id: data.id } : {}),
             ...(typeof data.date === 'string' ? { date: data.date } : {}),
           };

@@ -221,7 +221,7 @@ interface StreamStart {
  * Reads at most `maxBytes`, then stops reading and flags the body as truncated. With `streamAfter`, a body still
  * going past that many bytes is handed back unread (what was read, and the reader) to be streamed.
  */
-async function readCapped(
+export async function readCapped(
   response: Response,
   maxBytes: number,
   progress: { received: number },

@@ -11,10 +11,11 @@ import {
 } from '../core/streams/stream-cursor.ts';
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
+import { readCapped } from './fetch-with-limits.ts';
 import { requireActiveProfile } from './send-request.ts';
 import { getClockOffset } from './session.ts';
 import { markExpiredIfSaid } from './session-expiry.ts';
-import { prepareRequest } from './signed-request.ts';
+import { hideReusable, prepareRequest } from './signed-request.ts';
 import { createBatcher, pause } from './stream-batch.ts';
 
 /**
@@ -110,7 +111,9 @@ async function connect(
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status >= 500) throw new Error(`The server answered HTTP ${response.status}.`);
     if (response.status !== 200 || !isEventStreamType(contentType)) {
-      const body = (await response.text()).slice(0, 64 * 1024);
+      // Only what is reported is read: a refusal whose body never ends must not fill the worker's memory.
+      const read = (await readCapped(response, 64 * 1024, { received: 0 })) as { bytes: Uint8Array };
+      const body = hideReusable(new TextDecoder().decode(read.bytes), prepared.reusable);
       const expired =
         response.status === 401 && prepared.auth === 'oauth'
           ? await markExpiredIfSaid(profile.id, response.status, response.statusText, body)
@@ -143,7 +146,8 @@ async function connect(
       const id = typeof record?.id === 'string' ? record.id : event.id;
       const date = typeof record?.date === 'string' ? record.date : undefined;
       if (!acceptLine(cursor, { id, date })) return;
-      batch.push({ event: event.event, data: event.data, ...(id ? { id } : {}), ...(date ? { date } : {}) });
+      const data = hideReusable(event.data, prepared.reusable);
+      batch.push({ event: event.event, data, ...(id ? { id } : {}), ...(date ? { date } : {}) });
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     while (ended === undefined) {

@@ -28,6 +28,7 @@ import {
   setClockOffset,
   startDance,
 } from './session.ts';
+import { hideReusable, sentForms } from './signed-request.ts';
 
 /**
  * The OAuth 1.0a dance of spec §3: request token → authorize page in a browser window → access token →
@@ -172,7 +173,11 @@ async function postTokenEndpoint(
     await setClockOffset(profile.id, serverOffset);
     return postTokenEndpoint(profile, step, credentials, extraOAuthParams, true);
   }
-  const platformMessage = readPlatformError(text)?.message ?? (text.slice(0, 300) || raw.statusText);
+  // A server echoing the form back must not put a PLAINTEXT key in an error a page shows and the session keeps.
+  const platformMessage = hideReusable(
+    readPlatformError(text)?.message ?? (text.slice(0, 300) || raw.statusText),
+    sentForms([credentials.consumerSecret, credentials.tokenSecret ?? '']),
+  );
   throw explainTokenEndpointRefusal({
     step,
     status: raw.status,

@@ -6,7 +6,7 @@ import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-wit
 import { getActiveProfile } from './profiles.ts';
 import { getClockOffset, setClockOffset } from './session.ts';
 import { markExpiredIfSaid } from './session-expiry.ts';
-import { type PreparedRequest, prepareRequest } from './signed-request.ts';
+import { hideReusable, type PreparedRequest, prepareRequest } from './signed-request.ts';
 
 /** Skew beyond this (seconds) between our clock and the server's is corrected once, then remembered. */
 const SKEW_TOLERANCE_SECONDS = 60;
@@ -93,14 +93,18 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
     ? deferStream(raw.stream.body, raw.stream.end, contentType)
     : deferBody(raw.bytes, contentType);
   const body: SendResponse['body'] = isText
-    ? { kind: 'text', text: bodyRef ? '' : new TextDecoder().decode(raw.bytes), truncated: raw.truncated }
+    ? {
+        kind: 'text',
+        text: bodyRef ? '' : hideReusable(new TextDecoder().decode(raw.bytes), prepared.reusable),
+        truncated: raw.truncated,
+      }
     : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
   const response: SendResponse = {
     url: prepared.url,
     method: prepared.method as SendResponse['method'],
     status: raw.status,
     statusText: raw.statusText,
-    headers: [...raw.headers.entries()],
+    headers: [...raw.headers].map(([name, value]) => [name, hideReusable(value, prepared.reusable)]),
     contentType,
     size: raw.size,
     durationMs: raw.durationMs,

@@ -33,7 +33,24 @@ export interface PreparedRequest {
   /** The real Authorization value; stays in the worker unless the user asks for it (curl reveal). */
   authorization: string;
   maskedAuthorization: string;
+  /** The reusable credentials it carries (a PLAINTEXT key's secrets, an API token), as hideReusable masks them. */
+  reusable?: string[];
 }
+
+/**
+ * Masks, in what the server answered, every reusable credential the request carried: a server (or a proxy) that
+ * echoes the request back, in a body, a header or an error, must not hand a page the PLAINTEXT key or the API
+ * token, nor have it kept in history or in a session's last error. An HMAC signature is single-use and stays.
+ * Secrets under 8 characters are left alone: masking them would garble ordinary text.
+ */
+export function hideReusable(text: string, reusable: readonly string[] = []): string {
+  for (const secret of reusable) if (secret.length > 7) text = text.replaceAll(secret, '•••');
+  return text;
+}
+
+/** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
+export const sentForms = (secrets: string[]) =>
+  secrets.flatMap((secret) => [percentEncode(percentEncode(secret)), percentEncode(secret), secret]);
 
 export function buildQueryString(query: readonly [string, string][]): string {
   return query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
@@ -77,6 +94,7 @@ export async function prepareRequest(
         auth: 'bearer',
         authorization: `Bearer ${bridgeToken.value}`,
         maskedAuthorization: 'Bearer •••',
+        reusable: [bridgeToken.value],
       };
     }
     if (request.bridgeAuth === 'token')
@@ -124,6 +142,7 @@ export async function prepareRequest(
     signature: signed.debug,
     authorization: signed.authorizationHeader,
     maskedAuthorization: maskEverySecret(signed.debug.maskedAuthorizationHeader, token.token),
+    ...(signatureMethod === 'PLAINTEXT' ? { reusable: sentForms([consumerSecret, token.tokenSecret]) } : {}),
   };
 }
 

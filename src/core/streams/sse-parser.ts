@@ -5,6 +5,15 @@
  * `data` lines join with "\n"; `:` lines are comments; an event is dispatched at a blank line, never half-read.
  */
 
+import { KeyholeError } from '../errors.ts';
+
+/**
+ * The most one event may hold while it is read (its unfinished line and its data lines). A log line is a few
+ * hundred characters; a server sending a line that never ends, or data lines without the blank line that
+ * dispatches them, would otherwise grow the worker's memory until it dies.
+ */
+export const MAX_EVENT_CHARS = 1024 * 1024;
+
 export interface SseEvent {
   /** `message` when the stream names none. */
   event: string;
@@ -24,6 +33,7 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
   let pendingCr = false;
   let eventName = '';
   let data: string[] = [];
+  let dataChars = 0;
   let hasData = false;
   let lastId: string | undefined;
   let retry: number | undefined;
@@ -37,6 +47,7 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
     }
     eventName = '';
     data = [];
+    dataChars = 0;
     hasData = false;
     retry = undefined;
   };
@@ -51,6 +62,7 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
     if (field === 'event') eventName = value;
     else if (field === 'data') {
       data.push(value);
+      dataChars += value.length + 1;
       hasData = true;
     } else if (field === 'id') {
       if (!value.includes('\0')) lastId = value;
@@ -66,19 +78,27 @@ export function createSseParser(onEvent: (event: SseEvent) => void): SseParser {
       // A CRLF split across two chunks: the LF belongs to the CR already handled.
       if (pendingCr && text.startsWith('\n')) text = text.slice(1);
       pendingCr = false;
+      // What is left of the buffer holds no line end (it is the unfinished line): only the new text is scanned,
+      // or a long line arriving a few bytes at a time would be read again from its start on every chunk.
+      const offset = buffer.length;
       buffer += text;
       let start = 0;
-      for (let index = 0; index < buffer.length; index += 1) {
-        const code = buffer.charCodeAt(index);
+      for (let index = 0; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
         if (code !== 10 && code !== 13) continue;
-        line(buffer.slice(start, index));
+        line(buffer.slice(start, offset + index));
         if (code === 13) {
-          if (index + 1 === buffer.length) pendingCr = true;
-          else if (buffer.charCodeAt(index + 1) === 10) index += 1;
+          if (index + 1 === text.length) pendingCr = true;
+          else if (text.charCodeAt(index + 1) === 10) index += 1;
         }
-        start = index + 1;
+        start = offset + index + 1;
       }
-      buffer = buffer.slice(start);
+      if (start > 0) buffer = buffer.slice(start);
+      if (buffer.length + dataChars > MAX_EVENT_CHARS)
+        throw new KeyholeError(
+          'too-large',
+          `The stream sent an event longer than ${MAX_EVENT_CHARS / 1024 / 1024} MB without ending it; Keyhole stopped reading it.`,
+        );
     },
   };
 }

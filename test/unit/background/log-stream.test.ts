@@ -144,4 +144,77 @@ describe('runLogStream', () => {
     const { reports } = await run();
     expect(reports[0]).toMatchObject({ type: 'failed', error: { code: 'malformed-response' } });
   });
+
+  // A hostile server: a refusal whose body never ends must not be read into the worker's memory whole.
+  it('reads no more of a refusal’s body than it reports (64 KB), however long the server keeps sending', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        // A real server could go on for ever; this one stops at 64 MB so the old behaviour ends too.
+        if (pulled > 64 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    stubFetch(() => new Response(endless, { status: 403, headers: { 'Content-Type': 'text/plain' } }));
+    const { reports } = await run();
+    expect(reports[0]).toMatchObject({ type: 'failed', status: 403 });
+    expect((reports[0] as { body: string }).body).toHaveLength(64 * 1024);
+    expect(pulled).toBeLessThanOrEqual(4 * chunk.byteLength);
+  });
+
+  it('stops with too-large, without reconnecting, when an event never ends', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: '));
+      },
+      pull(controller) {
+        sent += chunk.byteLength;
+        if (sent > 8 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    stubFetch(() =>
+      calls.length === 1
+        ? new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })
+        : new Response('{}', { status: 401 }),
+    );
+    await expect(run()).rejects.toMatchObject({ code: 'too-large' });
+    expect(calls).toHaveLength(1);
+    expect(sent).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
+  it('a refusal that echoes a PLAINTEXT Authorization back reports it without the secrets', async () => {
+    stubFetch(
+      (call) =>
+        new Response(`refused: ${call.headers.get('authorization')}`, {
+          status: 401,
+          headers: { 'Content-Type': 'text/plain' },
+        }),
+    );
+    const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+    expect(reports[0]).toMatchObject({
+      type: 'failed',
+      status: 401,
+      body: expect.stringContaining('oauth_signature='),
+    });
+    expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
+  });
+
+  it('a log line that echoes a PLAINTEXT Authorization reaches the panel without the secrets', async () => {
+    stubFetch((call) =>
+      sse(
+        `data: ${JSON.stringify({ id: 'l1', date: at(1), message: call.headers.get('authorization') })}\n\n` +
+          'event: END_OF_STREAM\ndata: {"endedBy":"UNTIL"}\n\n',
+      ),
+    );
+    const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+    expect(reports.find((report) => report.type === 'events')).toMatchObject({
+      events: [{ data: expect.stringContaining('oauth_signature=') }],
+    });
+    expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
+  });
 });

@@ -234,3 +234,20 @@ describe('the profile changes during sign-in', () => {
     expect([...local.keys(), ...vault.keys()].filter((key) => key.includes(profile.id))).toEqual([]);
   });
 });
+
+describe('a token endpoint that echoes the request back', () => {
+  it('PLAINTEXT: its refusal reaches the page and the stored session without the consumer secret', async () => {
+    await handlers['profiles/save']({ ...profile, signatureMethod: 'PLAINTEXT' }, {});
+    stubFetch((call) =>
+      new URL(call.url).pathname === '/v2/oauth/request_token'
+        ? jsonResponse(400, { message: `Missing oauth_callback in ${call.body}` })
+        : platform(call),
+    );
+    const reply = await signIn();
+    expect(reply).toMatchObject({ ok: false, error: { code: 'sign-in-failed' } });
+    if (!reply.ok) expect(reply.error.message).toContain('oauth_signature=');
+    expect(JSON.stringify(reply)).not.toContain('consumer-secret');
+    expect(JSON.stringify(await status())).not.toContain('consumer-secret');
+    expect(JSON.stringify([...local.entries()])).not.toContain('consumer-secret');
+  });
+});

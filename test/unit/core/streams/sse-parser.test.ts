@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type SseEvent } from '../../../../src/core/streams/sse-parser.ts';
+import { createSseParser, MAX_EVENT_CHARS, type SseEvent } from '../../../../src/core/streams/sse-parser.ts';
 
 function parse(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = [];
@@ -43,5 +43,43 @@ describe('createSseParser', () => {
 
   it('does not dispatch an event whose blank line has not arrived', () => {
     expect(parse(['data: pending\n'])).toEqual([]);
+  });
+
+  // A hostile or broken server: the worker must neither grow without bound nor spin on what it already read.
+  it('stops with too-large on a line that never ends, instead of holding it all', () => {
+    const parser = createSseParser(() => undefined);
+    const chunk = 'x'.repeat(64 * 1024);
+    parser.push('data: ');
+    expect(() => {
+      for (let sent = 0; sent <= MAX_EVENT_CHARS; sent += chunk.length) parser.push(chunk);
+    }).toThrow(expect.objectContaining({ code: 'too-large' }));
+  });
+
+  it('stops with too-large on data lines that never reach the blank line that dispatches them', () => {
+    const parser = createSseParser(() => undefined);
+    const chunk = `data: ${'y'.repeat(1000)}\n`.repeat(64);
+    expect(() => {
+      for (let sent = 0; sent <= MAX_EVENT_CHARS; sent += chunk.length) parser.push(chunk);
+    }).toThrow(expect.objectContaining({ code: 'too-large' }));
+  });
+
+  it('reads a long line sent a character at a time without reading it again from its start on each one', () => {
+    // Scanning the whole unfinished line on every chunk is quadratic: 900 000 one-character chunks would take
+    // some 4·10^11 steps (the test never ends); scanning only what arrived takes 900 000.
+    const events: SseEvent[] = [];
+    const parser = createSseParser((event) => events.push(event));
+    const size = 900_000;
+    parser.push('data: ');
+    for (let index = 0; index < size; index += 1) parser.push('z');
+    parser.push('\n\n');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data.length).toBe(size);
+  });
+
+  it('an event just under the limit still arrives whole', () => {
+    const data = 'w'.repeat(MAX_EVENT_CHARS - 100);
+    expect(parse([`data: ${data.slice(0, 500_000)}`, `${data.slice(500_000)}\n`, '\n'])).toEqual([
+      { event: 'message', data },
+    ]);
   });
 });

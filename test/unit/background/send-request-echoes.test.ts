@@ -1,0 +1,115 @@
+/**
+ * What a hostile or careless server echoes back must not hand a page a reusable credential: a PLAINTEXT signature
+ * is the consumer and token secrets themselves, a Bearer header the API token. (An HMAC signature is single-use and
+ * may be shown.) The worker runs as in the extension, against fakes of the browser's edges.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Call } from './support/fake-edges.ts';
+
+vi.mock(
+  '../../../src/background/extension-api.ts',
+  async () => (await import('./support/fake-edges.ts')).extensionApiModule,
+);
+vi.mock(
+  '../../../src/background/secret-store.ts',
+  async () => (await import('./support/fake-edges.ts')).secretStoreModule,
+);
+vi.mock(
+  '../../../src/background/popup-account-cache.ts',
+  async () => (await import('./support/fake-edges.ts')).popupAccountCacheModule,
+);
+
+const { identity, jsonResponse, local, REDIRECT_URL, resetEdges, stubFetch } = await import('./support/fake-edges.ts');
+const { handlers } = await import('../../../src/background/handlers.ts');
+
+const API = 'http://127.0.0.1:8780';
+const BRIDGE = 'http://127.0.0.1:8781';
+const CONSUMER_SECRET = 'consumer-secret-0123456789';
+const TOKEN_SECRET = 'access-token-secret-9876543210';
+const API_TOKEN = 'api-token-value-abcdefghijkl';
+
+/** A server that answers its own paths, and otherwise echoes the request's Authorization header back. */
+let echo: (authorization: string) => Response;
+async function platform(call: Call): Promise<Response> {
+  const path = new URL(call.url).pathname;
+  if (path === '/v2/oauth/request_token')
+    return new Response('oauth_token=rt&oauth_token_secret=request-token-secret&oauth_callback_confirmed=true');
+  if (path === '/v2/oauth/access_token') return new Response(`oauth_token=at&oauth_token_secret=${TOKEN_SECRET}`);
+  if (path === '/v2/self' && !call.headers.get('authorization')?.includes('PLAINTEXT'))
+    return jsonResponse(200, { id: 'user_1', email: 'ada@sandbox.keyhole.test' });
+  return echo(call.headers.get('authorization') ?? '');
+}
+
+const send = (request: Record<string, unknown>) =>
+  handlers['request/send']({ target: 'api', method: 'GET', path: '/v2/echo', ...request } as never, {});
+
+function expectNoReusableSecret(text: string): void {
+  for (const secret of [CONSUMER_SECRET, TOKEN_SECRET, API_TOKEN]) expect(text).not.toContain(secret);
+}
+
+beforeEach(async () => {
+  resetEdges();
+  stubFetch(platform);
+  identity.launch = async (url) =>
+    `${REDIRECT_URL}?oauth_token=${new URL(url).searchParams.get('oauth_token')}&oauth_verifier=v`;
+  await handlers['profiles/save'](
+    {
+      name: 'Sandbox',
+      preset: 'sandbox',
+      apiBaseUrl: API,
+      bridgeUrl: BRIDGE,
+      consumerKey: 'keyhole-sandbox',
+      consumerSecret: CONSUMER_SECRET,
+      signatureMethod: 'HMAC-SHA512',
+      tokenEndpoint: 'form',
+    },
+    {},
+  );
+  await handlers['session/sign-in'](undefined, {});
+});
+
+describe('a server echoing the request back', () => {
+  it('PLAINTEXT: the secrets are masked in the body and the headers a page gets', async () => {
+    echo = (authorization) =>
+      new Response(JSON.stringify({ youSent: authorization, decoded: decodeURIComponent(authorization) }), {
+        headers: { 'Content-Type': 'application/json', 'X-Echo': authorization },
+      });
+    const response = await send({ signatureMethod: 'PLAINTEXT' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ kind: 'text', text: expect.stringContaining('oauth_signature=') });
+    expectNoReusableSecret(JSON.stringify(response));
+  });
+
+  it('PLAINTEXT: a 401 “expired” that echoes it keeps it neither in the error nor in the stored session', async () => {
+    echo = (authorization) =>
+      jsonResponse(401, { id: 4001, type: 'error', message: `Token expired (request: ${authorization})` });
+    await expect(send({ signatureMethod: 'PLAINTEXT' })).rejects.toSatisfy(
+      (error: { code: string; detail: string }) => {
+        expect(error.code).toBe('session-expired');
+        expect(error.detail).toContain('Token expired');
+        expectNoReusableSecret(error.detail);
+        return true;
+      },
+    );
+    expectNoReusableSecret(JSON.stringify([...local.entries()]));
+    expectNoReusableSecret(JSON.stringify(await handlers['session/status'](undefined, {})));
+  });
+
+  it('Bearer: the API token is masked', async () => {
+    // The bridge's check of a pasted token (GET /v2/self) passes: it is not PLAINTEXT.
+    expect(await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: API_TOKEN }, {})).toMatchObject({
+      apiTokenId: 'seeded',
+    });
+    echo = (authorization) => new Response(`you sent ${authorization}`, { headers: { 'Content-Type': 'text/plain' } });
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.auth).toBe('bearer');
+    expect(response.body).toMatchObject({ kind: 'text', text: 'you sent Bearer •••' });
+    expectNoReusableSecret(JSON.stringify(response));
+  });
+
+  it('HMAC: the single-use signature is shown as sent', async () => {
+    echo = (authorization) => new Response(authorization, { headers: { 'Content-Type': 'text/plain' } });
+    const response = await send({});
+    expect(response.body).toMatchObject({ kind: 'text', text: expect.stringMatching(/oauth_signature="[^"•]{20,}"/) });
+  });
+});
