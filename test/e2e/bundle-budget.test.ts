@@ -1,7 +1,9 @@
 /**
  * A user installs the extension and opens it: what each context downloads and parses before it works stays small.
  * Sizes are deterministic, so unlike the timings of `npm run bench` they are checked on every test run, from the
- * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 28 KB. The worker was
+ * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 28 KB. The
+ * popup's first paint (issue 18: a classic script that paints the cached account before the app's modules have
+ * loaded) has its own 3.5 KB: the popup then loads both, 20 + 3.5 KB at most. The worker was
  * 15 KB until the trust work of issue 14 (origin-bound secrets, a validator per message, stricter guards, the
  * passphrase lock) grew it to 24 KB; issue 20's live streams (SSE parser, resume cursor, port contract, log stream
  * and events socket) added 2.8 KB (26.8 KB measured), and issue 18's streamed large bodies (piping the upstream body
@@ -28,7 +30,12 @@ describe('bundle budgets', () => {
     const sizes = await measureBundles(DIST);
     // Printed on success too, so a change that eats most of a budget shows up before it breaks it.
     console.log(describeBundles(sizes));
-    expect(sizes.map((size) => size.name)).toEqual(['Popup JS', 'Panel initial JS', 'Worker JS']);
+    expect(sizes.map((size) => size.name)).toEqual([
+      'Popup JS',
+      'Popup first-paint JS',
+      'Panel initial JS',
+      'Worker JS',
+    ]);
     for (const size of sizes) expect(size.files.length).toBeGreaterThan(0);
     const over = sizes
       .filter((size) => !size.withinBudget)
