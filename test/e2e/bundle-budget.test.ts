@@ -84,7 +84,8 @@ describe('bundle budgets', () => {
       await writeFile(
         join(dist, 'src/page/index.html'),
         '<script type="module" crossorigin src="/assets/entry.js"></script>' +
-          '<link rel="modulepreload" crossorigin href="/assets/preloaded.js"><link rel="stylesheet" href="/assets/x.css">',
+          '<link rel="modulepreload" crossorigin href="/assets/preloaded.js"><link rel="stylesheet" href="/assets/x.css">' +
+          '<div id="app"></div><script src="/assets/first-paint.js"></script>',
       );
       const files: Record<string, string> = {
         'entry.js': 'import{a}from"./shared.js";import"./side.js";const l=()=>import("./lazy.js");console.log(a,l);',
@@ -93,6 +94,7 @@ describe('bundle budgets', () => {
         'side.js': 'import"./shared.js";',
         'preloaded.js': 'export const p=2;',
         'lazy.js': `export const never=${JSON.stringify('y'.repeat(9000))};`,
+        'first-paint.js': `(function(){document.title=${JSON.stringify('z'.repeat(500))}})();`,
       };
       for (const [name, code] of Object.entries(files)) await writeFile(join(dist, 'assets', name), code);
       const expected = ['entry.js', 'shared.js', 'deep.js', 'side.js', 'preloaded.js'];
@@ -105,6 +107,15 @@ describe('bundle budgets', () => {
       expect(describeBundles([size])).toContain('OVER BUDGET');
       const roomy = await measureBundle(dist, { name: 'Page JS', entry: 'src/page/index.html', budgetBytes: gzip });
       expect(roomy.withinBudget).toBe(true);
+      // The classic script the parser runs before the modules is measured apart, and alone.
+      const classic = await measureBundle(dist, {
+        name: 'Page first-paint JS',
+        entry: 'src/page/index.html',
+        budgetBytes: 1024,
+        scripts: 'classic',
+      });
+      expect(classic.files.map((file) => file.path)).toEqual(['assets/first-paint.js']);
+      expect(classic.gzipBytes).toBe(gzipSync(files['first-paint.js']!, { level: 9 }).length);
     } finally {
       await rm(dist, { recursive: true, force: true });
     }
