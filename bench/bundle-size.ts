@@ -83,8 +83,8 @@ export async function measureBundle(dist: string, budget: BundleBudget): Promise
 }
 
 /**
- * A built page's scripts, as absolute paths: its module graph's roots (`<script type="module" src>` and
- * `<link rel="modulepreload" href>`), or its classic `<script src>`.
+ * A built page's scripts, as absolute paths: its module graph's roots (`<script type="module" src>`,
+ * `<link rel="modulepreload" href>`, or the list a classic script starts them from), or its classic `<script src>`.
  */
 export async function readHtmlScripts(
   dist: string,
@@ -99,6 +99,12 @@ export async function readHtmlScripts(
     const isPreload = kind === 'modules' && /^<link/i.test(tag) && readAttribute(tag, 'rel') === 'modulepreload';
     const url = isScript ? readAttribute(tag, 'src') : isPreload ? readAttribute(tag, 'href') : undefined;
     if (url) found.push(resolveUrl(dist, htmlPath, url));
+    // A classic script that starts the module graph itself (the popup's first paint) lists it in data-modules.
+    const handedOver = kind === 'modules' ? readAttribute(tag, 'data-modules') : undefined;
+    if (handedOver) {
+      const urls = JSON.parse(handedOver.replaceAll('&quot;', '"')) as string[];
+      for (const listed of urls) found.push(resolveUrl(dist, htmlPath, listed));
+    }
   }
   if (found.length === 0) throw new Error(`${htmlPath} loads no ${kind === 'modules' ? 'module' : 'classic'} script`);
   return found;

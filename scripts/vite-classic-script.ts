@@ -75,23 +75,28 @@ export function classicScripts(options: { mode: string }): Plugin[] {
     },
   };
 
-  const loadFirst: Plugin = {
-    name: 'keyhole:classic-scripts-first',
+  const handOver: Plugin = {
+    name: 'keyhole:classic-scripts-hand-over',
     apply: 'build',
-    // Requests go out in document order and the extension reads its files from disk: left in the head, the module
-    // graph (eight files) would be read before the classic script, which would then wait for all of them. Moved
-    // right after it, they still load while the page is parsed, and still run (deferred) after it.
+    // The classic script starts the page's module graph itself (src/popup/start-app.ts), so it decides when: at
+    // once when it painted nothing, after the first frame when it did. Measured: left in the page, the module
+    // graph's eight files are read and compiled while that frame waits, and the account was painted no sooner
+    // than without a first paint. Vite's tags become the list the script reads, entry first.
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         const placeholder = PLACEHOLDER.exec(html);
         if (!placeholder) return html;
-        const modules = (html.match(MODULE_TAGS) ?? []).map((tag) => tag.trim());
-        const script = `<script src="${placeholder[1]}"></script>`;
-        return html.replace(MODULE_TAGS, '').replace(placeholder[0], [script, ...modules].join('\n    '));
+        const tags = html.match(MODULE_TAGS) ?? [];
+        const entry = tags.find((tag) => tag.includes('<script'))?.match(/src="([^"]+)"/)?.[1];
+        if (!entry) throw new Error('a page with a classic script has no module entry to hand over');
+        const preloads = tags.flatMap((tag) => tag.match(/rel="modulepreload"[^>]*href="([^"]+)"/)?.[1] ?? []);
+        const modules = JSON.stringify([entry, ...preloads]).replaceAll('"', '&quot;');
+        const script = `<script src="${placeholder[1]}" data-modules="${modules}"></script>`;
+        return html.replace(MODULE_TAGS, '').replace(placeholder[0], script);
       },
     },
   };
 
-  return [buildScripts, loadFirst];
+  return [buildScripts, handOver];
 }
