@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
+import { classicScripts } from './scripts/vite-classic-script.ts';
 import { singleFileWorker } from './scripts/vite-single-file-worker.ts';
 import { manifestFor, parseBrowserTarget, type SourceManifest } from './src/core/browser-target.ts';
 
@@ -23,6 +24,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       preact(),
+      ...classicScripts({ mode }),
       crx({ manifest: manifest as never, browser: target }),
       singleFileWorker({ entry: 'src/background/index.ts', mode }),
     ],

@@ -15,6 +15,11 @@ export interface BundleBudget {
   entry: string;
   /** Gzipped bytes allowed. */
   budgetBytes: number;
+  /**
+   * For a page: its module graph (the default), or its classic scripts, which the parser runs where they stand,
+   * before the modules (the popup's first paint).
+   */
+  scripts?: 'modules' | 'classic';
 }
 
 export interface BundleFile {
@@ -43,6 +48,8 @@ export async function readBudgets(dist: string): Promise<BundleBudget[]> {
   if (!popup || !worker) throw new Error('dist/manifest.json has no popup or no service worker');
   return [
     { name: 'Popup JS', entry: popup, budgetBytes: 20 * KB },
+    // Its own cap: it paints the account before the app loads, so every byte of it is on the first paint's path.
+    { name: 'Popup first-paint JS', entry: popup, budgetBytes: 3.5 * KB, scripts: 'classic' },
     { name: 'Panel initial JS', entry: 'src/devtools/panel.html', budgetBytes: 80 * KB },
     { name: 'Worker JS', entry: worker, budgetBytes: 28 * KB },
   ];
@@ -55,7 +62,7 @@ export async function measureBundles(dist: string): Promise<BundleSize[]> {
 
 export async function measureBundle(dist: string, budget: BundleBudget): Promise<BundleSize> {
   const roots = budget.entry.endsWith('.html')
-    ? await readHtmlScripts(dist, budget.entry)
+    ? await readHtmlScripts(dist, budget.entry, budget.scripts)
     : [resolveInDist(dist, budget.entry)];
   const paths = await collectStaticGraph(dist, roots);
   const files = await Promise.all(
@@ -75,17 +82,31 @@ export async function measureBundle(dist: string, budget: BundleBudget): Promise
   };
 }
 
-/** `<script type="module" src>` and `<link rel="modulepreload" href>` of a built page, as absolute paths. */
-export async function readHtmlScripts(dist: string, htmlPath: string): Promise<string[]> {
+/**
+ * A built page's scripts, as absolute paths: its module graph's roots (`<script type="module" src>`,
+ * `<link rel="modulepreload" href>`, or the list a classic script starts them from), or its classic `<script src>`.
+ */
+export async function readHtmlScripts(
+  dist: string,
+  htmlPath: string,
+  kind: 'modules' | 'classic' = 'modules',
+): Promise<string[]> {
   const html = await readFile(resolveInDist(dist, htmlPath), 'utf8');
   const found: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const isModuleScript = /^<script/i.test(tag) && readAttribute(tag, 'type') === 'module';
-    const isPreload = /^<link/i.test(tag) && readAttribute(tag, 'rel') === 'modulepreload';
-    const url = isModuleScript ? readAttribute(tag, 'src') : isPreload ? readAttribute(tag, 'href') : undefined;
+    const type = readAttribute(tag, 'type');
+    const isScript = /^<script/i.test(tag) && (kind === 'modules' ? type === 'module' : type === undefined);
+    const isPreload = kind === 'modules' && /^<link/i.test(tag) && readAttribute(tag, 'rel') === 'modulepreload';
+    const url = isScript ? readAttribute(tag, 'src') : isPreload ? readAttribute(tag, 'href') : undefined;
     if (url) found.push(resolveUrl(dist, htmlPath, url));
+    // A classic script that starts the module graph itself (the popup's first paint) lists it in data-modules.
+    const handedOver = kind === 'modules' ? readAttribute(tag, 'data-modules') : undefined;
+    if (handedOver) {
+      const urls = JSON.parse(handedOver.replaceAll('&quot;', '"')) as string[];
+      for (const listed of urls) found.push(resolveUrl(dist, htmlPath, listed));
+    }
   }
-  if (found.length === 0) throw new Error(`${htmlPath} loads no module script`);
+  if (found.length === 0) throw new Error(`${htmlPath} loads no ${kind === 'modules' ? 'module' : 'classic'} script`);
   return found;
 }
 

@@ -34,6 +34,8 @@ interface PopupSample {
   firstContentfulPaintMs: number | undefined;
   /** Navigation start → the frame that first shows the account (its first contentful paint when it is in it). */
   accountPaintMs: number;
+  /** The account was in the DOM while the page was still being parsed: drawn by the first-paint script. */
+  paintedWhileParsing: boolean;
 }
 
 interface BlankSample {
@@ -46,11 +48,16 @@ interface BlankSample {
  * the start of the first frame after the account's heading is: the frame that paints it.
  */
 function watchSpaces(selector: string): void {
-  const state = globalThis as unknown as { __khSpacesAt?: number; __khAccountFrameAt?: number };
+  const state = globalThis as unknown as {
+    __khSpacesAt?: number;
+    __khAccountFrameAt?: number;
+    __khAccountWhileParsing?: boolean;
+  };
   let heading = false;
   new MutationObserver((_, observer) => {
     if (!heading && document.querySelector('.kp-identity')) {
       heading = true;
+      state.__khAccountWhileParsing = document.readyState === 'loading';
       requestAnimationFrame((frameStart) => {
         state.__khAccountFrameAt = frameStart;
       });
@@ -124,8 +131,13 @@ async function openPopupOnce(page: Page, url: string): Promise<PopupSample> {
   return page.evaluate((mark) => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-    const state = globalThis as unknown as { __khSpacesAt: number; __khAccountFrameAt: number };
+    const state = globalThis as unknown as {
+      __khSpacesAt: number;
+      __khAccountFrameAt: number;
+      __khAccountWhileParsing: boolean;
+    };
     return {
+      paintedWhileParsing: state.__khAccountWhileParsing,
       firstAccountMs: performance.getEntriesByName(mark)[0]!.startTime,
       spacesMs: state.__khSpacesAt,
       domContentLoadedMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
@@ -196,27 +208,48 @@ export async function benchPopup(session: BrowserSession, runs = 10): Promise<Be
   const blankDcl = median(blank.map((sample) => sample.domContentLoadedMs));
   const blankPaint = median(blank.map((sample) => sample.firstContentfulPaintMs));
   const accountInFirstPaint = warm.filter((sample) => sample.firstAccountMs <= sample.firstContentfulPaintMs!).length;
+  const whileParsing = warm.filter((sample) => sample.paintedWhileParsing).length;
+  const paintFromStart = warm.map((sample) => round(sample.accountPaintMs, 1));
+  const blankPaintFromStart = blank.map((sample) => round(sample.firstContentfulPaintMs, 1));
+  const afterDcl = median(paintAfterDcl);
   return [
     {
       group: 'Popup',
       figure: 'warm: account painted, after DOMContentLoaded',
-      ours: { value: round(median(paintAfterDcl)), unit: 'ms', samples: paintAfterDcl },
+      ours: { value: round(afterDcl), unit: 'ms', samples: paintAfterDcl },
       anchor: {
         label: 'blank extension page: first paint after its DOMContentLoaded',
         value: round(median(blankPaintAfterDcl)),
         unit: 'ms',
         samples: blankPaintAfterDcl,
       },
-      ratio: compareTimes(Math.max(median(paintAfterDcl), 0.1), Math.max(median(blankPaintAfterDcl), 0.1)),
+      ratio: compareTimes(Math.max(afterDcl, 0.1), Math.max(median(blankPaintAfterDcl), 0.1)),
       target: '≤ 8 ms',
-      met: median(paintAfterDcl) <= 8,
+      met: afterDcl <= 8,
       note:
-        `median of ${runs}. From navigation start: the popup's DOMContentLoaded at ${round(warmDcl)} ms and the ` +
-        `account painted at ${round(warmPaint)} ms; the blank extension page's DOMContentLoaded at ` +
-        `${round(blankDcl)} ms and its first paint at ${round(blankPaint)} ms. The account was in the popup's ` +
-        `first contentful paint in ${accountInFirstPaint} of ${runs} openings (rendered from the cache's ` +
-        `synchronous mirror while the module script runs, before DOMContentLoaded). The painted frame is the ` +
-        'first animation frame after the account is in the DOM, or the first contentful paint if later.',
+        `median of ${runs}` +
+        (afterDcl < 0 ? ` (negative: the account is painted ${round(-afterDcl)} ms before DOMContentLoaded)` : '') +
+        `. From navigation start: the popup's DOMContentLoaded at ${round(warmDcl)} ms and the account painted at ` +
+        `${round(warmPaint)} ms; the blank extension page's DOMContentLoaded at ${round(blankDcl)} ms and its first ` +
+        `paint at ${round(blankPaint)} ms. The account was drawn while the page was still being parsed (by the ` +
+        `first-paint script, from the cache's synchronous mirror, before the app's modules run) in ${whileParsing} ` +
+        `of ${runs} openings, and was in the popup's first contentful paint in ${accountInFirstPaint}. The painted ` +
+        'frame is the first animation frame after the account is in the DOM, or the first contentful paint if later.',
+    },
+    {
+      group: 'Popup',
+      figure: 'warm: account painted, from navigation start',
+      ours: { value: round(median(paintFromStart)), unit: 'ms', samples: paintFromStart },
+      anchor: {
+        label: 'blank extension page: first paint',
+        value: round(median(blankPaintFromStart)),
+        unit: 'ms',
+        samples: blankPaintFromStart,
+      },
+      ratio: compareTimes(median(paintFromStart), median(blankPaintFromStart)),
+      note:
+        `median of ${runs}, in the same run as the row above. The real limit: no page of the extension paints ` +
+        'before a blank one (the popup head and one line of text), so a ratio near 1 is as fast as a popup gets.',
     },
     {
       group: 'Popup',
@@ -236,7 +269,7 @@ export async function benchPopup(session: BrowserSession, runs = 10): Promise<Be
         `Anchor: the same account rendered network-first (cache deleted), up to its organisations. ` +
         `Warm openings: DOMContentLoaded at ${round(warmDcl)} ms, the account ` +
         (warmAfterDcl <= 0
-          ? `${round(-warmAfterDcl)} ms before it (rendered from the cache's synchronous mirror while the module script runs). `
+          ? `${round(-warmAfterDcl)} ms before it (drawn by the first-paint script from the cache's synchronous mirror). `
           : `${round(warmAfterDcl)} ms after it (cache read and render). `) +
         'Measured in a tab; the toolbar popup itself is out of reach of automation.',
     },
