@@ -95,7 +95,7 @@ describe('startBodyLoad', () => {
     push(bytes.slice(40, 30_000));
     await until(load, (state) => state.json);
     expect(screens[0]?.bytes).toBe(30_000);
-    expect((screens[0]?.json?.root as unknown[]).length).toBeGreaterThan(100);
+    expect((screens[0]?.json?.root as unknown[] | undefined)?.length).toBeGreaterThan(100);
     load.shown();
     push(bytes.slice(30_000));
     close();
