@@ -16,6 +16,12 @@ export interface NaiveViewTimes {
   paintedAt: number;
 }
 
+/** The page's bare fetch: start → its first chunk of body (what a first screen needs at least), → its last byte. */
+export interface BareFetchTimes {
+  firstChunkMs: number;
+  wholeMs: number;
+}
+
 export interface PanelBench {
   longTasks: LongTask[];
   sendClickedAt?: number;
@@ -32,7 +38,7 @@ export interface PanelBench {
   wholeTreePainted: Promise<number>;
   viewNaively(path: string): Promise<NaiveViewTimes>;
   /** The limit: the page fetching the same bytes straight from the server, nothing parsed or shown. */
-  fetchBytes(url: string): Promise<number>;
+  fetchBytes(url: string): Promise<BareFetchTimes>;
 }
 
 /** A message posted from a frame callback is delivered once that frame has been painted. */
@@ -59,12 +65,21 @@ async function viewNaively(path: string): Promise<NaiveViewTimes> {
   return { start, repliedAt, paintedAt: await afterNextPaint() };
 }
 
-async function fetchBytes(url: string): Promise<number> {
+async function fetchBytes(url: string): Promise<BareFetchTimes> {
   const start = performance.now();
   const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength === 0) throw new Error(`no bytes from ${url}`);
-  return performance.now() - start;
+  if (!response.body) throw new Error(`no body from ${url}`);
+  const reader = response.body.getReader();
+  let firstChunkMs: number | undefined;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    firstChunkMs ??= performance.now() - start;
+    bytes += value.byteLength;
+  }
+  if (bytes === 0 || firstChunkMs === undefined) throw new Error(`no bytes from ${url}`);
+  return { firstChunkMs, wholeMs: performance.now() - start };
 }
 
 function install(): void {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hugeJsonBuilds, PREBUILT_MAX_BYTES } from './huge-json.ts';
 import { type Platform, startPlatform } from './index.ts';
 
 let platform: Platform;
@@ -50,6 +51,34 @@ describe('fault injection', () => {
     const items = JSON.parse(text) as { id: string; instance: { variant: { slug: string } } }[];
     expect(items.length).toBeGreaterThan(1000);
     expect(items[0]!.instance.variant.slug).toBe('node');
+  });
+
+  it('builds a huge body when its fault is added, so answering it only copies bytes out', async () => {
+    const bytes = 3 * 1024 * 1024 + 17;
+    const before = hugeJsonBuilds();
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: bytes, times: 2 });
+    expect(hugeJsonBuilds()).toBe(before + 1);
+    const first = await (await fetch(`${platform.api}/v2/self/applications`)).text();
+    const second = await (await fetch(`${platform.api}/v2/self/applications`)).text();
+    expect(hugeJsonBuilds()).toBe(before + 1);
+    expect(second).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(bytes);
+    expect(Array.isArray(JSON.parse(first))).toBe(true);
+  });
+
+  it('generates a body past the prepared size as it goes, the same way', async () => {
+    // The bytes are the same whichever way they are made: a prepared prefix matches a generated one's start.
+    const before = hugeJsonBuilds();
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: PREBUILT_MAX_BYTES + 1 });
+    expect(hugeJsonBuilds()).toBe(before);
+    const response = await fetch(`${platform.api}/v2/self/applications`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: 1024 * 1024 });
+    const prepared = await (await fetch(`${platform.api}/v2/self/applications`)).text();
+    const start = new TextDecoder().decode(value).slice(0, 1000);
+    expect(prepared.startsWith(start)).toBe(true);
   });
 
   it('drops the connection', async () => {

@@ -1,7 +1,7 @@
 /** Fault injection: make the next matching request(s) fail in a chosen way, for tests and demos. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendJson, sendText } from './http-util.ts';
-import { streamHugeJson } from './huge-json.ts';
+import { prepareHugeJson, streamHugeJson } from './huge-json.ts';
 
 export type ServerName = 'api' | 'bridge' | 'sftp';
 
@@ -21,7 +21,7 @@ export interface FaultSpec {
   delayMs?: number;
   /** Answers 200 (or `status`) with `Content-Type: application/json` and a body that is not JSON. */
   malformed?: true;
-  /** Answers with this many bytes of valid, nested JSON, streamed. */
+  /** Answers with this many bytes of valid, nested JSON, streamed (built when the fault is added, up to 32 MB). */
   hugeJsonBytes?: number;
   /** Destroys the socket without answering. */
   drop?: true;
@@ -102,6 +102,8 @@ export function createFaults(): FaultRunner {
   return {
     add(spec) {
       const fault: Fault = { ...spec, id: nextId++, remaining: validate(spec) };
+      // Built now, so that answering costs the browser's cores nothing but the copy (see huge-json.ts).
+      if (fault.hugeJsonBytes) prepareHugeJson(fault.hugeJsonBytes);
       faults.push(fault);
       return fault;
     },

@@ -5,7 +5,7 @@ import type { SendResponse } from '../../../core/protocol.ts';
 import { isEventStreamType } from '../../../core/streams/stream-endpoints.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
-import { Lazy } from '../../../ui/Lazy.tsx';
+import { Lazy, loadComponent } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import { StatusBadge } from '../MethodBadge.tsx';
 import { ExpiredSessionHelp } from '../SignInOffer.tsx';
@@ -112,6 +112,10 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
     session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
   const [tab, setTab] = useState<ResponseTab>('body');
   const idBase = useId();
+  // The body viewer loads while the call is out, so the answer shows without waiting for its code.
+  useEffect(() => {
+    if (run.phase === 'sending') loadComponent(loadBody).catch(() => undefined);
+  }, [run.phase]);
 
   if (run.phase === 'idle')
     return (

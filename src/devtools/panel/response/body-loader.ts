@@ -59,6 +59,12 @@ export interface BodyLoadOptions {
 
 /** Enough text for a first screen of raw text. */
 const HEAD_CHARS = 128 * 1024;
+/**
+ * What the first screen waits for (or the body's end, or PUBLISH_MS): a screenful of rows. The first chunk can be
+ * a few hundred bytes (the first network read after the headers), and the receiving view keeps the rows it first
+ * showed, so a first screen made from it would show the root and half an item until the whole body is in.
+ */
+const FIRST_SCREEN_BYTES = 16 * 1024;
 /** Text handed to the JSON builder at once: a few milliseconds of work. */
 const PIECE_CHARS = 64 * 1024;
 /** Received bytes kept in the page before they join the Blob. */
@@ -105,7 +111,9 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
   let decided = false;
   /** Leading white space, held until the first visible character says whether this is JSON. */
   let waiting = '';
-  let publishedAt = 0;
+  // Counted from the start: the first chunk alone is shown only when it fills a screen, or once PUBLISH_MS passed.
+  let publishedAt = performance.now();
+  let shortScreenTimer: ReturnType<typeof setTimeout> | undefined;
   let jsonError: string | undefined;
   let blob = new Blob([], { type });
   let pending: Uint8Array<ArrayBuffer>[] = [];
@@ -201,14 +209,24 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
       if (pendingBytes >= BLOB_FLUSH_BYTES) flushBlob();
       const shown = progress.get();
       await feed(decoder.decode(data, { stream: true }));
-      // The first screen as soon as there is something to show; then the count, a few times a second.
-      const firstScreen = shown.json === undefined && shown.head === '' && (builder?.root !== undefined || head !== '');
+      // The first screen as soon as a screenful has arrived; then the count, a few times a second.
+      const firstScreen =
+        shown.json === undefined &&
+        shown.head === '' &&
+        (builder?.root !== undefined || head !== '') &&
+        bytes >= FIRST_SCREEN_BYTES;
       if (firstScreen || performance.now() - publishedAt > PUBLISH_MS) publish();
+      // A first chunk too small for a screen is shown anyway if nothing more comes soon (a slow server).
+      else if (shown.json === undefined && shown.head === '' && !shortScreenTimer)
+        shortScreenTimer = setTimeout(() => {
+          if (!cancelled && progress.get() === shown) publish();
+        }, PUBLISH_MS);
       // The first screen first: nothing else is read (so neither the worker nor the server sends more) until the
       // viewer has painted it, which keeps its time the same whatever the body's size.
       if (firstScreen) await waitForFirstScreen();
       await pace();
     }
+    clearTimeout(shortScreenTimer);
     await feed(decoder.decode());
     flushBlob();
     const end = await stream.end();

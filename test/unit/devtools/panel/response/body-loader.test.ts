@@ -47,16 +47,16 @@ describe('startBodyLoad', () => {
       durationMs: 42,
     }));
     const load = startBodyLoad(stream, { contentType: 'application/json' });
-    push(bytes.slice(0, 10_000));
+    push(bytes.slice(0, 20_000));
     // The first screen: the root array with the items of the first chunk, while the rest has not come.
     const first = await until(load, (state) => state.json && (state.json.root as unknown[]).length > 10);
     expect((first.json?.root as unknown[] | undefined)?.[0]).toEqual(ITEMS[0]);
-    expect(first.bytes).toBe(10_000);
+    expect(first.bytes).toBe(20_000);
     load.shown();
     // The rest, cut inside a two-byte character to check the decoding across chunks.
-    const cut = JSON_TEXT.indexOf('ü', 20_000) + 1;
+    const cut = JSON_TEXT.indexOf('ü', 30_000) + 1;
     const cutBytes = encoder.encode(JSON_TEXT.slice(0, cut)).byteLength - 1;
-    push(bytes.slice(10_000, cutBytes));
+    push(bytes.slice(20_000, cutBytes));
     push(bytes.slice(cutBytes));
     close();
     const loaded = await load.finished;
@@ -72,14 +72,45 @@ describe('startBodyLoad', () => {
     const { stream, push, close } = controlledStream();
     const load = startBodyLoad(stream, { contentType: 'application/json', firstScreenWaitMs: 60_000 });
     const bytes = encoder.encode(JSON_TEXT);
-    push(bytes.slice(0, 5000));
-    push(bytes.slice(5000));
+    push(bytes.slice(0, 20_000));
+    push(bytes.slice(20_000));
     close();
     await until(load, (state) => state.json);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(load.progress.get().bytes).toBe(5000);
+    expect(load.progress.get().bytes).toBe(20_000);
     load.shown();
     expect((await load.finished).value).toEqual(ITEMS);
+  });
+
+  it('does not make its first screen of a first chunk too small to fill one (the view keeps those rows)', async () => {
+    const { stream, push, close } = controlledStream();
+    const load = startBodyLoad(stream, { contentType: 'application/json', firstScreenWaitMs: 60_000 });
+    const screens: State[] = [];
+    load.progress.subscribe((state) => {
+      if (state.json) screens.push(state);
+    });
+    const bytes = encoder.encode(JSON_TEXT);
+    // The first network read after the headers: the root and half an item.
+    push(bytes.slice(0, 40));
+    push(bytes.slice(40, 30_000));
+    await until(load, (state) => state.json);
+    expect(screens[0]?.bytes).toBe(30_000);
+    expect((screens[0]?.json?.root as unknown[] | undefined)?.length).toBeGreaterThan(100);
+    load.shown();
+    push(bytes.slice(30_000));
+    close();
+    expect((await load.finished).value).toEqual(ITEMS);
+  });
+
+  it('shows a first chunk too small for a screen when nothing more comes soon', async () => {
+    const { stream, push, close } = controlledStream();
+    const load = startBodyLoad(stream, { contentType: 'application/json', firstScreenWaitMs: 0 });
+    push(encoder.encode('[{"id":"app_0"},{"id":"ap'));
+    const state = await until(load, (current) => current.json);
+    expect(state.json?.root).toEqual([{ id: 'app_0' }]);
+    push(encoder.encode('p_1"}]'));
+    close();
+    expect((await load.finished).value).toEqual([{ id: 'app_0' }, { id: 'app_1' }]);
   });
 
   it('works in slices: the page gets a turn between them', async () => {
