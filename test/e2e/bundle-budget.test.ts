@@ -1,15 +1,17 @@
 /**
  * A user installs the extension and opens it: what each context downloads and parses before it works stays small.
  * Sizes are deterministic, so unlike the timings of `npm run bench` they are checked on every test run, from the
- * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 28 KB. The
+ * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 29 KB. The
  * popup's first paint (issue 18: a classic script that paints the cached account before the app's modules have
  * loaded) has its own 3.5 KB: the popup then loads both, 20 + 3.5 KB at most. The worker was
  * 15 KB until the trust work of issue 14 (origin-bound secrets, a validator per message, stricter guards, the
  * passphrase lock) grew it to 24 KB; issue 20's live streams (SSE parser, resume cursor, port contract, log stream
  * and events socket) added 2.8 KB (26.8 KB measured), and issue 18's streamed large bodies (piping the upstream body
  * to the page, its end report) 0.8 KB more (27.6 KB measured; most of the worker is its user-facing messages: 74 of
- * its 84 KB raw are strings of 80+ characters); issue 18's 20 KB cap, conditional on the wake figure, is not
- * met yet.
+ * its 84 KB raw are strings of 80+ characters). The hostile-server fixes (bounded SSE events, capped refusal
+ * reads, echoed credentials masked) and the call port took it to 28.3 KB, and the budget to 29 KB: the wake
+ * figure it stood for holds now that the worker is a classic script whose compiled code Chromium keeps (a woken
+ * worker no longer compiles it). Issue 18's 20 KB cap is not met.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
