@@ -35,6 +35,10 @@ export default defineConfig({
           environment: 'node',
           // One Chromium at a time: the machine has two cores and each browser wants both.
           fileParallelism: false,
+          // The files share one module graph (playwright-core, the sandbox, axe-core's source) instead of loading it
+          // again for each of the 50 files: no test file changes Node's globals, and each one starts its own
+          // browser, sandbox and profile, so nothing but loaded code is shared.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['test/e2e/support/global-setup.ts'],

@@ -46,7 +46,13 @@ async function revealedCommand(): Promise<string> {
   expect(masked).toContain('Authorization: OAuth');
   expect(masked).toContain('oauth_signature="•••"');
   await dialog.getByRole('button', { name: 'Reveal Authorization' }).click();
-  await expect.poll(() => command.inputValue()).not.toContain('•••');
+  // The box says "Building…" while the worker signs: wait for the signed command itself, not just for the mask to go.
+  await expect
+    .poll(async () => {
+      const value = await command.inputValue();
+      return value.startsWith('curl ') && !value.includes('•••');
+    })
+    .toBe(true);
   const revealed = await command.inputValue();
   await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect.poll(() => dialog.getByRole('status').first().textContent()).toMatch(/Copied|refused/);
