@@ -248,9 +248,7 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     }
     expect(exported).not.toMatch(/authorization/i);
     expect(JSON.parse(exported).format).toBe('keyhole-collection');
-    expect(JSON.parse(exported).environments).toEqual([
-      { name: 'sandbox', variables: [['fields', 'id,name', true]] },
-    ]);
+    expect(JSON.parse(exported).environments).toEqual([{ name: 'sandbox', variables: [['fields', 'id,name', true]] }]);
 
     // Import a Postman v2.1 collection: its folder appears, its auth is dropped with a notice.
     const dir = await mkdtemp(join(tmpdir(), 'keyhole-postman-'));

@@ -182,6 +182,7 @@ describe('code export in other languages', () => {
     expect(code()).toContain('os.environ["CLEVER_CONSUMER_SECRET"]');
     await user.choose(select, 'fetch');
     await settle();
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's own template literal, as text
     expect(code()).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
     expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN/);
     // Nothing was asked of the worker: no secret is involved in these languages.

@@ -90,6 +90,7 @@ describe('snippets', () => {
       describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context),
     );
     expect(get.code).toContain('fetch("https://bridge.example.test/v2/self"');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's own template literal, as text
     expect(get.code).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
     expect(get.variables).toEqual(['CLEVER_API_TOKEN']);
   });
