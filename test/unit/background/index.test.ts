@@ -182,7 +182,7 @@ describe('the pages’ call port', () => {
     const port = connect();
     // Chromium's postMessage throws on a message over 64 MB (say a 50 MB binary body handed over as base64).
     port.postMessage = (message: unknown) => {
-      if (JSON.stringify(message).length > 1000) throw new Error('Message length exceeded maximum allowed length.');
+      if (JSON.stringify(message).length > 1000) throw new Error('Message exceeded maximum allowed size of 64MiB.');
       port.posted.push(message);
     };
     sendRequest.mockResolvedValueOnce({ echoed: 'x'.repeat(2000) });
@@ -198,7 +198,7 @@ describe('the pages’ call port', () => {
         error: {
           code: 'too-large',
           message: expect.stringMatching(/could not be handed to this page/),
-          detail: 'Message length exceeded maximum allowed length.',
+          detail: 'Message exceeded maximum allowed size of 64MiB.',
         },
       },
     });

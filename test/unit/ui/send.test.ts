@@ -34,7 +34,7 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
           if (closed) throw new Error('Attempting to use a disconnected port object');
           // Chromium refuses a message over 64 MB (here: over `runtime.maxMessageLength` characters).
           if (JSON.stringify(frame).length > runtime.maxMessageLength)
-            throw new Error('Message length exceeded maximum allowed length.');
+            throw new Error('Message exceeded maximum allowed size of 64MiB.');
           Promise.resolve()
             .then(() => sendMessage(frame.envelope))
             .then(
@@ -463,7 +463,7 @@ describe('the call port', () => {
       await expect(refused).rejects.toMatchObject({
         code: 'too-large',
         message: expect.stringMatching(/too large to hand to Keyhole’s background worker.*nothing was sent/),
-        detail: 'Message length exceeded maximum allowed length.',
+        detail: 'Message exceeded maximum allowed size of 64MiB.',
       });
     } finally {
       runtime.maxMessageLength = Number.POSITIVE_INFINITY;
