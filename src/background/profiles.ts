@@ -6,7 +6,6 @@ import type { ProfileInput, ProfileView } from '../core/protocol.ts';
 import { hasConsumerSecret, sealConsumerSecret } from './bound-secrets.ts';
 import { clearBridgeToken, getBridgeTokenView } from './bridge-token.ts';
 import { readLocal, writeLocal } from './local-store.ts';
-import { forgetPopupAccounts } from './popup-account-cache.ts';
 import { forgetProfileRecords } from './profile-records.ts';
 import { vault } from './secret-store.ts';
 import { clearClockOffset, markSignedOut, readSession } from './session.ts';
@@ -120,8 +119,6 @@ async function leaveOldAddresses(profileId: string, moved: readonly AddressKind[
   );
   await clearClockOffset(profileId);
   if (moved.includes('bridge')) await clearBridgeToken(profileId);
-  // The account the popup cached was the old address's: it must not be painted as this profile's again.
-  await forgetPopupAccounts(profileId);
 }
 
 /** Deletes a profile and every record of it: secrets, session and view records, the popup's cached account. */

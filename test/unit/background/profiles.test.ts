@@ -73,6 +73,22 @@ beforeEach(() => {
   stubFetch(() => jsonResponse(200, { id: 'user_1' }));
 });
 
+describe('forgetting every secret (vault reset)', () => {
+  it('signs every profile out and forgets the popup’s cached account of each', async () => {
+    const profile = await signedInProfile({}, false);
+    const vaultFake = secretStoreModule.vault as { reset?: () => Promise<unknown> };
+    vaultFake.reset = async () => ({ state: 'off' });
+    try {
+      await handlers['vault/reset'](undefined, {});
+    } finally {
+      delete vaultFake.reset;
+    }
+    expect((await handlers['session/status'](undefined, {})).state).toBe('signed-out');
+    // Without its secrets the account is gone: the popup must not paint it again as signed in.
+    expect(popupCacheCleared).toEqual([profile.id]);
+  });
+});
+
 describe('moving a profile to another origin (issue 14, item 1)', () => {
   it('refuses without the consumer secret typed again, says why on that field, and changes nothing', async () => {
     const profile = await signedInProfile();
