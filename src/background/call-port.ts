@@ -1,4 +1,5 @@
 import { CALL_PORT_NAME, type CallAnswer, isCallFrame } from '../core/call-port.ts';
+import { KeyholeError } from '../core/errors.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
 
@@ -25,8 +26,18 @@ export function listenForCalls(): void {
       dispatch(frame.envelope, { ...context, receivedAt }).then((reply) => {
         try {
           port.postMessage({ id: frame.id, reply } satisfies CallAnswer);
-        } catch {
-          // The page closed its end meanwhile: nobody is waiting for this answer.
+        } catch (error) {
+          // An answer the browser cannot carry (over 64 MB in Chromium) must still end the page's wait; a port the
+          // page closed meanwhile throws again here, and then nobody is waiting for this answer.
+          const cause = error instanceof Error ? error.message : String(error);
+          const refused = new KeyholeError(
+            'too-large',
+            'The call went through, but its answer could not be handed to this page.',
+            { detail: cause },
+          );
+          try {
+            port.postMessage({ id: frame.id, reply: { ok: false, error: refused.toData() } } satisfies CallAnswer);
+          } catch {}
         }
       });
     });

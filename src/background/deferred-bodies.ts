@@ -66,6 +66,10 @@ export function canStreamBodies(): boolean {
 export function deferStream(stream: ReadableStream<Uint8Array>, end: Promise<BodyEnd>, contentType: string): string {
   const id = hold({ stream, end, contentType });
   endings.set(id, end);
+  // A page may read a large body for longer than a minute: how it ended is kept a minute past its end, not past
+  // the reply (a stream never fetched is cancelled by hold's timer, which ends it too).
+  const forget = () => setTimeout(() => endings.delete(id), KEEP_MS);
+  end.then(forget, forget);
   return id;
 }
 
@@ -77,7 +81,8 @@ function hold(body: StoredBody): string {
     const left = held.get(id);
     if (left && 'stream' in left) left.stream.cancel().catch(() => undefined);
     held.delete(id);
-    endings.delete(id);
+    // A body the page has taken may still be arriving: its end stays until a minute after it (deferStream).
+    if (left) endings.delete(id);
   }, KEEP_MS);
   return id;
 }

@@ -1,6 +1,6 @@
 import { hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
-import { FORBIDDEN_METHODS } from '../core/http/send-request-validation.ts';
+import { FORBIDDEN_METHODS, MAX_BODY_BYTES_LIMIT } from '../core/http/send-request-validation.ts';
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import { assertHostPermission } from './browser-differences.ts';
 import { browser } from './extension-api.ts';
@@ -48,7 +48,7 @@ export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
  * browser keeps outside the page's heap. 256 MB lets a 100 MB export through with room, and still stops a body
  * that never ends before it takes the tab down.
  */
-export const STREAMED_MAX_BODY_BYTES = 256 * 1024 * 1024;
+export const STREAMED_MAX_BODY_BYTES = MAX_BODY_BYTES_LIMIT;
 
 export async function fetchWithLimits(url: string, init: RequestInit, limits: FetchLimits = {}): Promise<RawResponse> {
   const method = (init.method ?? 'GET').toUpperCase();

@@ -73,23 +73,26 @@ export async function markExpired(profileId: string, error: KeyholeErrorData): P
   await writeSession(profileId, { ...session, state: 'expired', lastError: error });
 }
 
-/** Ends the session: the access token, a sign-in in progress and the cached HMAC keys go. */
+/**
+ * Ends the session: the access token, a sign-in in progress and the cached HMAC keys go, and the account the popup
+ * cached (whatever ended it: sign-out, an address change, a vault reset), so it is not painted as signed in again.
+ */
 export async function markSignedOut(profileId: string, error?: KeyholeErrorData): Promise<void> {
   await deleteSecret(vaultNames.accessToken(profileId));
   await deleteSecret(vaultNames.requestToken(profileId));
   await removeLocal(localKeys.dance(profileId));
   defaultKeyCache.clear();
   await writeSession(profileId, error ? { state: 'signed-out', lastError: error } : { state: 'signed-out' });
+  await forgetPopupAccounts(profileId);
 }
 
 /**
  * The user's sign-out: the session ends, bridge calls stop using the chosen API token (its sealed value goes; the
- * token itself stays valid on the platform), and the popup forgets the account it cached.
+ * token itself stays valid on the platform), and the popup forgets the account it cached (markSignedOut).
  */
 export async function signOut(profileId: string): Promise<void> {
   await markSignedOut(profileId);
   await clearBridgeToken(profileId);
-  await forgetPopupAccounts(profileId);
 }
 
 /** A failed sign-in does not end a working session: it stays, with the failure noted for the UI. */

@@ -44,6 +44,7 @@ async function deliver<T>(envelope: Envelope<MessageName>): Promise<Reply<T>> {
       if (reply) return reply;
       failure = { kind: 'no-listener' };
     } catch (error) {
+      if (error instanceof KeyholeError) throw error;
       failure = { kind: 'rejected', detail: error instanceof Error ? error.message : String(error) };
     }
     // Only a worker restart gets here: its rules load then, so the pages' first load stays small (popup budget).
@@ -77,9 +78,16 @@ function openLine(): Call {
       waiting.set(id, { resolve, reject });
       try {
         port.postMessage({ id, envelope } satisfies CallFrame);
-      } catch {
-        // The port closed before this was posted: it went nowhere, so it may go again (as "no listener").
+      } catch (error) {
         waiting.delete(id);
+        const reason = error instanceof Error ? error.message : String(error);
+        // A message the browser will not carry (over 64 MB in Chromium) went nowhere, and would not on any port.
+        if (!/disconnected/i.test(reason)) {
+          const message = 'This is too large to hand to Keyhole’s background worker, so nothing was sent.';
+          reject(new KeyholeError('too-large', message, { detail: reason }));
+          return;
+        }
+        // The port closed before this was posted: it went nowhere, so it may go again (as "no listener").
         if (line === ownCall) line = undefined;
         resolve(undefined);
       }

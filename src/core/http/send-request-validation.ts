@@ -15,6 +15,11 @@ export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['TRACE', 'CONNECT
 const TARGETS: readonly RequestTarget[] = ['api', 'bridge'];
 const BRIDGE_AUTHS: readonly BridgeAuth[] = ['token', 'oauth-plaintext'];
 const MAX_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * The most of one response body Keyhole reads (the cap of a body streamed to a page, fetch-with-limits.ts): a
+ * page may ask for less, never more, so no request lifts the bound that stops a body that never ends.
+ */
+export const MAX_BODY_BYTES_LIMIT = 256 * 1024 * 1024;
 
 function invalid(message: string): KeyholeError {
   return new KeyholeError('invalid-input', message);
@@ -117,6 +122,10 @@ export function validateSendRequest(value: unknown): SendRequest {
   if (value.maxBodyBytes !== undefined) {
     if (typeof value.maxBodyBytes !== 'number' || !Number.isInteger(value.maxBodyBytes) || value.maxBodyBytes < 1)
       throw invalid('The body size limit must be a whole number of bytes.');
+    if (value.maxBodyBytes > MAX_BODY_BYTES_LIMIT)
+      throw invalid(
+        `The body size limit must be at most ${MAX_BODY_BYTES_LIMIT} bytes (256 MB), the most Keyhole reads.`,
+      );
     request.maxBodyBytes = value.maxBodyBytes;
   }
   return request;

@@ -95,6 +95,59 @@ describe('held bodies', () => {
   });
 });
 
+describe('a streamed body read for more than a minute', () => {
+  it('keeps how it ended until the page asks, a minute past its end (not a minute past the reply)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { module, listeners } = await loadInServiceWorker();
+      vi.stubGlobal('location', { origin: 'https://keyhole.test' });
+      module.listenForBodyFetches();
+      let endBody: ((end: { size: number; truncated: boolean; durationMs: number }) => void) | undefined;
+      const end = new Promise<{ size: number; truncated: boolean; durationMs: number }>((resolve) => {
+        endBody = resolve;
+      });
+      const id = module.deferStream(new ReadableStream<Uint8Array>(), end, 'application/json');
+      const fetchOnce = (path: string) => {
+        let answer: Promise<Response> | Response | undefined;
+        listeners.get('fetch')?.(
+          Object.assign(new Event('fetch'), {
+            request: new Request(`https://keyhole.test${path}`),
+            respondWith: (response: Promise<Response> | Response) => {
+              answer = response;
+            },
+          }),
+        );
+        return answer!;
+      };
+      // The page takes the body at once and reads a slow 100 MB export for two minutes.
+      expect((await fetchOnce(`/__keyhole/body/${id}`)).status).toBe(200);
+      await vi.advanceTimersByTimeAsync(120_000);
+      endBody?.({ size: 100_000_000, truncated: false, durationMs: 120_000 });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await (await fetchOnce(`/__keyhole/body/${id}/end`)).json()).toEqual({
+        ok: true,
+        end: { size: 100_000_000, truncated: false, durationMs: 120_000 },
+      });
+
+      // Never asked for: forgotten a minute after the body ended, so the map does not grow.
+      let endOther: ((end: { size: number; truncated: boolean; durationMs: number }) => void) | undefined;
+      const other = module.deferStream(
+        new ReadableStream<Uint8Array>(),
+        new Promise((resolve) => {
+          endOther = resolve;
+        }),
+        'application/json',
+      );
+      expect((await fetchOnce(`/__keyhole/body/${other}`)).status).toBe(200);
+      endOther?.({ size: 1, truncated: false, durationMs: 1 });
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect((await fetchOnce(`/__keyhole/body/${other}/end`)).status).toBe(410);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('held bodies in the Firefox build (an event page, not a service worker)', () => {
   async function loadInFirefox() {
     vi.resetModules();

@@ -178,6 +178,33 @@ describe('the pages’ call port', () => {
     expect(sendRequest).not.toHaveBeenCalled();
   });
 
+  it('answers a call whose reply the browser cannot carry with an error, instead of leaving the page waiting', async () => {
+    const port = connect();
+    // Chromium's postMessage throws on a message over 64 MB (say a 50 MB binary body handed over as base64).
+    port.postMessage = (message: unknown) => {
+      if (JSON.stringify(message).length > 1000) throw new Error('Message exceeded maximum allowed size of 64MiB.');
+      port.posted.push(message);
+    };
+    sendRequest.mockResolvedValueOnce({ echoed: 'x'.repeat(2000) });
+    expect(
+      await port.send({
+        id: 3,
+        envelope: { keyhole: 1, name: 'request/send', request: { target: 'api', method: 'GET', path: '/v2/self' } },
+      }),
+    ).toMatchObject({
+      id: 3,
+      reply: {
+        ok: false,
+        error: {
+          code: 'too-large',
+          message: expect.stringMatching(/could not be handed to this page/),
+          detail: 'Message exceeded maximum allowed size of 64MiB.',
+        },
+      },
+    });
+    expect(port.disconnected).toBe(false);
+  });
+
   it('leaves other ports (streams) to their own listener', async () => {
     const port = connect('keyhole-stream');
     expect(await port.send({ id: 1, envelope: { keyhole: 1, name: 'session/status' } })).toBeUndefined();

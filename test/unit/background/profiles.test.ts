@@ -73,6 +73,22 @@ beforeEach(() => {
   stubFetch(() => jsonResponse(200, { id: 'user_1' }));
 });
 
+describe('forgetting every secret (vault reset)', () => {
+  it('signs every profile out and forgets the popup’s cached account of each', async () => {
+    const profile = await signedInProfile({}, false);
+    const vaultFake = secretStoreModule.vault as { reset?: () => Promise<unknown> };
+    vaultFake.reset = async () => ({ state: 'off' });
+    try {
+      await handlers['vault/reset'](undefined, {});
+    } finally {
+      delete vaultFake.reset;
+    }
+    expect((await handlers['session/status'](undefined, {})).state).toBe('signed-out');
+    // Without its secrets the account is gone: the popup must not paint it again as signed in.
+    expect(popupCacheCleared).toEqual([profile.id]);
+  });
+});
+
 describe('moving a profile to another origin (issue 14, item 1)', () => {
   it('refuses without the consumer secret typed again, says why on that field, and changes nothing', async () => {
     const profile = await signedInProfile();
@@ -105,6 +121,8 @@ describe('moving a profile to another origin (issue 14, item 1)', () => {
     });
     for (const name of ['access-token', 'request-token']) expect(vault.has(`${name}:${profile.id}`)).toBe(false);
     for (const key of ['dance', 'clock']) expect(local.has(`${key}:${profile.id}`)).toBe(false);
+    // The popup's cached account belonged to the old address: it would be painted again as this profile's.
+    expect(popupCacheCleared).toEqual([profile.id]);
     expect(JSON.parse(vault.get(`consumer-secret:${profile.id}`)!)).toEqual({
       boundTo: [OTHER, BRIDGE],
       value: 'secret-typed-for-9999',
@@ -152,6 +170,7 @@ describe('moving a profile to another origin (issue 14, item 1)', () => {
   it('keeps the session when the origin stays (a path, a trailing slash, another name)', async () => {
     const profile = await signedInProfile({}, false);
     await handlers['profiles/save']({ ...profile, name: 'Renamed', apiBaseUrl: `${API}/` }, {});
+    expect(popupCacheCleared).toEqual([]);
     await send({ target: 'api', method: 'GET', path: '/v2/self' });
     expect(calls.map((call) => call.url)).toEqual([`${API}/v2/self`]);
     expect(calls[0]!.headers.get('authorization')).toContain(`oauth_signature="${CONSUMER_SECRET}%26${TOKEN_SECRET}"`);

@@ -9,6 +9,7 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
   const ports: { name: string; disconnect(message: string): void; closeQuietly(): void }[] = [];
   const runtime = {
     lastError: undefined as { message: string } | undefined,
+    maxMessageLength: Number.POSITIVE_INFINITY,
     connect: vi.fn(({ name }: { name: string }) => {
       const messageListeners: ((message: unknown) => void)[] = [];
       const disconnectListeners: (() => void)[] = [];
@@ -31,6 +32,9 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
         onDisconnect: { addListener: (listener: () => void) => disconnectListeners.push(listener) },
         postMessage(frame: { id: number; envelope: unknown }) {
           if (closed) throw new Error('Attempting to use a disconnected port object');
+          // Chromium refuses a message over 64 MB (here: over `runtime.maxMessageLength` characters).
+          if (JSON.stringify(frame).length > runtime.maxMessageLength)
+            throw new Error('Message exceeded maximum allowed size of 64MiB.');
           Promise.resolve()
             .then(() => sendMessage(frame.envelope))
             .then(
@@ -443,5 +447,29 @@ describe('the call port', () => {
     const read = await send('request/send', { target: 'api', method: 'GET', path: '/v2/self' });
     expect(read.status).toBe(200);
     expect(runtime.connect).toHaveBeenCalledTimes(2);
+  });
+  it('a call too large for the browser to carry was never sent: it says so at once, and the port stays', async () => {
+    sendMessage.mockResolvedValue(OK);
+    await send('vault/status');
+    runtime.maxMessageLength = 1000;
+    try {
+      const refused = send('request/send', {
+        target: 'api',
+        method: 'POST',
+        path: '/v2/organisations',
+        body: { kind: 'json', text: `"${'x'.repeat(2000)}"` },
+      });
+      // Not "the worker did not take it in 3 s, reload the extension", nor "it may have been applied".
+      await expect(refused).rejects.toMatchObject({
+        code: 'too-large',
+        message: expect.stringMatching(/too large to hand to Keyhole’s background worker.*nothing was sent/),
+        detail: 'Message exceeded maximum allowed size of 64MiB.',
+      });
+    } finally {
+      runtime.maxMessageLength = Number.POSITIVE_INFINITY;
+    }
+    expect(sendMessage).toHaveBeenCalledTimes(1);
+    expect(await send('vault/status')).toEqual({ state: 'off' });
+    expect(runtime.connect).toHaveBeenCalledTimes(1);
   });
 });

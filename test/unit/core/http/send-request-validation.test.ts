@@ -72,6 +72,12 @@ describe('validateSendRequest', () => {
     [{ target: 'bridge', method: 'GET', path: '/v2/self', bridgeAuth: 'cookie' }, /Unknown bridge authentication/],
     [{ target: 'api', method: 'GET', path: '/v2/self', timeoutMs: -1 }, /timeout/],
     [{ target: 'api', method: 'GET', path: '/v2/self', maxBodyBytes: 1.5 }, /size limit/],
+    // No upper bound let a page lift the 256 MB cap that stops a body that never ends before it takes the tab down.
+    [
+      { target: 'api', method: 'GET', path: '/v2/self', maxBodyBytes: 256 * 1024 * 1024 + 1 },
+      /size limit must be at most 268435456 bytes \(256 MB\)/,
+    ],
+    [{ target: 'api', method: 'GET', path: '/v2/self', maxBodyBytes: Number.MAX_SAFE_INTEGER + 2 }, /at most/],
   ])('refuses %j with a specific message', (value, why) => {
     const error = refusal(value);
     expect(error.code).toBe('invalid-input');
