@@ -19,6 +19,11 @@ describe('the extension pages’ own files', () => {
 
   beforeAll(async () => {
     ext = await launchExtension();
+    // Right after install the worker may not be active yet, and a page it does not control never asks it for
+    // anything: wait until it controls its pages, so the check below is about the route, not about timing.
+    const first = await ext.openPage('src/popup/index.html');
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.close();
   });
   afterAll(async () => {
     await ext?.close();
