@@ -64,7 +64,12 @@ export function OptionsPage() {
   };
 
   const save = async (input: ProfileInput) => {
+    const before = input.id ? list?.profiles.find((profile) => profile.id === input.id) : undefined;
     const saved = await send('profiles/save', input);
+    // A new address signs the profile out and the worker drops its cached account; the popup's localStorage
+    // mirror of it is only reachable from a page, so the popup does not paint it once more.
+    if (before && (before.apiBaseUrl !== saved.apiBaseUrl || before.bridgeUrl !== saved.bridgeUrl))
+      forgetMirroredAccount(saved.id);
     await reload();
     setNotice(input.id ? `Saved the changes to “${saved.name}”.` : `Added “${saved.name}”.`);
     setActionError(null);

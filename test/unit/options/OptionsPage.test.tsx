@@ -10,6 +10,8 @@ vi.mock('../../../src/ui/send.ts', () => ({
 vi.mock('webextension-polyfill', () => ({ default: new Proxy({}, { get: (_t, key) => mocks.browser[key as never] }) }));
 
 import { OptionsPage } from '../../../src/options/OptionsPage.tsx';
+import { buildCacheKey, CACHE_VERSION, type CachedAccount } from '../../../src/popup/account-cache.ts';
+import { readMirroredAccount, writeMirroredAccount } from '../../../src/popup/account-mirror.ts';
 import {
   blur,
   button,
@@ -118,6 +120,36 @@ describe('editing a profile with a stored secret', () => {
     typeInto(field(root, 'Consumer secret'), 'rotated');
     click(button(root, 'Save changes'));
     await waitFor(() => expect(worker.secrets.get('sandbox-1')).toBe('rotated'));
+  });
+
+  it('drops the popup’s mirrored account of a profile whose address changed, and keeps it for a rename', async () => {
+    const mirror = (profileId: string): CachedAccount => ({
+      version: CACHE_VERSION,
+      key: buildCacheKey(profileId, 'user_ada'),
+      snapshot: {
+        profile: { id: profileId, name: 'Sandbox' } as CachedAccount['snapshot']['profile'],
+        user: { id: 'user_ada', email: 'ada@example.test' },
+        expiresAt: '2030-01-01T00:00:00Z',
+      },
+      summary: { spaces: [] },
+      fetchedAt: 1,
+    });
+    writeMirroredAccount(mirror('sandbox-1'));
+    const worker = createFakeWorker({ profiles: [SANDBOX_VIEW] });
+    const root = await open(worker);
+    await waitFor(() => profileItem(root, 'Local sandbox'));
+    click(button(root, 'Edit Local sandbox'));
+    typeInto(field(root, 'Name'), 'Sandbox (renamed)');
+    click(button(root, 'Save changes'));
+    await waitFor(() => expect(text(root)).toContain('Saved the changes to “Sandbox (renamed)”.'));
+    expect(readMirroredAccount()).toBeDefined();
+
+    click(button(root, 'Edit Sandbox (renamed)'));
+    typeInto(field(root, 'API base URL'), 'http://127.0.0.1:9999');
+    typeInto(field(root, 'Consumer secret'), 'typed-again');
+    click(button(root, 'Save changes'));
+    await waitFor(() => expect(worker.calls.filter((call) => call.name === 'profiles/save')).toHaveLength(2));
+    await waitFor(() => expect(readMirroredAccount()).toBeUndefined());
   });
 
   it('requires a secret when none is stored yet', async () => {
