@@ -59,3 +59,26 @@ export function createFakeServices(handle?: (request: SendRequest) => Promise<Se
   const sent = () => calls.filter((call) => call.name === 'request/send').map((call) => call.request as SendRequest);
   return { services, send, calls, sent, storage };
 }
+
+/**
+ * Fake services whose answer to one path waits until the test gives it (`answer`), for what happens while that
+ * call is out; every other call is answered at once.
+ */
+export function createServicesHoldingCall(path: string) {
+  let release: (response: SendResponse) => void = () => undefined;
+  let asked: SendRequest | undefined;
+  const fake = createFakeServices((request) => {
+    if (request.path !== path) return jsonResponse(request, {});
+    asked = request;
+    return new Promise<SendResponse>((resolve) => {
+      release = resolve;
+    });
+  });
+  return {
+    ...fake,
+    /** The held call, once it was made. */
+    asked: () => asked,
+    /** Answers the held call with this JSON. */
+    answer: (value: unknown) => release(jsonResponse(asked as SendRequest, value)),
+  };
+}

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SendRequest, SendResponse } from '../../../../../src/core/protocol.ts';
+import type { SendResponse } from '../../../../../src/core/protocol.ts';
 import { PlatformErrorBanner, ResponsePane } from '../../../../../src/devtools/panel/response/ResponsePane.tsx';
 import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
 import { mount, text, unmountAll } from '../../../support/dom.ts';
-import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+import { createServicesHoldingCall } from '../../fake-services.ts';
 
 /** Whether the body viewer's module has been loaded (its factory runs on the first import). */
 const viewer = vi.hoisted(() => ({ loaded: false }));
@@ -50,15 +50,7 @@ describe('PlatformErrorBanner', () => {
 
 describe('ResponsePane', () => {
   it('loads the body viewer while the call is out, so the answer does not wait for its code', async () => {
-    let answer: (response: SendResponse) => void = () => undefined;
-    let asked: SendRequest | undefined;
-    const { services } = createFakeServices((request) => {
-      if (request.path !== '/v2/self') return jsonResponse(request, {});
-      asked = request;
-      return new Promise<SendResponse>((resolve) => {
-        answer = resolve;
-      });
-    });
+    const { services, asked, answer } = createServicesHoldingCall('/v2/self');
     const workbench = createWorkbench(services);
     await workbench.ready;
     const { root } = mount(<ResponsePane workbench={workbench} services={services} />);
@@ -67,8 +59,8 @@ describe('ResponsePane', () => {
     const sending = workbench.send();
     await vi.waitFor(() => expect(root.querySelector('.kh-sending')).not.toBeNull());
     await vi.waitFor(() => expect(viewer.loaded).toBe(true));
-    expect(asked).toBeDefined();
-    answer(jsonResponse(asked as SendRequest, { id: 'user_1' }));
+    expect(asked()).toBeDefined();
+    answer({ id: 'user_1' });
     await sending;
     workbench.dispose();
   });
