@@ -14,8 +14,10 @@ browser.runtime.onMessage.addListener(((
   sendResponse: (reply: Reply<unknown>) => void,
 ) => {
   const receivedAt = performance.now();
-  if (!isEnvelope(message) || sender.id !== browser.runtime.id) return false;
-  dispatch(message, sender.url ? { senderUrl: sender.url, receivedAt } : { receivedAt }).then(sendResponse);
+  // Only the extension's own pages, as on the call port: a content script (none today) shares the id, not the URL.
+  if (!isEnvelope(message) || sender.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL('')))
+    return false;
+  dispatch(message, { senderUrl: sender.url, receivedAt }).then(sendResponse);
   return true;
 }) as never);
 

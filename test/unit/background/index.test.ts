@@ -125,6 +125,15 @@ describe('the worker’s message listener', () => {
     expect(listener({ keyhole: 1, name: 'session/status' }, { id: 'other' }, () => {})).toBe(false);
     expect(listener({ name: 'session/status' }, { id: 'keyhole' }, () => {})).toBe(false);
   });
+
+  it('answers only the extension’s own pages, as the call port does (not a page of ours elsewhere, nor no page)', () => {
+    const envelope = { keyhole: 1, name: 'session/status' };
+    expect(listener(envelope, { id: 'keyhole', url: 'https://evil.example/page.html' }, () => {})).toBe(false);
+    expect(listener(envelope, { id: 'keyhole' }, () => {})).toBe(false);
+    expect(
+      listener(envelope, { id: 'keyhole', url: 'chrome-extension://keyhole/src/popup/index.html' }, () => {}),
+    ).toBe(true);
+  });
 });
 
 describe('the pages’ call port', () => {
