@@ -109,12 +109,15 @@ export function redactJsonValue(
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
-      if (isSecret(key) && child !== null && child !== '' && typeof child !== 'boolean') {
-        out[key] = redactValue(child);
-        changed = true;
-      } else {
-        out[key] = walk(child);
-      }
+      const secret = isSecret(key) && child !== null && child !== '' && typeof child !== 'boolean';
+      if (secret) changed = true;
+      // Defined, not assigned: a key named "__proto__" stays a key of the body (assigning it set the prototype).
+      Object.defineProperty(out, key, {
+        value: secret ? redactValue(child) : walk(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };

@@ -127,3 +127,12 @@ describe('redaction of what a user typed (the composer draft)', () => {
     expect(isRedacted(unfinished)).toBe(true);
   });
 });
+
+describe('hostile bodies', () => {
+  it('keeps a "__proto__" key of a body as a key while masking a secret beside it', () => {
+    const text = '{"__proto__":{"a":1},"password":"hunter2hunter2"}';
+    expect(redactSecretsInText(text, 'application/json')).toBe(
+      `{"__proto__":{"a":1},"password":${JSON.stringify(REDACTED)}}`,
+    );
+  });
+});
