@@ -1,7 +1,14 @@
 import { KeyholeError } from '../../errors.ts';
 import { encodeBody } from '../../http/encode-body.ts';
-import { assertConfidentialTransport, guardHeaders, guardPath } from '../../http/request-guard.ts';
+import {
+  assertConfidentialTransport,
+  assertNoOverrideParameter,
+  guardHeaders,
+  guardPath,
+  trimHeaderValue,
+} from '../../http/request-guard.ts';
 import { encodeQuery, type ProfileOrigins } from '../../http/request-url.ts';
+import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
 
@@ -40,8 +47,13 @@ export function snippetUrl(request: Pick<SnippetRequest, 'base' | 'pathAndQuery'
 export function describeSnippetRequest(request: SendRequest, context: SnippetContext): SnippetRequest {
   const guarded = guardPath(request.path, request.target);
   // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
-  const headers = guardHeaders(request.headers ?? []);
+  // Values trimmed as fetch trims them (requests refuses a leading space, HTTPie strips both ends).
+  const headers = guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => [
+    name,
+    trimHeaderValue(value),
+  ]);
   const query = [...guarded.query, ...(request.query ?? [])];
+  assertNoOverrideParameter(query, 'query');
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
   const pathAndQuery = `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`;
   const body = encodeBody(request.body);
@@ -50,6 +62,8 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
     headers.push(['Content-Type', body.contentType]);
+  const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  assertNoOverrideParameter(signedFormParameters(sentContentType, body.text), 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
   const bearer =
     request.target === 'bridge' &&
