@@ -104,6 +104,8 @@ export function runInCanaryDir(
         resolve({ exitCode, stdout, stderr, newFiles });
       },
     );
+    // A program that exits without reading its input closes the pipe: not an error here.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(options.input ?? '');
   });
 }
