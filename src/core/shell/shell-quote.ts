@@ -21,12 +21,28 @@ const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
 const CONTROL = /[\u0001-\u0009\u000b-\u001f\u007f-\u009f]/;
 
-/** Throws when no shell word can carry `word` (a NUL); `what` names it in the message, `advice` says what to do. */
+/**
+ * Linux refuses to start a program with one argument of 128 KiB or more (MAX_ARG_STRLEN, execve(2): E2BIG);
+ * a little is kept for an option glued to the value (`--raw=`).
+ */
+export const MAX_ARGUMENT_BYTES = 128 * 1024 - 64;
+
+/**
+ * Throws when no command-line argument can carry `word`: a NUL, or more bytes than one argument holds. `what`
+ * names it in the message, `advice` says what to do instead.
+ */
 export function assertShellCarries(word: string, what: string, advice = ''): void {
+  const then = advice ? ` ${advice}` : '';
   if (word.includes('\0'))
     throw new KeyholeError(
       'invalid-input',
-      `${what} contains a NUL byte (\\0), which no shell command can carry: bash drops it, so the command would send other bytes.${advice ? ` ${advice}` : ''}`,
+      `${what} contains a NUL byte (\\0), which no shell command can carry: bash drops it, so the command would send other bytes.${then}`,
+    );
+  // UTF-8 is at most 3 bytes per UTF-16 unit: only long words need counting.
+  if (word.length * 3 > MAX_ARGUMENT_BYTES && new TextEncoder().encode(word).length > MAX_ARGUMENT_BYTES)
+    throw new KeyholeError(
+      'invalid-input',
+      `${what} is longer than one command-line argument can be (128 KiB on Linux), so the command would not start.${then}`,
     );
 }
 

@@ -39,7 +39,7 @@ export function runSnippet(
   };
   const [file, args] =
     language === 'httpie'
-      ? ['bash', ['-c', `${code} --check-status`]]
+      ? ['bash', ['-c', code.replace(/^http /, 'http --check-status ')]]
       : language === 'python'
         ? ['/usr/bin/python3', ['-']]
         : [process.execPath, [`--import=${GUARD}`, '--input-type=module', '-']];

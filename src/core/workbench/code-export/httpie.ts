@@ -2,7 +2,7 @@ import { KeyholeError } from '../../errors.ts';
 import { shellQuote } from '../../shell/shell-quote.ts';
 import { assertCommandBody, commandHeaderValue } from '../command-values.ts';
 import { doubleQuoteWithVariables } from '../curl-credentials.ts';
-import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
+import { assertRequestsKeepsUrl, assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
 import { OAUTH_VARIABLES, PLAINTEXT_VALUES, SNIPPET_VARIABLES, type Snippet } from './snippet-variables.ts';
 
 /**
@@ -19,19 +19,23 @@ import { OAUTH_VARIABLES, PLAINTEXT_VALUES, SNIPPET_VARIABLES, type Snippet } fr
  * written `Name;` (HTTPie's empty header). `\\` is not an escape there, so a backslash right before `: ; @ =`
  * cannot be written and is refused. The body goes as `--raw=…`, which HTTPie sends as given ("without extra
  * processing"); the `=` form keeps a body starting with `-` from being read as an option by argparse.
+ * The first line is the program and its options; then method and URL; then one item per line.
  */
 export function buildHttpie(request: SnippetRequest): Snippet {
   const url = snippetUrl(request);
   const auth =
     request.auth.scheme === 'oauth' ? ({ scheme: 'oauth', signatureMethod: 'PLAINTEXT' } as const) : request.auth;
   assertSnippetTransport(url, auth);
-  const parts = [`http --ignore-stdin ${request.method} ${shellQuote(url)}`];
-  parts.push(auth.scheme === 'bearer' ? bearerItem() : plaintextItem());
-  for (const [name, value] of request.headers) parts.push(shellQuote(headerItem(name, value), `Header “${name}”`));
+  assertRequestsKeepsUrl(request.pathAndQuery, 'HTTPie');
+  const parts = ['http --ignore-stdin'];
   if (request.body !== undefined) {
     assertCommandBody(request.body, 'HTTPie');
     parts.push(`--raw=${shellQuote(request.body)}`);
   }
+  // After `--`, argparse reads every word as a request item, also one starting with `-` (a header named `-x`).
+  parts.push(`${request.method} ${shellQuote(url, 'The URL')} --`);
+  parts.push(auth.scheme === 'bearer' ? bearerItem() : plaintextItem());
+  for (const [name, value] of request.headers) parts.push(shellQuote(headerItem(name, value), `Header “${name}”`));
   const notes = [
     ...(request.auth.scheme === 'oauth' && request.auth.signatureMethod !== 'PLAINTEXT'
       ? ['HTTPie has no HMAC signer: this command signs with PLAINTEXT (the secrets themselves, over https).']

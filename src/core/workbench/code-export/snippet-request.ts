@@ -55,7 +55,7 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
   const query = [...guarded.query, ...(request.query ?? [])];
   assertNoOverrideParameter(query, 'query');
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
-  const pathAndQuery = `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`;
+  const pathAndQuery = asFetchSendsIt(base, `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`);
   const body = encodeBody(request.body);
   const method = request.method.toUpperCase();
   if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
@@ -85,6 +85,30 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
     auth,
     bridgeUrl: context.bridgeUrl.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * The path and query as fetch puts them on the wire (the WHATWG URL serializer percent-encodes a space, `"`,
+ * `<`, `>`, a backtick, `{`, `}` and non-ASCII in a path): printed that way, every tool sends the same bytes as
+ * Keyhole, where curl would refuse a space and requests would encode them its own way.
+ */
+function asFetchSendsIt(base: string, pathAndQuery: string): string {
+  const href = new URL(`${base}${pathAndQuery}`).href;
+  return href.startsWith(base) ? href.slice(base.length) : pathAndQuery;
+}
+
+/**
+ * Python's `requests` (also under HTTPie) rewrites a URL before sending it (`requote_uri`): `|`, `^`, `[`, `]`
+ * become %7C, %5E, %5B, %5D and an escaped unreserved character is decoded (%41 → A, %7E → ~). Such a path would
+ * reach the server as other bytes than Keyhole sends (and than the signature covers), so it is refused.
+ */
+export function assertRequestsKeepsUrl(pathAndQuery: string, tool: string): void {
+  const rewritten = /[|^[\]]|%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])/.exec(pathAndQuery);
+  if (rewritten)
+    throw new KeyholeError(
+      'invalid-input',
+      `The path holds “${rewritten[0]}”, which ${tool} (through Python’s requests) rewrites before sending, so it would call another URL than Keyhole: use curl or JavaScript for this call.`,
+    );
 }
 
 /** A snippet that sends a reusable credential (PLAINTEXT secrets, a Bearer token) only does so over https. */
