@@ -54,7 +54,8 @@ export function buildCurlCommand(input: CurlInput): string {
     '-sS',
     '--globoff',
     ...curlMethodWords(input.method),
-    shellQuote(input.url, 'The URL'),
+    // As fetch puts it on the wire (WHATWG URL serializer): curl would refuse a space, and sends the rest as given.
+    shellQuote(new URL(input.url).href, 'The URL'),
     ...curlHeaderAndBodyWords(input, 'curl'),
   ].join(' ');
 }

@@ -69,12 +69,22 @@ describe('what curl sends for hostile values (real bash and curl, a recording se
     expect(received.headers).toContainEqual(['x-empty', '']);
   });
 
-  it('sends globbing characters in the URL as they are, in one request', async () => {
+  it('sends globbing characters in the URL as fetch does, in one request', async () => {
     const command = buildCurlCommand({ method: 'GET', url: `${server.origin}/v2/{a,b}/[1-2]`, headers: [] });
     const before = server.requests.length;
     const run = await runInCanaryDir('bash', ['-c', command]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(server.requests.slice(before).map((request) => request.target)).toEqual(['/v2/{a,b}/[1-2]']);
+    expect(server.requests.slice(before).map((request) => request.target)).toEqual(['/v2/%7Ba,b%7D/[1-2]']);
+  });
+
+  it('sends the path as fetch does: a space, quotes and non-ASCII percent-encoded', async () => {
+    const command = buildCurlCommand({ method: 'GET', url: `${server.origin}/v2/a b/"q"/é/<x>`, headers: [] });
+    const before = server.requests.length;
+    const run = await runInCanaryDir('bash', ['-c', command]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(server.requests.slice(before).map((request) => request.target)).toEqual([
+      '/v2/a%20b/%22q%22/%C3%A9/%3Cx%3E',
+    ]);
   });
 
   it('refuses a body with a NUL byte instead of printing a command that drops it', () => {

@@ -20,6 +20,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingReason } from '../../../../../scripts/system-packages.ts';
+import { guardPath } from '../../../../../src/core/http/request-guard.ts';
+import { encodeQuery } from '../../../../../src/core/http/request-url.ts';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { buildCurlCommand } from '../../../../../src/core/workbench/build-curl-command.ts';
 import { buildCleverCurl } from '../../../../../src/core/workbench/clever-curl.ts';
@@ -244,14 +246,22 @@ async function keyholeSends(described: SnippetRequest, id: string): Promise<Reco
   return sent[0] as RecordedRequest;
 }
 
+/** The URL the worker's prepareRequest builds: the guarded path as typed, the query encoded. */
+function workerUrl(request: SendRequest, api: string): string {
+  const guarded = guardPath(request.path, request.target);
+  const query = [...guarded.query, ...(request.query ?? [])];
+  return `${api}${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`;
+}
+
 /** The command or code for a kind, or its refusal. */
 function render(kind: Kind, request: SendRequest, described: SnippetRequest, api: string): string {
   if (kind === 'clever') return buildCleverCurl(request, api);
   if (kind === 'curl')
-    // As the worker's curl export prints it (curl-export.ts), with a Bearer token from the shell.
+    // As the worker's curl export prints it (curl-export.ts, from signed-request.ts's URL: the path as typed), with
+    // a Bearer token from the shell.
     return buildCurlCommand({
       method: described.method,
-      url: snippetUrl(described),
+      url: workerUrl(request, api),
       headers: described.headers,
       authorizationWord: bearerAuthorizationWord(),
       ...(described.body !== undefined ? { body: described.body } : {}),
