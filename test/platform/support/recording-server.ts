@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOOPBACK_ONLY } from './run-snippet.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -56,8 +57,6 @@ export const CANARY_FILES: Record<string, string> = {
 };
 export const CANARY_MARK = 'CANARY-';
 
-const REFUSING_PROXY = 'http://127.0.0.1:9';
-
 export interface CanaryRun {
   exitCode: number;
   stdout: string;
@@ -83,13 +82,7 @@ export function runInCanaryDir(
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: dir,
     LANG: 'C.UTF-8',
-    ALL_PROXY: REFUSING_PROXY,
-    HTTP_PROXY: REFUSING_PROXY,
-    HTTPS_PROXY: REFUSING_PROXY,
-    http_proxy: REFUSING_PROXY,
-    https_proxy: REFUSING_PROXY,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...LOOPBACK_ONLY,
     ...options.env,
   };
   return new Promise((resolve) => {
