@@ -3,7 +3,7 @@
  * and the exact git commands. No secret is in it: the variables are set on the application through the API.
  */
 import { KeyholeError } from '../errors.ts';
-import { quoteShellWord, shellQuote } from '../shell/shell-quote.ts';
+import { quoteShellWord } from '../shell/shell-quote.ts';
 import { gitRemoteProblem } from './connect-command.ts';
 import { buildMiseToml } from './deploy-config.ts';
 import type { ProvisionChoices } from './provision-plan.ts';
@@ -45,7 +45,7 @@ export function pushCommands(choices: Pick<ProvisionChoices, 'appName'>, gitUrl:
     'git commit -m "SFTPGo, run task from the Keyhole SFTP kit"',
     gitUrl === undefined
       ? '# git remote add clever <the application’s git URL, once the API gives it>'
-      : `git remote add clever ${shellQuote(gitUrl, 'The git URL')}`,
+      : `git remote add clever ${quoteShellWord(gitUrl, 'The git URL')}`,
     'git push clever master',
   ].join('\n');
 }
