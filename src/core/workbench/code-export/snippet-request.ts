@@ -81,7 +81,7 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
     base,
     pathAndQuery,
     headers,
-    ...(body.text !== undefined ? { body: body.text } : {}),
+    ...(body.text !== undefined ? { body: wellFormed(body.text) } : {}),
     auth,
     bridgeUrl: context.bridgeUrl.replace(/\/+$/, ''),
   };
@@ -95,6 +95,14 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
 function asFetchSendsIt(base: string, pathAndQuery: string): string {
   const href = new URL(`${base}${pathAndQuery}`).href;
   return href.startsWith(base) ? href.slice(base.length) : pathAndQuery;
+}
+
+/**
+ * A lone surrogate has no UTF-8 form: fetch sends U+FFFD for it, so the snippet holds U+FFFD too (Python would
+ * fail to encode `"\ud800"`, and a shell gets the replacement from the clipboard anyway).
+ */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /**
