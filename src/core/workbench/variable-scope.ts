@@ -1,3 +1,4 @@
+import { dataRecord, ownValue } from '../data-record.ts';
 import { idKindOfPlaceholder } from '../platform/id-kinds.ts';
 import type { KeyValueRow } from './request-draft.ts';
 
@@ -34,20 +35,22 @@ export function activeEnvironment(scope: VariableScope): Environment | undefined
 
 /** The values a request of this profile resolves against. */
 export function scopeValues(scope: VariableScope, profileId: string): Record<string, string> {
-  const values: Record<string, string> = { ...(scope.contexts[profileId] ?? {}) };
+  const values = dataRecord(ownValue(scope.contexts, profileId));
   for (const row of activeEnvironment(scope)?.variables ?? [])
     if (row.enabled && row.name.trim() !== '') values[row.name.trim()] = row.value;
   return values;
 }
 
 export function setContextValue(scope: VariableScope, profileId: string, name: string, value: string): VariableScope {
-  const current = scope.contexts[profileId] ?? {};
+  const current = ownValue(scope.contexts, profileId);
   const trimmed = value.trim();
-  if ((current[name] ?? '') === trimmed) return scope;
-  const next = { ...current };
+  if ((ownValue(current, name) ?? '') === trimmed) return scope;
+  const next = dataRecord(current);
   if (trimmed === '') delete next[name];
   else next[name] = trimmed;
-  return { ...scope, contexts: { ...scope.contexts, [profileId]: next } };
+  const contexts = dataRecord(scope.contexts);
+  contexts[profileId] = next;
+  return { ...scope, contexts };
 }
 
 const rowsOf = (list: unknown): KeyValueRow[] =>
@@ -66,11 +69,11 @@ export function reviveScope(saved: unknown): VariableScope {
         .filter((item): item is Environment => !!item && typeof item.id === 'string' && typeof item.name === 'string')
         .map((item) => ({ id: item.id, name: item.name, variables: rowsOf(item.variables) }))
     : [];
-  const contexts: Record<string, Record<string, string>> = {};
+  const contexts = dataRecord<Record<string, string>>();
   if (value.contexts && typeof value.contexts === 'object')
     for (const [profile, entries] of Object.entries(value.contexts))
       if (entries && typeof entries === 'object')
-        contexts[profile] = Object.fromEntries(
+        contexts[profile] = dataRecord(
           Object.entries(entries).filter(([, item]) => typeof item === 'string') as [string, string][],
         );
   const activeEnvironmentId = environments.some((item) => item.id === value.activeEnvironmentId)

@@ -1,3 +1,4 @@
+import { dataRecord, ownValue } from '../data-record.ts';
 import { listPlaceholders } from './path-template.ts';
 import { isRedacted } from './redact-secrets.ts';
 import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request-draft.ts';
@@ -21,7 +22,7 @@ export function listVariablesIn(text: string): string[] {
 }
 
 const usable = (value: string | undefined): value is string =>
-  value !== undefined && value.trim() !== '' && !isRedacted(value);
+  typeof value === 'string' && value.trim() !== '' && !isRedacted(value);
 
 function substitute(
   text: string,
@@ -30,7 +31,7 @@ function substitute(
   encode: (value: string) => string = (value) => value,
 ): string {
   return text.replace(VARIABLE, (whole, name: string) => {
-    const value = values[name];
+    const value = ownValue(values, name);
     if (!usable(value)) {
       if (!missing.includes(name)) missing.push(name);
       return whole;
@@ -54,10 +55,10 @@ export interface ResolvedDraft {
  */
 export function resolveDraft(draft: RequestDraft, values: Readonly<Record<string, string>>): ResolvedDraft {
   const missing: string[] = [];
-  const params = { ...draft.params };
+  const params = dataRecord(draft.params);
   for (const name of listPlaceholders(draft.path)) {
-    if ((params[name] ?? '').trim() !== '') continue;
-    const value = values[name];
+    if ((ownValue(params, name) ?? '').trim() !== '') continue;
+    const value = ownValue(values, name);
     if (usable(value)) params[name] = value;
     else if (!missing.includes(name)) missing.push(name);
   }
