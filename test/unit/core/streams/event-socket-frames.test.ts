@@ -33,6 +33,8 @@ describe('events socket frames', () => {
       expect(readSocketFrame(ignored)).toEqual({ kind: 'ignored' });
     const atLimit = JSON.stringify({ event: 'x', data: 'y'.repeat(MAX_EVENT_CHARS - 40) });
     expect(readSocketFrame(atLimit).kind).toBe('event');
-    expect(() => readSocketFrame(`${atLimit}${' '.repeat(100)}`)).toThrow(expect.objectContaining({ code: 'too-large' }));
+    expect(() => readSocketFrame(`${atLimit}${' '.repeat(100)}`)).toThrow(
+      expect.objectContaining({ code: 'too-large' }),
+    );
   });
 });
