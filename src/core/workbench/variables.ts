@@ -7,9 +7,10 @@ import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request
  * Variables: one syntax, `{name}`, everywhere in a request — the path (where it always meant a value to fill),
  * query and header names and values, form fields, JSON and text bodies. A name is a letter or _ then letters,
  * digits, _ or -. `${NAME}` (shell style, common in environment values) is left as typed, as is anything that is
- * not a name between braces (`{"a": 1}`). Values come from the path value fields, then the active environment,
- * then the profile's context (ids picked earlier); they are substituted before the request is checked and
- * signed, so what is signed is what is sent. A name without a value stops Send with a message naming it.
+ * not a name between braces (`{"a": 1}`). Values come from the path value fields, then the profile's context (ids
+ * picked earlier, shown above the composer), then the active environment; they are substituted before the request
+ * is checked and signed, so what is signed is what is sent. A name without a value stops Send with a message
+ * naming it.
  */
 
 export const VARIABLE = /(?<!\$)\{([A-Za-z_][\w-]*)\}/g;
