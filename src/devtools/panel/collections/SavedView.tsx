@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import { exportCollection } from '../../../core/workbench/collection-file.ts';
-import { importCollectionText } from '../../../core/workbench/collection-import.ts';
 import { type AddedEnvironment, addImportedEnvironments } from '../../../core/workbench/environment-import.ts';
 import {
   duplicate,
@@ -15,7 +14,8 @@ import { Lazy } from '../../../ui/Lazy.tsx';
 import { MethodBadge } from '../MethodBadge.tsx';
 import type { ViewProps } from '../view-props.ts';
 import { ImportedEnvironments } from './ImportedEnvironments.tsx';
-import { openSaved, saveImported } from './saved-actions.ts';
+import { importCollectionFile } from './import-collection.ts';
+import { openSaved } from './saved-actions.ts';
 import './collections.css';
 
 /**
@@ -68,8 +68,8 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
     try {
       const session = workbench.session.get();
       const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
-      const imported = importCollectionText(await file.text(), file.name, profile);
-      const count = await saveImported(store, imported.requests);
+      const imported = await importCollectionFile(file, store, profile);
+      const count = imported.count;
       // Never into an environment the user has: a new one each, merged only after a review (ImportedEnvironments).
       const { scope, added } = addImportedEnvironments(workbench.variables.get(), imported.environments, newSavedId);
       if (added.length > 0) workbench.variables.set(scope);

@@ -10,9 +10,13 @@ export interface SavedRequestStore {
   put(items: readonly SavedRequest[]): Promise<void>;
   remove(id: string): Promise<void>;
   subscribe(listener: () => void): () => void;
+  /** Tells this page's lists that the records changed elsewhere (the import worker wrote them). */
+  notify(): void;
+  /** Where the records are, for a worker that writes them itself; absent for a store only this page holds. */
+  readonly database?: { name: string; store: string };
 }
 
-function withListeners(base: Omit<SavedRequestStore, 'subscribe'>): SavedRequestStore {
+function withListeners(base: Pick<SavedRequestStore, 'list' | 'put' | 'remove' | 'database'>): SavedRequestStore {
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of [...listeners]) listener();
@@ -31,12 +35,22 @@ function withListeners(base: Omit<SavedRequestStore, 'subscribe'>): SavedRequest
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    notify: changed,
+    ...(base.database ? { database: base.database } : {}),
   };
 }
 
+const DATABASE = { name: 'keyhole-saved-requests', store: 'requests' };
+
 export function createIdbSavedRequestStore(): SavedRequestStore {
-  const store: UseStore = createStore('keyhole-saved-requests', 'requests');
+  return openIdbSavedRequestStore(DATABASE);
+}
+
+/** The store in a database named by `database` (the page's, or the same one opened from the import worker). */
+export function openIdbSavedRequestStore(database: { name: string; store: string }): SavedRequestStore {
+  const store: UseStore = createStore(database.name, database.store);
   return withListeners({
+    database,
     list: () => values<SavedRequest>(store),
     async put(items) {
       if (items.length === 1) await set((items[0] as SavedRequest).id, items[0], store);
