@@ -1,4 +1,4 @@
-import { createStore, del, set, setMany, type UseStore, values } from 'idb-keyval';
+import { createStore, del, set, setMany, type UseStore } from 'idb-keyval';
 import type { SavedRequest } from '../../../core/workbench/saved-requests.ts';
 
 /**
@@ -42,6 +42,26 @@ function withListeners(base: Pick<SavedRequestStore, 'list' | 'put' | 'remove' |
 
 const DATABASE = { name: 'keyhole-saved-requests', store: 'requests' };
 
+/**
+ * Every record, read with a cursor: each one arrives in its own task. `getAll` (idb-keyval's `values`) copies them
+ * all into the page in one task: after a 30 MB import, a task of 0.2–0.8 s each time the Saved view was shown.
+ */
+function readOneByOne(store: UseStore): Promise<SavedRequest[]> {
+  return store('readonly', (objects) => {
+    const items: SavedRequest[] = [];
+    return new Promise((resolve, reject) => {
+      const request = objects.openCursor();
+      request.onsuccess = () => {
+        const cursor = request.result;
+        if (!cursor) return resolve(items);
+        items.push(cursor.value as SavedRequest);
+        cursor.continue();
+      };
+      request.onerror = () => reject(request.error);
+    });
+  });
+}
+
 export function createIdbSavedRequestStore(): SavedRequestStore {
   return openIdbSavedRequestStore(DATABASE);
 }
@@ -51,7 +71,7 @@ export function openIdbSavedRequestStore(database: { name: string; store: string
   const store: UseStore = createStore(database.name, database.store);
   return withListeners({
     database,
-    list: () => values<SavedRequest>(store),
+    list: () => readOneByOne(store),
     async put(items) {
       if (items.length === 1) await set((items[0] as SavedRequest).id, items[0], store);
       else
