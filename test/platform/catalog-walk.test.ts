@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
-import { CatalogFiller, type Endpoint, erase } from './support/catalog-fill.ts';
+import { CatalogFiller, type Endpoint, erase, seedWalkRecords } from './support/catalog-fill.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 type Schema = { $ref?: string; type?: string; items?: Schema; required?: string[]; properties?: object };
@@ -107,25 +107,7 @@ let call: ReturnType<typeof signerFor>;
 beforeAll(async () => {
   platform = await startPlatform();
   call = signerFor(platform, await dance(platform));
-  const { state } = platform;
-  const ada = [...state.users.values()].find((user) => user.email === platform.user.email)!;
-  const sandboxConsumer = state.consumers.get(platform.consumerKey)!;
-  // Things the walk may delete without cutting its own access: a consumer per owner, an access token, an API token.
-  for (const ownerId of state.organisations.keys()) {
-    const key = `walk-consumer-${ownerId}`;
-    state.consumers.set(key, { ...sandboxConsumer, key, ownerId, name: 'walk' });
-  }
-  const mine = [...state.accessTokens.values()][0]!;
-  state.accessTokens.set('walk-token', { ...mine, token: 'walk-token', consumerKey: 'walk-consumer' });
-  const seededApiToken = [...state.apiTokens.values()][0]!;
-  state.apiTokens.set('apitoken_walk', { ...seededApiToken, apiTokenId: 'apitoken_walk', hash: 'x', name: 'walk' });
-  // The first application of each owner has its first add-on linked, for the DELETE of that link.
-  for (const ownerId of state.organisations.keys()) {
-    const app = [...state.applications.values()].find((candidate) => candidate.ownerId === ownerId);
-    const addon = [...state.addons.values()].find((candidate) => candidate.ownerId === ownerId);
-    if (app && addon && !app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
-  }
-  expect(ada).toBeDefined();
+  seedWalkRecords(platform);
 });
 afterAll(() => platform.close());
 

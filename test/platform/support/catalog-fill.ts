@@ -147,3 +147,33 @@ export class CatalogFiller {
     return field ? String(first![field]) : undefined;
   }
 }
+
+/**
+ * Records a walk may read or delete without cutting its own access: a consumer per owner, an access token, an API
+ * token, and the first application of each owner linked to its first add-on (for the DELETE of that link).
+ */
+export function seedWalkRecords(platform: Platform): void {
+  const { state } = platform;
+  const sandboxConsumer = state.consumers.get(platform.consumerKey)!;
+  for (const ownerId of state.organisations.keys()) {
+    const key = `walk-consumer-${ownerId}`;
+    state.consumers.set(key, { ...sandboxConsumer, key, ownerId, name: 'walk' });
+  }
+  const mine = [...state.accessTokens.values()][0]!;
+  // The walk's token belongs to a consumer of its own, as every token does (not one the walk deletes).
+  state.consumers.set('walk-consumer', {
+    ...sandboxConsumer,
+    key: 'walk-consumer',
+    ownerId: mine.userId,
+    name: 'Walk client',
+    description: 'Signs the catalog walk’s revocations',
+  });
+  state.accessTokens.set('walk-token', { ...mine, token: 'walk-token', consumerKey: 'walk-consumer' });
+  const seededApiToken = [...state.apiTokens.values()][0]!;
+  state.apiTokens.set('apitoken_walk', { ...seededApiToken, apiTokenId: 'apitoken_walk', hash: 'x', name: 'walk' });
+  for (const ownerId of state.organisations.keys()) {
+    const app = [...state.applications.values()].find((candidate) => candidate.ownerId === ownerId);
+    const addon = [...state.addons.values()].find((candidate) => candidate.ownerId === ownerId);
+    if (app && addon && !app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
+  }
+}

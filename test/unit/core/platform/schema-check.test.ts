@@ -140,14 +140,15 @@ describe('checkAgainstSchema', () => {
       creationDate: 1_700_000_000_000,
       lastUtilisation: '2024-01-01T00:00:00Z',
       consumer: {},
-      rights: { name: 'r', description: 'd' },
+      rights: { almighty: false, access_organisations: true },
     };
-    const missing = checkAgainstSchema([{ ...token, rights: {} }], schema, platform.schemas);
-    const pointers = missing.map((difference) => difference.pointer);
-    expect(pointers.filter((pointer) => pointer.startsWith('/0/rights')).sort()).toEqual([
-      '/0/rights/description',
-      '/0/rights/name',
-    ]);
+    const differences = checkAgainstSchema([{ ...token, rights: [{ name: 'r' }] }], schema, platform.schemas);
+    const pointers = differences.map((difference) => difference.pointer);
+    // Token.rights is overridden to ConsumerRights (booleans by right), a ref inside a ref.
+    expect(differences.find((difference) => difference.pointer === '/0/rights')?.kind).toBe('wrong-type');
+    expect(checkAgainstSchema([{ ...token, rights: { almighty: 'no' } }], schema, platform.schemas)).toContainEqual(
+      expect.objectContaining({ pointer: '/0/rights/almighty', kind: 'wrong-type' }),
+    );
     // Consumer is a ref too: its required fields are checked as well.
     expect(pointers).toContain('/0/consumer/name');
     expect(pointers.filter((pointer) => pointer.startsWith('/0/creationDate'))).toEqual([]);
