@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { transformPriceSystem } from '@clevercloud/client/cc-api-commands/price-system/price-system-transform.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiOperation, readOpenApi } from '../../scripts/platform-description/read-openapi.ts';
 import { checkAgainstSchema } from '../../src/core/platform/schema-check.ts';
@@ -111,4 +112,37 @@ describe('the schema walk', () => {
     // The walk covers what the description documents: a change in the package or the filter shows here.
     expect(reads.length).toBeGreaterThanOrEqual(90);
   }, 120_000);
+
+  it('answers undocumented reads with records the official client reads, not placeholders', async () => {
+    const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
+    const read = async (path: string) => {
+      const response = await call('GET', path);
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as unknown;
+    };
+    const flavors = (await read('/v2/products/flavors')) as { name: string; disk: number }[];
+    // clever-tools' own list (src/models/application.js listAvailableFlavors).
+    expect(flavors.map((flavor) => flavor.name)).toEqual(['pico', 'nano', 'XS', 'S', 'M', 'L', 'XL', '2XL', '3XL']);
+    // The official transform reads every field it needs; the organisation's price system is the same as the public.
+    for (const path of [
+      '/v4/billing/price-system?zone_id=mtl',
+      `/v4/billing/organisations/${engines.id}/price-system?zone_id=mtl`,
+    ]) {
+      const system = transformPriceSystem(await read(path));
+      expect(system).toMatchObject({ zone: 'mtl', currency: 'EUR' });
+      expect(system.runtime.map((policy: { priceId: string }) => policy.priceId).sort()).toEqual(
+        flavors.map((flavor) => `apps.${flavor.name.toLowerCase()}`).sort(),
+      );
+      expect(system.countable.map((policy: { service: string }) => policy.service).sort()).toEqual([
+        'cellar.outbound',
+        'cellar.storage',
+      ]);
+    }
+    expect((await call('GET', '/v4/billing/price-system?zone_id=nowhere')).status).toBe(404);
+    expect(await read('/v2/notifications/info/webhookformats')).toEqual(['raw', 'slack', 'flowdock', 'gitter']);
+    const app = [...platform.state.applications.values()].find((candidate) => candidate.ownerId === engines.id)!;
+    expect(await read(`/v2/organisations/${engines.id}/applications/${app.view.id}/branches`)).toContain(
+      app.view.branch,
+    );
+  });
 });
