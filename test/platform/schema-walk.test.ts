@@ -15,9 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiOperation, readOpenApi } from '../../scripts/platform-description/read-openapi.ts';
 import { checkAgainstSchema } from '../../src/core/platform/schema-check.ts';
 import { applySchemaOverrides, responseOverride, SCHEMA_OVERRIDES } from '../../src/core/platform/schema-overrides.ts';
-import { type Platform, startPlatform } from './index.ts';
-import { CatalogFiller, type Endpoint, erase, seedWalkRecords } from './support/catalog-fill.ts';
-import { dance, signerFor } from './support/oauth-client.ts';
+import type { Platform } from './index.ts';
+import { type CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
 
 type Described = Endpoint & { origins: { source: string; ref: string }[] };
 
@@ -51,12 +50,14 @@ function describedFor(operation: OpenApiOperation): Described | undefined {
 }
 
 let platform: Platform;
-let call: ReturnType<typeof signerFor>;
+let call: Walk['call'];
+let filler: CatalogFiller;
+let orgId: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  call = signerFor(platform, await dance(platform));
-  seedWalkRecords(platform);
+  ({ platform, call, filler, orgId } = await startWalk(
+    new Set(description.endpoints.filter((e) => e.method === 'GET').map((e) => erase(e.path))),
+  ));
 });
 afterAll(() => platform.close());
 
@@ -70,9 +71,6 @@ describe('the schema walk', () => {
       .filter((read): read is { operation: OpenApiOperation; success: { status: string; schema: unknown } } =>
         Boolean(read.success),
       );
-    const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
-    const lists = new Set(description.endpoints.filter((e) => e.method === 'GET').map((e) => erase(e.path)));
-    const filler = new CatalogFiller(platform, engines.id, lists, (method, path) => call(method, path));
     const failures: string[] = [];
     let passing = 0;
     for (const { operation, success } of reads) {
@@ -114,7 +112,6 @@ describe('the schema walk', () => {
   }, 120_000);
 
   it('answers undocumented reads with records the official client reads, not placeholders', async () => {
-    const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
     const read = async (path: string) => {
       const response = await call('GET', path);
       expect(response.status, path).toBe(200);
@@ -126,7 +123,7 @@ describe('the schema walk', () => {
     // The official transform reads every field it needs; the organisation's price system is the same as the public.
     for (const path of [
       '/v4/billing/price-system?zone_id=mtl',
-      `/v4/billing/organisations/${engines.id}/price-system?zone_id=mtl`,
+      `/v4/billing/organisations/${orgId}/price-system?zone_id=mtl`,
     ]) {
       const system = transformPriceSystem(await read(path));
       expect(system).toMatchObject({ zone: 'mtl', currency: 'EUR' });
@@ -140,9 +137,7 @@ describe('the schema walk', () => {
     }
     expect((await call('GET', '/v4/billing/price-system?zone_id=nowhere')).status).toBe(404);
     expect(await read('/v2/notifications/info/webhookformats')).toEqual(['raw', 'slack', 'flowdock', 'gitter']);
-    const app = [...platform.state.applications.values()].find((candidate) => candidate.ownerId === engines.id)!;
-    expect(await read(`/v2/organisations/${engines.id}/applications/${app.view.id}/branches`)).toContain(
-      app.view.branch,
-    );
+    const app = [...platform.state.applications.values()].find((candidate) => candidate.ownerId === orgId)!;
+    expect(await read(`/v2/organisations/${orgId}/applications/${app.view.id}/branches`)).toContain(app.view.branch);
   });
 });

@@ -4,7 +4,8 @@
  * the catalog lists (deployments, drains, webhooks…) from that list, and plain values for the rest. Values a PUT
  * creates (a tag, a domain, an SSH key) are fixed, so the DELETE walked after it finds them.
  */
-import type { Platform } from '../index.ts';
+import { type Platform, startPlatform } from '../index.ts';
+import { dance, signerFor } from './oauth-client.ts';
 
 export interface Endpoint {
   method: string;
@@ -176,4 +177,22 @@ export function seedWalkRecords(platform: Platform): void {
     const addon = [...state.addons.values()].find((candidate) => candidate.ownerId === ownerId);
     if (app && addon && !app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
   }
+}
+
+export interface Walk {
+  platform: Platform;
+  call: ReturnType<typeof signerFor>;
+  /** The organisation with data ("Analytical Engines Ltd"), whose ids the filler uses. */
+  orgId: string;
+  filler: CatalogFiller;
+}
+
+/** A fresh sandbox for a walk: signed in, its walk records seeded, a filler for the given list templates. */
+export async function startWalk(lists: Set<string>): Promise<Walk> {
+  const platform = await startPlatform();
+  const call = signerFor(platform, await dance(platform));
+  seedWalkRecords(platform);
+  const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
+  const filler = new CatalogFiller(platform, engines.id, lists, (method, path) => call(method, path));
+  return { platform, call, orgId: engines.id, filler };
 }
