@@ -7,8 +7,12 @@
  *   `slug_id`) and `countable[]` (`countable_policy_id`, `service`, `data_unit`, `data_quantity_for_price`,
  *   `time_interval_for_price`, `price_plans[]`);
  * - webhook formats: the client's `WebhookNotificationFormat` (`raw`, `slack`, `flowdock`, `gitter`);
- * - an application's branches: names, its deployed branch among them.
+ * - an application's branches: names, its deployed branch among them;
+ * - Warp 10 read tokens (`GetWarpTokenCommandOutput = string`), Materia KV databases (`MateriaInfo`), Jenkins
+ *   updates (`JenkinsUpdates`), a WireGuard configuration's pre-signed URL and network-group search results
+ *   (`NetworkGroupComponent`): the shapes of the client's own types (`dist/types/…/*.types.d.ts`).
  */
+import { collectionAt } from './catalog-records.ts';
 import { HttpError } from './http-util.ts';
 import { stableUuid } from './openapi-examples.ts';
 import type { ResourceRequest } from './router.ts';
@@ -75,6 +79,64 @@ function branches(request: ResourceRequest): unknown {
   return [...new Set([deployed, 'master'])].sort();
 }
 
+/** A token-like string derived from a seed: stable across reads, different per owner and kind. */
+function tokenOf(seed: string, length: number): string {
+  let text = '';
+  for (let index = 0; text.length < length; index++) text += stableUuid(`${seed}/${index}`).replace(/-/g, '');
+  return text.slice(0, length);
+}
+
+function addonOf(request: ResourceRequest) {
+  const id = request.params.addonId ?? '';
+  const addon = [...request.state.addons.values()].find((a) => a.view.id === id || a.view.realId === id);
+  if (!addon) throw new HttpError(404, `Add-on ${id} not found`);
+  return addon;
+}
+
+function materiaDatabase(request: ResourceRequest): unknown {
+  const addon = addonOf(request);
+  const realId = String(addon.view.realId);
+  const zone = String(addon.view.region ?? 'par');
+  return {
+    id: realId,
+    clusterId: `materia_cluster_${zone}`,
+    ownerId: addon.ownerId,
+    kind: 'KV',
+    plan: 'ALPHA',
+    host: `materiadb-kv-${zone}.services.sandbox.keyhole.test`,
+    port: 6379,
+    token: tokenOf(`materia/${realId}`, 64),
+    tokenId: `token_${stableUuid(`materia/${realId}/token`)}`,
+    status: 'PROVISIONED',
+  };
+}
+
+const NETWORK_GROUPS = '/v4/networkgroups/organisations/:orgId/networkgroups';
+
+/** The organisation's network groups and their members whose id or label contain the query, typed as the client's. */
+function networkGroupSearch(request: ResourceRequest): unknown {
+  const query = (request.query.get('query') ?? '').toLowerCase();
+  const matches = (record: Record<string, unknown>) =>
+    [record.id, record.label].some((field) =>
+      String(field ?? '')
+        .toLowerCase()
+        .includes(query),
+    );
+  const base = `/v4/networkgroups/organisations/${request.params.orgId}/networkgroups`;
+  const found: Record<string, unknown>[] = [];
+  for (const group of collectionAt(request, NETWORK_GROUPS, base, 'networkGroupId').values()) {
+    if (matches(group)) found.push({ ...group, type: 'NetworkGroup' });
+    const members = collectionAt(
+      { ...request, params: { ...request.params, networkGroupId: String(group.id) } },
+      `${NETWORK_GROUPS}/:networkGroupId/members`,
+      `${base}/${group.id}/members`,
+      'networkGroupMemberId',
+    );
+    for (const member of members.values()) if (matches(member)) found.push({ ...member, type: 'Member' });
+  }
+  return found;
+}
+
 export const SINGLE_RECORDS: Readonly<Record<string, Builder>> = {
   '/v4/billing/price-system': priceSystem,
   '/v4/billing/organisations/:orgId/price-system': priceSystem,
@@ -82,4 +144,16 @@ export const SINGLE_RECORDS: Readonly<Record<string, Builder>> = {
   '/v2/notifications/info/webhookformats': () => ['raw', 'slack', 'flowdock', 'gitter'],
   '/v2/organisations/:orgId/applications/:appId/branches': branches,
   '/v2/self/applications/:appId/branches': branches,
+  '/v2/metrics/read/:orgId': (request) => tokenOf(`warp/metrics/${request.params.orgId}`, 96),
+  '/v2/w10tokens/accessLogs/read/:orgId': (request) => tokenOf(`warp/access-logs/${request.params.orgId}`, 96),
+  '/v4/materia/organisations/:orgId/materia/databases/:addonId': materiaDatabase,
+  '/v4/addon-providers/jenkins/addons/:addonId/updates': (request) => ({
+    manageLink: `https://${request.params.addonId}.jenkins.services.sandbox.keyhole.test/manage`,
+    versions: { current: '2.462.3', available: '2.479.1' },
+  }),
+  '/v4/networkgroups/organisations/:orgId/networkgroups/:networkGroupId/peers/:peerId/wireguard/configuration/presigned-url':
+    (request) => ({
+      url: `https://cellar-par.services.sandbox.keyhole.test/wireguard/${request.params.networkGroupId}/${request.params.peerId}.conf?X-Amz-Expires=300&X-Amz-Signature=${tokenOf(`wireguard/${request.params.peerId}`, 64)}`,
+    }),
+  [`${NETWORK_GROUPS}/search`]: networkGroupSearch,
 };

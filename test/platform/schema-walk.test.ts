@@ -137,6 +137,29 @@ describe('the schema walk', () => {
     }
     expect((await call('GET', '/v4/billing/price-system?zone_id=nowhere')).status).toBe(404);
     expect(await read('/v2/notifications/info/webhookformats')).toEqual(['raw', 'slack', 'flowdock', 'gitter']);
+    // Warp 10 read tokens: a string each, stable, one per kind.
+    const metrics = await read(`/v2/metrics/read/${orgId}`);
+    expect(metrics).toMatch(/^[0-9a-f]{96}$/);
+    expect(await read(`/v2/metrics/read/${orgId}`)).toBe(metrics);
+    expect(await read(`/v2/w10tokens/accessLogs/read/${orgId}`)).not.toBe(metrics);
+    // Materia KV: the client's MateriaInfo fields, for the add-on named by its real id.
+    const addon = [...platform.state.addons.values()].find((candidate) => candidate.ownerId === orgId)!;
+    const materia = (await read(`/v4/materia/organisations/${orgId}/materia/databases/${addon.view.realId}`)) as object;
+    expect(Object.keys(materia).sort()).toEqual(
+      ['clusterId', 'host', 'id', 'kind', 'ownerId', 'plan', 'port', 'status', 'token', 'tokenId'].sort(),
+    );
+    expect(materia).toMatchObject({ id: addon.view.realId, ownerId: orgId, kind: 'KV', status: 'PROVISIONED' });
+    // Network-group search: groups and members matching the query, typed as the client filters them.
+    const groups = (await read(`/v4/networkgroups/organisations/${orgId}/networkgroups`)) as { id: string }[];
+    const group = groups[0]!;
+    const members = (await read(`/v4/networkgroups/organisations/${orgId}/networkgroups/${group.id}/members`)) as {
+      id: string;
+    }[];
+    const hits = (await read(
+      `/v4/networkgroups/organisations/${orgId}/networkgroups/search?query=${encodeURIComponent(members[0]!.id)}`,
+    )) as { id: string; type: string }[];
+    expect(hits).toContainEqual(expect.objectContaining({ id: members[0]!.id, type: 'Member' }));
+    expect(hits.every((hit) => ['NetworkGroup', 'Member'].includes(hit.type))).toBe(true);
     const app = [...platform.state.applications.values()].find((candidate) => candidate.ownerId === orgId)!;
     expect(await read(`/v2/organisations/${orgId}/applications/${app.view.id}/branches`)).toContain(app.view.branch);
   });
