@@ -47,12 +47,17 @@ export interface SchemaOverride {
   evidence: OverrideEvidence[];
 }
 
+/** The JSON types a date in these forms takes: a number of milliseconds, a string, or either. */
+export function dateTypes(forms: readonly DateForm[]): string[] {
+  return [
+    ...(forms.includes('epoch-ms') ? ['integer'] : []),
+    ...(forms.some((form) => form !== 'epoch-ms') ? ['string'] : []),
+  ];
+}
+
 /** A date field's schema: the forms the official tools read, typed for a reader who does not know the keyword. */
 export function dateSchema(forms: DateForm[], description?: string): Record<string, unknown> {
-  const types = [
-    ...(forms.includes('epoch-ms') ? ['integer'] : []),
-    ...(forms.some((f) => f !== 'epoch-ms') ? ['string'] : []),
-  ];
+  const types = dateTypes(forms);
   return {
     type: types.length === 1 ? types[0] : types,
     [DATE_FORMS_KEYWORD]: forms,

@@ -125,6 +125,20 @@ describe('checkAgainstSchema', () => {
     expect(kinds('2024-03-01T09:00Z', { type: 'string', format: 'date' })).toEqual([['', 'format']]);
   });
 
+  it('reads property names as names: a field called default, example or $ref is checked like any other', () => {
+    const schema = {
+      type: 'object',
+      required: ['default', '$ref'],
+      properties: { default: { type: 'string' }, example: { type: 'integer' }, $ref: { type: 'string' } },
+    };
+    expect(kinds({ default: 'x', $ref: 'y', example: 1 }, schema)).toEqual([]);
+    expect(kinds({ default: 1, example: 'x' }, schema)).toEqual([
+      ['/$ref', 'missing-required'],
+      ['/default', 'wrong-type'],
+      ['/example', 'wrong-type'],
+    ]);
+  });
+
   it('checks nothing against no schema, and the same schema twice gives the same answer', () => {
     expect(checkAgainstSchema({ anything: 1 }, undefined, schemas)).toEqual([]);
     const first = kinds({ owner: 1 });
