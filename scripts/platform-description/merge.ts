@@ -8,21 +8,22 @@
 
 import type {
   DescribedEndpoint,
-  EndpointBody,
   EndpointOrigin,
   EndpointParam,
+  EndpointResponse,
   EndpointRight,
   SourceId,
 } from '../../src/core/platform/description-types.ts';
+import { responseOverride } from '../../src/core/platform/schema-overrides.ts';
 import type { HttpMethod, RequestTarget } from '../../src/core/protocol.ts';
 import { canonicalisePath, pathShape } from './canonical-path.ts';
 import { groupOf, humanise, summaryFromCommand, summaryFromPath } from './classify.ts';
 import type { OverlayEntry } from './keyhole-overlay.ts';
+import { readBody } from './read-body.ts';
 import type { ClientApiEndpoint } from './read-client-api.ts';
 import type { ClientCommandEndpoint } from './read-client-commands.ts';
-import type { OpenApiOperation } from './read-openapi.ts';
+import type { OpenApiOperation, OpenApiParam } from './read-openapi.ts';
 import { inferRight } from './rights.ts';
-import { exampleFromFields, exampleFromSchema } from './schema-example.ts';
 
 export interface MergeInput {
   overlay: readonly OverlayEntry[];
@@ -33,7 +34,7 @@ export interface MergeInput {
   overlayFile: string;
 }
 
-interface Draft {
+export interface Draft {
   method: HttpMethod;
   target: RequestTarget;
   overlay?: OverlayEntry;
@@ -43,7 +44,6 @@ interface Draft {
 }
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
 const PLACEHOLDER = /\{([^}]*)\}/g;
 
 const placeholders = (path: string) => [...path.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
@@ -105,61 +105,57 @@ function readParams(draft: Draft, canonical: ReturnType<typeof canonicalisePath>
       in: 'path',
       ...(param.kind ? { kind: param.kind.id } : {}),
       required: true,
-      ...(documented?.description ? { description: documented.description } : {}),
-      ...(documented?.type ? { type: documented.type } : {}),
+      ...(documented ? documentedFacts(documented) : {}),
       ...(param.sourceName !== '' && param.sourceName !== param.name ? { sourceName: param.sourceName } : {}),
       sources,
     };
   });
-  const query = new Map<string, EndpointParam>();
-  const addQuery = (name: string, source: SourceId, extra: Partial<EndpointParam> = {}) => {
-    const existing = query.get(name);
+  const others = new Map<string, EndpointParam>();
+  const add = (name: string, where: 'query' | 'header', source: SourceId, extra: Partial<EndpointParam> = {}) => {
+    // Header names are case-insensitive: one entry per header whatever the spelling.
+    const key = where === 'header' ? `header ${name.toLowerCase()}` : `query ${name}`;
+    const existing = others.get(key);
     if (existing) {
       if (!existing.sources.includes(source)) existing.sources.push(source);
       return;
     }
-    query.set(name, { name, in: 'query', ...extra, sources: [source] });
+    others.set(key, { name, in: where, ...extra, sources: [source] });
   };
   for (const operation of draft.openapi)
-    for (const param of operation.params.filter((item) => item.in === 'query'))
-      addQuery(param.name, 'openapi', {
-        required: param.required,
-        ...(param.description ? { description: param.description } : {}),
-        ...(param.type ? { type: param.type } : {}),
-      });
-  for (const endpoint of draft.clientApi) for (const name of endpoint.query) addQuery(name, 'client-api');
-  for (const endpoint of draft.commands) for (const name of endpoint.query) addQuery(name, 'client-command');
-  return [...pathParams, ...[...query.values()].sort((a, b) => a.name.localeCompare(b.name))];
+    for (const param of operation.params)
+      if (param.in !== 'path')
+        add(param.name, param.in, 'openapi', { required: param.required, ...documentedFacts(param) });
+  for (const endpoint of draft.clientApi) for (const name of endpoint.query) add(name, 'query', 'client-api');
+  for (const endpoint of draft.commands) for (const name of endpoint.query) add(name, 'query', 'client-command');
+  // Path, then query, then header parameters; by name within each.
+  const rest = [...others.values()].sort((a, b) => b.in.localeCompare(a.in) || a.name.localeCompare(b.name));
+  return [...pathParams, ...rest];
 }
 
-function readBody(draft: Draft, schemas: Record<string, unknown>): EndpointBody | undefined {
-  if (WITHOUT_BODY.has(draft.method)) return undefined;
-  const overlay = draft.overlay;
-  const documented = draft.openapi.find((operation) => operation.body)?.body;
-  const fields = unique(draft.commands.flatMap((command) => command.bodyFields ?? []));
-  const clientSends = [...draft.clientApi, ...draft.commands].some((endpoint) => endpoint.hasBody);
-  if (!overlay?.bodyExample && !overlay?.formExample && !documented && fields.length === 0 && !clientSends)
-    return undefined;
-  if (overlay?.formExample)
-    return { contentType: 'application/x-www-form-urlencoded', form: overlay.formExample, exampleSource: 'keyhole' };
-  const body: EndpointBody = {
-    contentType:
-      documented?.contentType ?? draft.clientApi.find((item) => item.contentType)?.contentType ?? 'application/json',
+/** What the OpenAPI description documents about a parameter beyond its name. */
+function documentedFacts(param: OpenApiParam): Partial<EndpointParam> {
+  return {
+    ...(param.description ? { description: param.description } : {}),
+    ...(param.type ? { type: param.type } : {}),
+    ...(param.format ? { format: param.format } : {}),
+    ...(param.enum ? { enum: param.enum } : {}),
+    ...(param.default !== undefined ? { default: param.default } : {}),
   };
-  if (documented?.schema !== undefined) body.schema = documented.schema;
-  if (fields.length > 0) body.fields = fields;
-  const format = (value: unknown) => JSON.stringify(value, null, 2);
-  if (overlay?.bodyExample !== undefined) {
-    body.example = format(overlay.bodyExample);
-    body.exampleSource = 'keyhole';
-  } else if (documented?.schema !== undefined && body.contentType.includes('json')) {
-    body.example = format(exampleFromSchema(documented.schema, schemas));
-    body.exampleSource = 'openapi';
-  } else if (fields.length > 0) {
-    body.example = format(exampleFromFields(fields));
-    body.exampleSource = 'client-command';
-  }
-  return body;
+}
+
+/**
+ * The documented answers by status, each corrected where schema-overrides.ts proves the description wrong for
+ * that operation (the component schemas are corrected once, in build-description.ts).
+ */
+function readResponses(draft: Draft): Record<string, EndpointResponse> | undefined {
+  const responses: Record<string, EndpointResponse> = {};
+  for (const operation of draft.openapi)
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (status in responses) continue;
+      const override = responseOverride(operation.method, operation.path, status);
+      responses[status] = override ? { ...response, schema: override.schema } : response;
+    }
+  return Object.keys(responses).length > 0 ? responses : undefined;
 }
 
 function readRight(draft: Draft, path: string): EndpointRight | undefined {
@@ -240,6 +236,7 @@ export function mergeEndpoints(input: MergeInput, groupOrder: readonly string[])
     const body = readBody(draft, input.schemas);
     const right = readRight(draft, path);
     const responseFields = unique(draft.commands.flatMap((command) => command.responseFields ?? []));
+    const responses = readResponses(draft);
     const tags = unique([
       ...draft.openapi.flatMap((operation) => operation.tags),
       ...draft.commands.map((command) => (command.group ? humanise(command.group) : '')).filter(Boolean),
@@ -254,6 +251,7 @@ export function mergeEndpoints(input: MergeInput, groupOrder: readonly string[])
       tags,
       params: readParams(draft, canonical),
       ...(body ? { body } : {}),
+      ...(responses ? { responses } : {}),
       ...(right ? { right } : {}),
       ...(responseFields.length > 0 ? { responseFields } : {}),
       origins: readOrigins(draft, path, input.overlayFile),
