@@ -5,13 +5,22 @@ import { dataRecord, ownValue } from '../data-record.ts';
  * them (each value is one encoded path segment), and match a concrete path back to a template.
  */
 
-const PLACEHOLDER = /\{([A-Za-z_][\w-]*)\}/g;
+/**
+ * `{name}`, and `{{name}}` as people type it from Postman and Insomnia: the same placeholder. A named group each,
+ * read with `placeholderName`.
+ */
+export const PLACEHOLDER = /\{\{([A-Za-z_][\w-]*)\}\}|\{([A-Za-z_][\w-]*)\}/g;
+
+/** The name a PLACEHOLDER match holds, whichever brace form it was written in. */
+export function placeholderName(match: RegExpMatchArray | string[]): string {
+  return (match[1] ?? match[2]) as string;
+}
 
 /** Placeholder names in order of first appearance, without duplicates. */
 export function listPlaceholders(template: string): string[] {
   const names: string[] = [];
   for (const match of template.matchAll(PLACEHOLDER)) {
-    const name = match[1] as string;
+    const name = placeholderName(match);
     if (!names.includes(name)) names.push(name);
   }
   return names;
@@ -26,7 +35,8 @@ export function fillPathTemplate(
   values: Readonly<Record<string, string>>,
 ): { path: string; missing: string[] } {
   const missing: string[] = [];
-  const path = template.replace(PLACEHOLDER, (whole, name: string) => {
+  const path = template.replace(PLACEHOLDER, (whole, double?: string, single?: string) => {
+    const name = (double ?? single) as string;
     const value = ownValue(values, name);
     if (typeof value !== 'string' || value.trim() === '') {
       if (!missing.includes(name)) missing.push(name);
@@ -52,7 +62,7 @@ export function matchPathTemplate(template: string, path: string): Record<string
   for (const match of template.matchAll(PLACEHOLDER)) {
     pattern += escapeRegExp(template.slice(last, match.index));
     pattern += '([^/]+?)';
-    names.push(match[1] as string);
+    names.push(placeholderName(match));
     last = (match.index ?? 0) + match[0].length;
   }
   pattern += escapeRegExp(template.slice(last));

@@ -1,10 +1,10 @@
 import { dataRecord, ownValue } from '../data-record.ts';
-import { listPlaceholders } from './path-template.ts';
+import { listPlaceholders, placeholderName } from './path-template.ts';
 import { isRedacted } from './redact-secrets.ts';
 import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request-draft.ts';
 
 /**
- * Variables: one syntax, `{name}`, everywhere in a request — the path (where it always meant a value to fill),
+ * Variables: one syntax, `{name}` (or `{{name}}`, typed from Postman habit: the same variable), everywhere in a request — the path (where it always meant a value to fill),
  * query and header names and values, form fields, JSON and text bodies. A name is a letter or _ then letters,
  * digits, _ or -. `${NAME}` (shell style, common in environment values) is left as typed, as is anything that is
  * not a name between braces (`{"a": 1}`). Values come from the path value fields, then the profile's context (ids
@@ -13,12 +13,15 @@ import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request
  * naming it.
  */
 
-export const VARIABLE = /(?<!\$)\{([A-Za-z_][\w-]*)\}/g;
+export const VARIABLE = /(?<!\$)(?:\{\{([A-Za-z_][\w-]*)\}\}|\{([A-Za-z_][\w-]*)\})/g;
 
 /** Variable names used in a text, in order, without duplicates. */
 export function listVariablesIn(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(VARIABLE)) if (!names.includes(match[1] as string)) names.push(match[1] as string);
+  for (const match of text.matchAll(VARIABLE)) {
+    const name = placeholderName(match);
+    if (!names.includes(name)) names.push(name);
+  }
   return names;
 }
 
@@ -31,7 +34,8 @@ function substitute(
   missing: string[],
   encode: (value: string) => string = (value) => value,
 ): string {
-  return text.replace(VARIABLE, (whole, name: string) => {
+  return text.replace(VARIABLE, (whole, double?: string, single?: string) => {
+    const name = (double ?? single) as string;
     const value = ownValue(values, name);
     if (!usable(value)) {
       if (!missing.includes(name)) missing.push(name);

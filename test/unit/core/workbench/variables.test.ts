@@ -85,3 +85,31 @@ describe('variable scope', () => {
     expect(isContextName('description')).toBe(false);
   });
 });
+
+describe('{{name}}, typed from Postman habit', () => {
+  it('is the same variable as {name}, in the path, query, headers and body', () => {
+    const draft = createDraft({
+      method: 'POST',
+      path: '/v2/organisations/{{org}}/applications',
+      query: [{ name: 'owner', value: '{{org}}', enabled: true }],
+      headers: [{ name: 'X-Org', value: 'id={{org}}', enabled: true }],
+      bodyMode: 'json',
+      json: '{"name": "{{name}}"}',
+    });
+    expect(listVariablesIn('/v2/{{org}}/x/{app}')).toEqual(['org', 'app']);
+    const { draft: resolved, unresolved } = resolveDraft(draft, { org: 'orga_1', name: 'web' });
+    expect(unresolved).toEqual([]);
+    const checked = validateDraft(resolved);
+    expect(checked.ok && checked.request).toMatchObject({
+      path: '/v2/organisations/orga_1/applications',
+      query: [['owner', 'orga_1']],
+      headers: [['X-Org', 'id=orga_1']],
+      body: { kind: 'json', text: '{"name": "web"}' },
+    });
+  });
+
+  it('names a {{name}} without a value like a {name}, and leaves ${NAME} and JSON alone', () => {
+    expect(resolveDraft(createDraft({ path: '/v2/x/{{missing}}' }), {}).unresolved).toEqual(['missing']);
+    expect(listVariablesIn('${HOME} {"a": {"b": 1}}')).toEqual([]);
+  });
+});
