@@ -3,6 +3,7 @@
  * router is this table: to add an endpoint, add a route (or a kind in owned-collection.ts) to one of these lists.
  */
 import { addonRoutes } from './resources-addons.ts';
+import { appLifecycleRoutes } from './resources-app-lifecycle.ts';
 import { appRoutes } from './resources-apps.ts';
 import { billingRoutes } from './resources-billing.ts';
 import { catalogResponderRoutes } from './resources-catalog.ts';
@@ -21,6 +22,7 @@ export function createResourceRouter(): Router {
     ...mfaRoutes,
     ...organisationRoutes,
     ...appRoutes,
+    ...appLifecycleRoutes,
     ...addonRoutes,
     ...consumerRoutes,
     ...billingRoutes,

@@ -104,7 +104,9 @@ function eventMessage(event: PlatformEvent, now: number): string {
     id: crypto.randomUUID(),
     type: 'event',
     event: event.event,
-    date: new Date(now).toISOString(),
+    // Epoch ms: `clever activity -f` formats it with Intl.DateTimeFormat#formatToParts (activity.command.js:26,
+    // 112-118), which throws "Invalid time value" on a string.
+    date: now,
     data: JSON.stringify(event.data),
   });
 }
