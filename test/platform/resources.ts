@@ -8,6 +8,7 @@ import { appRoutes } from './resources-apps.ts';
 import { billingRoutes } from './resources-billing.ts';
 import { catalogResponderRoutes } from './resources-catalog.ts';
 import { consumerRoutes } from './resources-consumers.ts';
+import { drainRoutes } from './resources-drains.ts';
 import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
@@ -28,6 +29,7 @@ export function createResourceRouter(): Router {
     ...billingRoutes,
     ...productRoutes,
     ...sftpDeployRoutes,
+    ...drainRoutes,
     ...testOnlyRoutes,
     // Last: the hand-written routes above answer first where both match.
     ...catalogResponderRoutes,
