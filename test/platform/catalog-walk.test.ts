@@ -63,8 +63,20 @@ function resolve(schema: Schema | undefined): Schema | undefined {
   return current;
 }
 
+/**
+ * Where the description documents the `/v2/self` form of an operation with another schema than its
+ * `/v2/organisations/{id}` form, and the official client reads both with one function: the organisation's is right.
+ * `GET …/applications/{id}/instances` says `Instance` (a runtime) for `/self`, `AppInstance` for organisations;
+ * `@clevercloud/client` esm/api/v2/application.js:546 (`getAllInstances`) and clever-tools status.command.js:15-20
+ * read both as instances (`state`, `flavor`, `commit`).
+ */
+const SAME_AS: Record<string, string> = {
+  'GET /v2/self/applications/{}/instances': 'GET /v2/organisations/{}/applications/{}/instances',
+};
+
 function schemaOf(endpoint: Endpoint): Schema | undefined {
-  const wanted = `${endpoint.method} ${erase(endpoint.path)}`;
+  const erased = `${endpoint.method} ${erase(endpoint.path)}`;
+  const wanted = SAME_AS[erased] ?? erased;
   for (const [path, operations] of Object.entries(openapi.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (`${method.toUpperCase()} ${erase(`/v2${path}`)}` !== wanted) continue;

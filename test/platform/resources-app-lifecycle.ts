@@ -10,8 +10,9 @@
  *   `DEPLOYING` while it is `WIP`, `UP` once it is `OK` (status.command.js:15-20 counts `UP` and `DEPLOYING`).
  * - `GET …/deployments` honours `limit`, `offset` and `action`, newest first (esm/api/v2/application.js:353).
  */
-import { collectionAt } from './catalog-records.ts';
+
 import { recordDeployment } from './catalog-effects.ts';
+import { collectionAt } from './catalog-records.ts';
 import { HttpError } from './http-util.ts';
 import { recordOf } from './owned-collection.ts';
 import { orgAndSelf, organisationOf } from './resource-helpers.ts';
@@ -60,7 +61,10 @@ function stop(request: ResourceRequest): Reply {
   const { pattern, path } = patterns(request);
   recordDeployment(request, pattern, path, 'UNDEPLOY', 'OK', 'Sandbox Cloud API (stop)');
   app.view.state = 'SHOULD_BE_DOWN';
-  return { status: 200, json: { id: 200, message: `The application ${app.view.name} has been stopped`, type: 'success' } };
+  return {
+    status: 200,
+    json: { id: 200, message: `The application ${app.view.name} has been stopped`, type: 'success' },
+  };
 }
 
 /** The instances an application runs now (none when it should be down or never deployed successfully). */
@@ -91,6 +95,15 @@ function list(request: ResourceRequest): Reply {
   return { status: 200, json: instancesOf(app, deploymentsOfApp(request)) };
 }
 
+function oneInstance(request: ResourceRequest): Reply {
+  const app = recordOf(applicationKind, request);
+  const found = instancesOf(app, deploymentsOfApp(request)).find(
+    (instance) => instance.id === request.params.instanceId,
+  );
+  if (!found) throw new HttpError(404, `No instance ${request.params.instanceId} here`);
+  return { status: 200, json: found };
+}
+
 function nonNegative(request: ResourceRequest, name: string): number | undefined {
   const raw = request.query.get(name);
   if (raw === null || raw === '') return undefined;
@@ -113,5 +126,6 @@ export const appLifecycleRoutes: Route[] = [
   ...orgAndSelf(`${APP}/instances`, 'POST', WRITE, start),
   ...orgAndSelf(`${APP}/instances`, 'DELETE', WRITE, stop),
   ...orgAndSelf(`${APP}/instances`, 'GET', READ, list),
+  ...orgAndSelf(`${APP}/instances/:instanceId`, 'GET', READ, oneInstance),
   ...orgAndSelf(`${APP}/deployments`, 'GET', READ, deploymentList),
 ];

@@ -66,7 +66,9 @@ describe('collections keep one state', () => {
     expect((await json('PUT', '/v2/self/keys/laptop', { key: 'ssh-ed25519 AAAA' })).status).toBe(200);
     const keys = (await json('GET', '/v2/self/keys')).body as { name: string; key: string }[];
     expect(keys.find((key) => key.name === 'laptop')).toMatchObject({ key: 'ssh-ed25519 AAAA' });
-    const hook = (await json('POST', `/v2/notifications/webhooks/${ada}`, { url: 'https://hook.test/' })).body as {
+    const hook = (
+      await json('POST', `/v2/notifications/webhooks/${ada}`, { urls: [{ format: 'raw', url: 'https://hook.test/' }] })
+    ).body as {
       id: string;
     };
     const hooks = (await json('GET', `/v2/notifications/webhooks/${ada}`)).body as { id: string }[];
@@ -77,12 +79,15 @@ describe('collections keep one state', () => {
 
   it('instances: starting records a DEPLOY (newest first), stopping an UNDEPLOY, cancelling marks CANCELLED', async () => {
     const base = `/v2/organisations/${org}/applications/${app}`;
-    expect((await json('POST', `${base}/instances`, { commit: 'abc123' })).status).toBe(200);
+    // The official client sends the commit as a query parameter (esm/api/v2/application.js, `redeploy`).
+    const started = await json('POST', `${base}/instances?commit=abc123`);
+    expect(started.status).toBe(200);
     const [deploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
-    expect(deploy).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'abc123', uuid: deploy!.id });
-    expect((await json('DELETE', `${base}/deployments/${deploy!.id}/instances`)).status).toBe(204);
-    expect((await json('GET', `${base}/deployments/${deploy!.id}`)).body).toMatchObject({ state: 'CANCELLED' });
-    expect((await json('DELETE', `${base}/instances`)).status).toBe(204);
+    expect(deploy).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'abc123', id: expect.any(Number) });
+    expect(started.body).toMatchObject({ deploymentId: deploy!.uuid });
+    expect((await json('DELETE', `${base}/deployments/${deploy!.uuid}/instances`)).status).toBe(204);
+    expect((await json('GET', `${base}/deployments/${deploy!.uuid}`)).body).toMatchObject({ state: 'CANCELLED' });
+    expect((await json('DELETE', `${base}/instances`)).status).toBe(200);
     expect((await json('GET', `${base}/instances`)).body).toEqual([]);
     const [undeploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
     expect(undeploy).toMatchObject({ action: 'UNDEPLOY' });

@@ -9,12 +9,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HttpError } from './http-util.ts';
+import { stableUuid } from './openapi-examples.ts';
 import { jsonObject, organisationOf } from './resource-helpers.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 
 const READ = 'access_organisations';
 const WRITE = 'manage_organisations_applications';
-const TYPES = ['BETTERSTACK', 'DATADOG', 'ELASTICSEARCH', 'NEWRELIC', 'OVH_TCP', 'RAW_HTTP', 'SYSLOG_TCP', 'SYSLOG_UDP'];
+const TYPES = [
+  'BETTERSTACK',
+  'DATADOG',
+  'ELASTICSEARCH',
+  'NEWRELIC',
+  'OVH_TCP',
+  'RAW_HTTP',
+  'SYSLOG_TCP',
+  'SYSLOG_UDP',
+];
 const KINDS = ['LOG', 'ACCESSLOG', 'AUDITLOG'];
 /** Credentials a recipient may carry: kept, never listed back. */
 const SECRETS = ['password', 'apiKey', 'sourceToken'];
@@ -34,10 +44,43 @@ function drainsOf(request: ResourceRequest): Map<string, Record<string, unknown>
   const id = resourceOf(request);
   let drains = request.state.resourceDrains.get(id);
   if (!drains) {
-    drains = new Map();
+    // Like every collection of the sandbox, a resource's drains start with one example (catalog-records.ts).
+    const example = newDrain(
+      request,
+      id,
+      'LOG',
+      {
+        type: 'RAW_HTTP',
+        url: `https://logs.sandbox.keyhole.test/${id}`,
+      },
+      `drain_${stableUuid(`drains/${id}`)}`,
+    );
+    drains = new Map([[String(example.id), example]]);
     request.state.resourceDrains.set(id, drains);
   }
   return drains;
+}
+
+function newDrain(
+  request: ResourceRequest,
+  resourceId: string,
+  kind: string,
+  recipient: Record<string, unknown>,
+  id = `drain_${randomUUID()}`,
+): Record<string, unknown> {
+  const now = new Date(request.clock.now()).toISOString();
+  return {
+    id,
+    ownerId: organisationOf(request).id,
+    resourceId,
+    kind,
+    recipient: { ...recipient },
+    status: { status: 'ENABLED', date: now, authorId: request.caller.user.id },
+    execution: { status: 'RUNNING' },
+    backlog: { msgBacklog: 0, msgRateOut: 0, msgThroughputOut: 0 },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function view(drain: Record<string, unknown>): Record<string, unknown> {
@@ -56,7 +99,8 @@ function create(request: ResourceRequest): Reply {
   const drains = drainsOf(request);
   const body = jsonObject(request);
   const kind = body.kind ?? 'LOG';
-  if (typeof kind !== 'string' || !KINDS.includes(kind)) throw new HttpError(400, `Field "kind" must be one of ${KINDS}`);
+  if (typeof kind !== 'string' || !KINDS.includes(kind))
+    throw new HttpError(400, `Field "kind" must be one of ${KINDS}`);
   const recipient = body.recipient as Record<string, unknown> | undefined;
   if (typeof recipient !== 'object' || recipient === null || !TYPES.includes(String(recipient.type))) {
     throw new HttpError(400, `Field "recipient.type" must be one of ${TYPES.join(', ')}`);
@@ -67,20 +111,8 @@ function create(request: ResourceRequest): Reply {
   if (recipient.type === 'ELASTICSEARCH' && !recipient.url.endsWith('/_bulk')) {
     throw new HttpError(400, "An ELASTICSEARCH recipient's URL must end with /_bulk");
   }
-  const now = new Date(request.clock.now()).toISOString();
-  const drain = {
-    id: `drain_${randomUUID()}`,
-    ownerId: organisationOf(request).id,
-    resourceId: resourceOf(request),
-    kind,
-    recipient: { ...recipient },
-    status: { status: 'ENABLED', date: now, authorId: request.caller.user.id },
-    execution: { status: 'RUNNING' },
-    backlog: { msgBacklog: 0, msgRateOut: 0, msgThroughputOut: 0 },
-    createdAt: now,
-    updatedAt: now,
-  };
-  drains.set(drain.id, drain);
+  const drain = newDrain(request, resourceOf(request), kind, recipient);
+  drains.set(String(drain.id), drain);
   return { status: 200, json: view(drain) };
 }
 
@@ -114,7 +146,12 @@ function routesUnder(base: string): Route[] {
   return [
     { method: 'GET', pattern: base, right: READ, handle: list },
     { method: 'POST', pattern: base, right: WRITE, handle: create },
-    { method: 'GET', pattern: `${base}/:drainId`, right: READ, handle: (request) => ({ status: 200, json: view(drainOf(request)) }) },
+    {
+      method: 'GET',
+      pattern: `${base}/:drainId`,
+      right: READ,
+      handle: (request) => ({ status: 200, json: view(drainOf(request)) }),
+    },
     {
       method: 'DELETE',
       pattern: `${base}/:drainId`,

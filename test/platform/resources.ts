@@ -9,6 +9,7 @@ import { billingRoutes } from './resources-billing.ts';
 import { catalogResponderRoutes } from './resources-catalog.ts';
 import { consumerRoutes } from './resources-consumers.ts';
 import { drainRoutes } from './resources-drains.ts';
+import { notificationRoutes } from './resources-notifications.ts';
 import { organisationRoutes } from './resources-orgs.ts';
 import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
@@ -30,6 +31,7 @@ export function createResourceRouter(): Router {
     ...productRoutes,
     ...sftpDeployRoutes,
     ...drainRoutes,
+    ...notificationRoutes,
     ...testOnlyRoutes,
     // Last: the hand-written routes above answer first where both match.
     ...catalogResponderRoutes,
