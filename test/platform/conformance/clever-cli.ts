@@ -33,7 +33,9 @@ export interface CleverSandbox {
 }
 
 export interface CleverTarget {
+  /** `https://…` when the sandbox serves TLS: then `caPath` is the CA the CLI must trust (NODE_EXTRA_CA_CERTS). */
   api: string;
+  caPath?: string;
   bridge: string;
   consumerKey: string;
   consumerSecret: string;
@@ -56,7 +58,10 @@ export function createCleverSandbox(target: CleverTarget): CleverSandbox {
     TZ: 'UTC',
     NO_COLOR: '1',
     NO_UPDATE_NOTIFIER: '1',
-    NODE_OPTIONS: `--import=${GUARD}`,
+    // Node 20 has the WebSocket the official events client uses (`globalThis.WebSocket`, esm/streams/events.js:54)
+    // behind a flag; Node ≥ 22 (what the CLI declares) has it on.
+    NODE_OPTIONS: `--import=${GUARD}${Number(process.versions.node.split('.')[0]) < 22 ? ' --experimental-websocket' : ''}`,
+    ...(target.caPath ? { NODE_EXTRA_CA_CERTS: target.caPath } : {}),
     CONFORMANCE_GUARD_LOG: guardLog,
     // Every address the CLI knows, at the sandbox (CONSOLE_URL is only printed, never fetched).
     API_HOST: target.api,

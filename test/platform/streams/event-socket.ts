@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { authenticateSigned } from '../auth.ts';
 import type { PlatformContext } from '../context.ts';
+import { isSecure } from '../oauth/verify.ts';
 import type { Caller } from '../router.ts';
 import type { PlatformEvent } from './stream-hub.ts';
 
@@ -49,6 +50,7 @@ function authenticateMessage(context: PlatformContext, req: IncomingMessage, raw
   return authenticateSigned(context, {
     method: 'GET',
     host: req.headers.host,
+    secure: isSecure(req),
     rawPath: SIGNED_PATH,
     rawQuery: '',
     authorization: message.authorization,
