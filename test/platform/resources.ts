@@ -15,6 +15,7 @@ import { productRoutes } from './resources-products.ts';
 import { selfRoutes } from './resources-self.ts';
 import { mfaRoutes } from './resources-self-mfa.ts';
 import { sftpDeployRoutes } from './resources-sftp-deploy.ts';
+import { sshKeyRoutes } from './resources-ssh-keys.ts';
 import { testOnlyRoutes } from './resources-test-only.ts';
 import { Router } from './router.ts';
 
@@ -32,6 +33,7 @@ export function createResourceRouter(): Router {
     ...sftpDeployRoutes,
     ...drainRoutes,
     ...notificationRoutes,
+    ...sshKeyRoutes,
     ...testOnlyRoutes,
     // Last: the hand-written routes above answer first where both match.
     ...catalogResponderRoutes,
