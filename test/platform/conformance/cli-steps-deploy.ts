@@ -86,10 +86,6 @@ export function cliDeploySteps(ctx: ConformanceContext, cli: CleverSandbox): Ste
       expect(deployments(ids.workerAppId)[0]).toMatchObject({ action: 'UNDEPLOY', state: 'OK' });
       return 'SHOULD_BE_DOWN, UNDEPLOY recorded';
     }),
-    step(['status', '--app', ids.workerAppId, '--format', 'json'], STATUS, (_o, out) => {
-      expect(json<Status>(out)).toMatchObject({ status: 'stopped', instances: [] });
-      return 'stopped again';
-    }),
     step(
       ['scale', '--app', ids.webAppId, '--flavor', 'M', '--instances', '2'],
       ['GET /applications/* 200', 'PUT /applications/* 200'],
@@ -108,14 +104,10 @@ export function cliDeploySteps(ctx: ConformanceContext, cli: CleverSandbox): Ste
         return 'stored: 1 to 3, build on XS';
       },
     ),
-    step(['scale', '--app', ids.webAppId, '--build-flavor', 'disabled'], ['PUT /applications/* 200'], () => {
-      expect(app(ids.webAppId).view.separateBuild).toBe(false);
-      return 'dedicated build off';
-    }),
     step(['status', '--app', ids.webAppId, '--format', 'json'], STATUS, (_o, out) => {
       const status = json<Status>(out);
       expect(status.scalability).toEqual({ vertical: { min: 'M', max: 'M' }, horizontal: { min: 1, max: 3 } });
-      expect(status.separateBuild).toBe(false);
+      expect(status).toMatchObject({ separateBuild: true, buildFlavor: 'XS' });
       return 'scalability read back';
     }),
     step(
@@ -150,36 +142,6 @@ export function cliDeploySteps(ctx: ConformanceContext, cli: CleverSandbox): Ste
       expect(out).not.toContain('s3cret');
       return `${listed.length} drains, password not shown`;
     }),
-    lateStep(
-      cli,
-      'clever drain get <id> --app <web>',
-      [`GET ${DRAINS}/* 200`],
-      () => ['drain', 'get', carry.drainId!, '--app', ids.webAppId],
-      (output) => {
-        expect(output).toContain('Raw HTTP');
-        return 'formatted by formatDrain';
-      },
-    ),
-    lateStep(
-      cli,
-      'clever drain disable <id> --app <web>',
-      [`PUT ${DRAINS}/*/disable 200`],
-      () => ['drain', 'disable', carry.drainId!, '--app', ids.webAppId],
-      () => {
-        expect(drains().get(carry.drainId!)?.status).toMatchObject({ status: 'DISABLED' });
-        return 'DISABLED';
-      },
-    ),
-    lateStep(
-      cli,
-      'clever drain enable <id> --app <web>',
-      [`PUT ${DRAINS}/*/enable 200`],
-      () => ['drain', 'enable', carry.drainId!, '--app', ids.webAppId],
-      () => {
-        expect(drains().get(carry.drainId!)?.status).toMatchObject({ status: 'ENABLED' });
-        return 'ENABLED';
-      },
-    ),
     lateStep(
       cli,
       'clever drain remove <id> --app <web>',
@@ -225,17 +187,6 @@ function addonLogSteps(ctx: ConformanceContext, cli: CleverSandbox): Step[] {
         expect(numbers.length).toBeLessThanOrEqual(11);
         expect(numbers).toEqual(numbers.map((_, index) => numbers[0]! + index));
         return `${numbers.length} lines, ended by UNTIL`;
-      },
-    ),
-    lateStep(
-      cli,
-      'clever logs --addon <real id> … --format json',
-      http,
-      () => ['logs', '--addon', ids.notesDbRealId, ...window(), '--format', 'json'],
-      (_o, out) => {
-        const lines = json<{ resourceId: string; message: string }[]>(out);
-        expect(lines.every((line) => line.resourceId === ids.notesDbRealId)).toBe(true);
-        return `${lines.length} RESOURCE_LOG records`;
       },
     ),
   ];

@@ -8,8 +8,9 @@ import { type Platform, startPlatform } from '../index.ts';
 import { createCleverSandbox } from './clever-cli.ts';
 import { cliAccountSteps, cliApplicationSteps } from './cli-steps.ts';
 import { cliDeploySteps } from './cli-steps-deploy.ts';
-import { cliServiceSteps } from './cli-steps-services.ts';
+import { cliNetworkSteps, cliNotificationAndAddonSteps } from './cli-steps-services.ts';
 import { accountSteps } from './client-steps-account.ts';
+import { operationSteps } from './client-steps-operations.ts';
 import { addonAndBillingSteps, applicationSteps } from './client-steps-resources.ts';
 import { bridgeClient, type ConformanceContext, oauthClient, officialDance, seededIds } from './context.ts';
 import { Recorder } from './recorder.ts';
@@ -53,10 +54,10 @@ describe('official conformance: @clevercloud/client and clever-tools against the
       ids: seededIds(platform),
       carry: {},
     };
-    // Two CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
+    // Three CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
     // the token tells whose requests the sandbox logged.
     const lanes = await Promise.all(
-      [0, 1].map(async () => {
+      [0, 1, 2].map(async () => {
         const cliAccess = await officialDance(platform);
         const cli = createCleverSandbox({
           api: platform.tls!.api,
@@ -80,6 +81,7 @@ describe('official conformance: @clevercloud/client and clever-tools against the
         ...accountSteps(ctx),
         ...applicationSteps(ctx),
         ...addonAndBillingSteps(ctx),
+        ...operationSteps(ctx),
       ]);
       await recorder.runLanes([
         {
@@ -88,10 +90,11 @@ describe('official conformance: @clevercloud/client and clever-tools against the
         },
         // `clever tokens create` posts credentials, not a signature, to the bridge: its request is this lane's.
         {
-          steps: [...cliAccountSteps(ctx, lanes[1]!.cli), ...cliServiceSteps(ctx, lanes[1]!.cli)],
+          steps: [...cliAccountSteps(ctx, lanes[1]!.cli), ...cliNetworkSteps(ctx, lanes[1]!.cli)],
           oauthToken: lanes[1]!.oauthToken,
           ownsUnsigned: true,
         },
+        { steps: cliNotificationAndAddonSteps(ctx, lanes[2]!.cli), oauthToken: lanes[2]!.oauthToken },
       ]);
       const refused = lanes.flatMap((lane) => lane.cli.refusedConnections());
       console.log(
@@ -107,5 +110,5 @@ describe('official conformance: @clevercloud/client and clever-tools against the
     } finally {
       for (const lane of lanes) lane.cli.dispose();
     }
-  }, 300_000);
+  }, 600_000);
 });
