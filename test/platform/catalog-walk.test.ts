@@ -52,6 +52,12 @@ const ordered = [...walked].sort(
 function bodyOf(endpoint: Endpoint): { json?: unknown } {
   if (endpoint.method === 'PUT' && endpoint.path.endsWith('/env/{envName}')) return { json: { value: 'walk' } };
   if (endpoint.method === 'POST' && endpoint.path.endsWith('/tcpRedirs')) return { json: { namespace: 'default' } };
+  if (endpoint.method === 'PUT' && endpoint.path === '/v2/self/keys/{keyName}') {
+    // An OpenSSH ed25519 public key line as a JSON string, as the official tools send it.
+    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+    const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(Buffer.alloc(32, 1))]).toString('base64');
+    return { json: `ssh-ed25519 ${blob} walk` };
+  }
   return {};
 }
 

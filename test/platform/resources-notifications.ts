@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from './http-util.ts';
 import { stableUuid } from './openapi-examples.ts';
-import { jsonObject, organisationOf } from './resource-helpers.ts';
+import { emptySuccess, jsonObject, organisationOf } from './resource-helpers.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 
 const TARGET_TYPES = ['email', 'userid', 'organisation'];
@@ -129,7 +129,7 @@ function routes(kind: Kind): Route[] {
         if (!storeOf(request, kind).delete(request.params.id!)) {
           throw new HttpError(404, `Notification ${request.params.id} not found`);
         }
-        return { status: 204 };
+        return emptySuccess('DELETE', `${base}/:id`, `Notification ${request.params.id} deleted`);
       },
     },
   ];

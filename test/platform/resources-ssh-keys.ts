@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { ERROR_IDS } from './error-ids.ts';
 import { HttpError, mediaType } from './http-util.ts';
+import { emptySuccess } from './resource-helpers.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 
 const TYPES = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
@@ -84,7 +85,7 @@ function remove(request: ResourceRequest): Reply {
   if (!storeOf(request).delete(request.params.keyName!)) {
     throw new HttpError(404, `No SSH key named ${request.params.keyName}`);
   }
-  return { status: 204 };
+  return emptySuccess('DELETE', '/v2/self/keys/:keyName', `The SSH key ${request.params.keyName} has been removed`);
 }
 
 const READ = 'access_personal_information';

@@ -36,15 +36,17 @@ export function cliNetworkSteps(ctx: ConformanceContext, cli: CleverSandbox): St
   const app = () => platform.state.applications.get(cron)!;
   const vhosts = () =>
     platform.state.catalogCollections.get(`/v2/organisations/${ids.enginesId}/applications/${cron}/vhosts`)!;
-  const hooks = (kind: string) => platform.state.catalogCollections.get(`/v2/notifications/${kind}/${ids.worksId}`)!;
   const keys = () => platform.state.catalogCollections.get(`/v2/organisations/${ids.userId}/keys`)!;
-  const engines = ['--org', ids.enginesId];
-  const works = ['--org', ids.worksId];
   return [
-    step(['domain', '--app', cron], ['GET /applications/*/vhosts 200'], (output) => {
-      expect(output).toContain('.sandbox-apps.keyhole.test');
-      return 'the default domain';
-    }),
+    // The CLI lists the application's own `vhosts` and asks which one is the favourite.
+    step(
+      ['domain', '--app', cron],
+      ['GET /v2/organisations/*/applications/* 200', 'GET /applications/*/vhosts/favourite 200'],
+      (output) => {
+        expect(output).toContain('.sandbox-apps.keyhole.test');
+        return 'the default domain';
+      },
+    ),
     step(
       ['domain', 'add', 'cli.example.test', '--app', cron],
       ['PUT /applications/*/vhosts/cli.example.test 200'],
@@ -60,7 +62,7 @@ export function cliNetworkSteps(ctx: ConformanceContext, cli: CleverSandbox): St
     ),
     step(
       ['domain', 'rm', 'cli.example.test', '--app', cron],
-      ['DELETE /applications/*/vhosts/cli.example.test 204'],
+      ['DELETE /applications/*/vhosts/cli.example.test 200'],
       () => {
         expect(vhosts().has('cli.example.test')).toBe(false);
         return 'removed';
@@ -284,7 +286,7 @@ function sshKeySteps(cli: CleverSandbox, keys: () => Map<string, Record<string, 
         return 'exit 1: refused with id 505';
       },
     },
-    step(['ssh-keys', 'remove', 'cli-key'], ['DELETE /v2/self/keys/cli-key 204'], () => {
+    step(['ssh-keys', 'remove', 'cli-key'], ['DELETE /v2/self/keys/cli-key 200'], () => {
       expect(keys().has('cli-key')).toBe(false);
       return 'removed';
     }),

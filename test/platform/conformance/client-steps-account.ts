@@ -267,7 +267,7 @@ export function accountSteps(ctx: ConformanceContext): Step[] {
     }),
     step(
       'DeleteOauthConsumerCommand',
-      ['DELETE /v2/organisations/*/consumers/* 204', 'GET /v2/organisations/*/consumers 200'],
+      ['DELETE /v2/organisations/*/consumers/* 200', 'GET /v2/organisations/*/consumers 200'],
       async () => {
         await client.send(new DeleteOauthConsumerCommand({ oauthConsumerKey: carry.consumerKey! }));
         const consumers = await client.send(
