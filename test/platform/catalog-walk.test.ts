@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
+import { ed25519KeyLine } from './resources-ssh-keys.ts';
 import { CatalogFiller, type Endpoint, erase } from './support/catalog-fill.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
@@ -54,9 +55,7 @@ function bodyOf(endpoint: Endpoint): { json?: unknown } {
   if (endpoint.method === 'POST' && endpoint.path.endsWith('/tcpRedirs')) return { json: { namespace: 'default' } };
   if (endpoint.method === 'PUT' && endpoint.path === '/v2/self/keys/{keyName}') {
     // An OpenSSH ed25519 public key line as a JSON string, as the official tools send it.
-    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-    const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(Buffer.alloc(32, 1))]).toString('base64');
-    return { json: `ssh-ed25519 ${blob} walk` };
+    return { json: ed25519KeyLine(Buffer.alloc(32, 1), 'walk') };
   }
   return {};
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
+import { ed25519KeyLine } from './resources-ssh-keys.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 let platform: Platform;
@@ -64,9 +65,7 @@ describe('collections keep one state', () => {
 
   it('/v2/self and the personal organisation are one store (SSH keys are upserted by name)', async () => {
     // The key line as a JSON string, as the official tools send it; an OpenSSH ed25519 key (blob: type, then 32 bytes).
-    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-    const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(Buffer.alloc(32, 7))]).toString('base64');
-    const line = `ssh-ed25519 ${blob} ada@laptop`;
+    const line = ed25519KeyLine(Buffer.alloc(32, 7), 'ada@laptop');
     expect((await json('PUT', '/v2/self/keys/laptop', line)).status).toBe(200);
     const keys = (await json('GET', '/v2/self/keys')).body as { name: string; key: string }[];
     expect(keys.find((key) => key.name === 'laptop')).toMatchObject({ key: line });

@@ -20,21 +20,17 @@ function storeOf(request: ResourceRequest): Map<string, Record<string, unknown>>
   if (!store) {
     // One example, like every collection: a real ed25519 key line derived from the user id.
     const raw = createHash('sha256').update(request.caller.user.id).digest();
-    const example = keyRecord('laptop', `ssh-ed25519 ${blobOf('ssh-ed25519', raw).toString('base64')} ada@laptop`);
+    const example = keyRecord('laptop', ed25519KeyLine(raw, 'ada@laptop'));
     store = new Map([['laptop', example]]);
     request.state.catalogCollections.set(key, store);
   }
   return store;
 }
 
-function blobOf(type: string, raw: Buffer): Buffer {
-  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, 0]).fill(0), bytes]);
-  const withLength = (bytes: Buffer) => {
-    const out = field(bytes);
-    out.writeUInt32BE(bytes.length, 0);
-    return out;
-  };
-  return Buffer.concat([withLength(Buffer.from(type)), withLength(raw)]);
+/** An OpenSSH `ssh-ed25519` public key line for a 32-byte key: the blob is the type, then the key, each length-prefixed. */
+export function ed25519KeyLine(raw: Buffer, comment: string): string {
+  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} ${comment}`;
 }
 
 function keyRecord(name: string, line: string): Record<string, unknown> {

@@ -34,6 +34,7 @@ import { DeleteTcpRedirectionCommand } from '@clevercloud/client/cc-api-commands
 import { ListTcpRedirectionCommand } from '@clevercloud/client/cc-api-commands/tcp-redirection/list-tcp-redirection-command.js';
 import { ListTcpRedirectionNamespaceCommand } from '@clevercloud/client/cc-api-commands/tcp-redirection/list-tcp-redirection-namespace-command.js';
 import { expect } from 'vitest';
+import { ed25519KeyLine } from '../resources-ssh-keys.ts';
 import type { ConformanceContext } from './context.ts';
 import type { Step } from './recorder.ts';
 
@@ -43,8 +44,7 @@ const DRAINS = '/v4/drains/organisations/*/applications/*/drains';
 /** An OpenSSH public key line for a fresh ed25519 key (what `ssh-keygen` writes to `id_ed25519.pub`). */
 function sshPublicKey(comment: string): string {
   const raw = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} ${comment}`;
+  return ed25519KeyLine(raw, comment);
 }
 
 export function operationSteps(ctx: ConformanceContext): Step[] {
