@@ -42,7 +42,7 @@ export function deploymentsOfApp(request: ResourceRequest): Record<string, unkno
 function start(request: ResourceRequest): Reply {
   const app = recordOf(applicationKind, request);
   const { pattern, path } = patterns(request);
-  const deployment = recordDeployment(request, pattern, path, 'DEPLOY', 'WIP', 'Sandbox Cloud API (restart)');
+  const deployment = recordDeployment(request, pattern, path, 'DEPLOY', 'WIP');
   if (typeof deployment.commit === 'string') app.view.commitId = deployment.commit;
   app.view.state = 'SHOULD_BE_UP';
   return {
@@ -59,7 +59,7 @@ function start(request: ResourceRequest): Reply {
 function stop(request: ResourceRequest): Reply {
   const app = recordOf(applicationKind, request);
   const { pattern, path } = patterns(request);
-  recordDeployment(request, pattern, path, 'UNDEPLOY', 'OK', 'Sandbox Cloud API (stop)');
+  recordDeployment(request, pattern, path, 'UNDEPLOY', 'OK');
   app.view.state = 'SHOULD_BE_DOWN';
   return {
     status: 200,
