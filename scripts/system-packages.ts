@@ -48,6 +48,16 @@ export const SYSTEM_PACKAGES = {
     neededBy: 'the code-export tests (the Python snippet is run with /usr/bin/python3)',
     library: true,
   },
+  openssl: {
+    name: 'openssl',
+    paths: ['/usr/bin/openssl'],
+    neededBy: "the sandbox's TLS (test/platform/tls.ts makes its local CA with it) and the official-tools conformance",
+  },
+  certutil: {
+    name: 'libnss3-tools',
+    paths: ['/usr/bin/certutil'],
+    neededBy: "the Firefox trust of the sandbox's local CA (a profile's certificate database)",
+  },
 } as const satisfies Record<string, SystemPackage>;
 
 export type PackageKey = keyof typeof SYSTEM_PACKAGES;
@@ -55,7 +65,7 @@ export type PackageKey = keyof typeof SYSTEM_PACKAGES;
 /** Which packages each entry point needs. */
 export const NEEDS: Record<'demo' | 'test', readonly PackageKey[]> = {
   demo: ['chromium'],
-  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib'],
+  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib', 'openssl', 'certutil'],
 };
 
 export function installedPath(pkg: SystemPackage, exists: (path: string) => boolean): string | undefined {

@@ -48,7 +48,14 @@ export function isCollection(pattern: string): boolean {
 
 /** The field naming a record of a collection whose items are `…/:param`. */
 export function idFieldOf(param: string): string {
-  const fields: Record<string, string> = { domain: 'fqdn', keyName: 'name', name: 'name', sourcePort: 'sourcePort' };
+  // A deployment is addressed by its `uuid` (`deployment_…`); its `id` is a number (catalog-effects.ts).
+  const fields: Record<string, string> = {
+    domain: 'fqdn',
+    keyName: 'name',
+    name: 'name',
+    sourcePort: 'sourcePort',
+    deploymentId: 'uuid',
+  };
   return fields[param] ?? 'id';
 }
 
@@ -154,10 +161,35 @@ export function collectionAt(
   if (!store) {
     store = new Map();
     const id = newId(param, key);
-    store.set(id, exampleRecord(request, collectionPattern, param, id, key));
+    store.set(id, seededRecord(request, collectionPattern, exampleRecord(request, collectionPattern, param, id, key)));
     request.state.catalogCollections.set(key, store);
   }
   return store;
+}
+
+/**
+ * The first record of a collection where the sandbox knows better than the description's example: an
+ * application's deployments start with the DEPLOY of its running commit (`date` in epoch ms, `id` a number: see
+ * catalog-effects.ts `deploymentFields`).
+ */
+function seededRecord(
+  request: ResourceRequest,
+  collectionPattern: string,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!collectionPattern.endsWith('/applications/:appId/deployments')) return record;
+  const app = request.state.applications.get(request.params.appId ?? '');
+  if (!app) return record;
+  return {
+    ...record,
+    id: 1,
+    date: app.view.last_deploy,
+    state: 'OK',
+    action: 'DEPLOY',
+    cause: 'git push',
+    commit: app.view.commitId,
+    instances: (app.view.instance as { minInstances: number }).minInstances,
+  };
 }
 
 export function createId(request: ResourceRequest, param: string, path: string): string {

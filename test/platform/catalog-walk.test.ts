@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from './index.ts';
-import { type CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
+import { type Platform, startPlatform } from './index.ts';
+import { ed25519KeyLine } from './resources-ssh-keys.ts';
+import { CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 type Schema = { $ref?: string; type?: string; items?: Schema; required?: string[]; properties?: object };
@@ -52,6 +53,10 @@ const ordered = [...walked].sort(
 function bodyOf(endpoint: Endpoint): { json?: unknown } {
   if (endpoint.method === 'PUT' && endpoint.path.endsWith('/env/{envName}')) return { json: { value: 'walk' } };
   if (endpoint.method === 'POST' && endpoint.path.endsWith('/tcpRedirs')) return { json: { namespace: 'default' } };
+  if (endpoint.method === 'PUT' && endpoint.path === '/v2/self/keys/{keyName}') {
+    // An OpenSSH ed25519 public key line as a JSON string, as the official tools send it.
+    return { json: ed25519KeyLine(Buffer.alloc(32, 1), 'walk') };
+  }
   return {};
 }
 
@@ -63,8 +68,20 @@ function resolve(schema: Schema | undefined): Schema | undefined {
   return current;
 }
 
+/**
+ * Where the description documents the `/v2/self` form of an operation with another schema than its
+ * `/v2/organisations/{id}` form, and the official client reads both with one function: the organisation's is right.
+ * `GET …/applications/{id}/instances` says `Instance` (a runtime) for `/self`, `AppInstance` for organisations;
+ * `@clevercloud/client` esm/api/v2/application.js:546 (`getAllInstances`) and clever-tools status.command.js:15-20
+ * read both as instances (`state`, `flavor`, `commit`).
+ */
+const SAME_AS: Record<string, string> = {
+  'GET /v2/self/applications/{}/instances': 'GET /v2/organisations/{}/applications/{}/instances',
+};
+
 function schemaOf(endpoint: Endpoint): Schema | undefined {
-  const wanted = `${endpoint.method} ${erase(endpoint.path)}`;
+  const erased = `${endpoint.method} ${erase(endpoint.path)}`;
+  const wanted = SAME_AS[erased] ?? erased;
   for (const [path, operations] of Object.entries(openapi.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (`${method.toUpperCase()} ${erase(`/v2${path}`)}` !== wanted) continue;

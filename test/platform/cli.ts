@@ -4,6 +4,7 @@
  *
  *   tsx test/platform/cli.ts [--api-port N] [--bridge-port N] [--sftp-port N] [--base-url URL]
  *     [--token-lifetime SECONDS] [--clock-offset SECONDS] [--seed N] [--disable-spec-pdf-path]
+ *     [--tls] [--tls-dir DIR] [--tls-api-port N] [--tls-bridge-port N]
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORTS, PLATFORM_NAME } from './defaults.ts';
@@ -11,6 +12,8 @@ import { type PlatformOptions, startPlatform } from './index.ts';
 
 const USAGE = `Usage: tsx test/platform/cli.ts [--api-port N] [--bridge-port N] [--sftp-port N] [--base-url URL]
   [--token-lifetime SECONDS] [--clock-offset SECONDS] [--seed N] [--disable-spec-pdf-path]
+  [--tls] [--tls-dir DIR] [--tls-api-port N] [--tls-bridge-port N]
+--tls also serves the API (and wss:// events) and the bridge over HTTPS with a local CA (kept in --tls-dir).
 Ports default to ${DEFAULT_PORTS.api}, ${DEFAULT_PORTS.bridge}, ${DEFAULT_PORTS.sftp}; 0 picks a free port.`;
 
 function numberOption(value: string | undefined, name: string, check: (n: number) => boolean): number | undefined {
@@ -36,6 +39,10 @@ function readOptions(argv: string[]): PlatformOptions | undefined {
       'clock-offset': { type: 'string' },
       seed: { type: 'string' },
       'disable-spec-pdf-path': { type: 'boolean' },
+      tls: { type: 'boolean' },
+      'tls-dir': { type: 'string' },
+      'tls-api-port': { type: 'string' },
+      'tls-bridge-port': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,6 +57,13 @@ function readOptions(argv: string[]): PlatformOptions | undefined {
     clockOffsetSeconds: numberOption(values['clock-offset'], 'clock-offset', () => true),
     seed: numberOption(values.seed, 'seed', Number.isInteger),
     disableSpecPdfPath: values['disable-spec-pdf-path'] ?? false,
+    tls: values.tls
+      ? {
+          dir: values['tls-dir'],
+          apiPort: numberOption(values['tls-api-port'], 'tls-api-port', isPort),
+          bridgePort: numberOption(values['tls-bridge-port'], 'tls-bridge-port', isPort),
+        }
+      : undefined,
   };
 }
 
@@ -70,6 +84,16 @@ async function main(): Promise<void> {
     user: platform.user,
     apiToken: platform.apiToken,
     sftpAdmin: platform.sftpAdmin,
+    ...(platform.tls
+      ? {
+          tls: {
+            api: platform.tls.api,
+            bridge: platform.tls.bridge,
+            caPath: platform.tls.caPath,
+            spkiSha256: platform.tls.serverSpkiSha256,
+          },
+        }
+      : {}),
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   process.stderr.write(
@@ -81,6 +105,12 @@ async function main(): Promise<void> {
       `  User     ${platform.user.email} / ${platform.user.password}`,
       `  MFA user ${platform.mfaUser.email} / ${platform.mfaUser.password} (TOTP secret ${platform.mfaUser.totpSecret})`,
       `  Callbacks must be under ${platform.callbackBase}`,
+      ...(platform.tls
+        ? [
+            `  HTTPS    API ${platform.tls.api} (events wss://), bridge ${platform.tls.bridge}`,
+            `           CA ${platform.tls.caPath} (NODE_EXTRA_CA_CERTS=…; Chromium --ignore-certificate-errors-spki-list=${platform.tls.serverSpkiSha256})`,
+          ]
+        : []),
       `  Try: curl -H "Authorization: Bearer ${platform.apiToken}" ${platform.bridge}/v2/self`,
       `  Control: POST ${platform.api}/__sandbox/faults | POST /__sandbox/clock | GET /__sandbox/state`,
       'Press Ctrl+C to stop.',

@@ -9,6 +9,8 @@ export const ERROR_IDS = {
   alreadyDefined: 101,
   alreadyUsed: 1004,
   notMember: 6200,
+  /** Not an SSH public key: `clever ssh-keys add` tells it by this id (ssh-keys.add.command.js, `id === 505`). */
+  invalidSshKey: 505,
 } as const;
 
 export function defaultErrorId(status: number): number {

@@ -3,6 +3,7 @@
  * admin API) on 127.0.0.1. It imports nothing from `src/` on purpose.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApiHandler } from './api-server.ts';
 import { createBridgeHandler } from './bridge.ts';
@@ -28,12 +29,14 @@ import { createSftpHandler } from './sftp-admin.ts';
 import { expireAccessTokens, findUserByEmail, type PlatformState } from './state.ts';
 import { acceptEventSockets } from './streams/event-socket.ts';
 import { createStreamHub } from './streams/stream-hub.ts';
+import { ensureSandboxTls, type SandboxTls } from './tls.ts';
 import { base32Decode, totpAt } from './totp.ts';
 
 export type { Clock } from './clock.ts';
 export { DEFAULT_PORTS, RIGHTS, type Right } from './defaults.ts';
 export type { FaultSpec, Faults } from './faults.ts';
 export type { PlatformState } from './state.ts';
+export type { SandboxTls } from './tls.ts';
 
 export interface PlatformOptions {
   /** 0 (the default) picks a free port. */
@@ -58,6 +61,12 @@ export interface PlatformOptions {
   deploySeconds?: number;
   /** Log lines per second of every application's log stream (default 5, at most 1000; `/__sandbox/streams`). */
   logLinesPerSecond?: number;
+  /**
+   * Also serve the API (with its events socket) and the bridge over TLS, like the platform (`https://`, `wss://`),
+   * with a local CA (tls.ts), on two more ports; plain HTTP stays where it was, on the same state. `dir` keeps the
+   * CA between runs (a browser profile that trusts it keeps working); ports default to free ones.
+   */
+  tls?: boolean | { dir?: string; apiPort?: number; bridgePort?: number };
   /** Called once per answered request (tests that drive other programs see what those programs asked). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -86,6 +95,11 @@ export interface Platform {
   faults: Faults;
   clock: Clock;
   state: PlatformState;
+  /**
+   * With the `tls` option: the HTTPS addresses of the API and bridge (same state as `api` and `bridge`), and the CA
+   * to trust (NODE_EXTRA_CA_CERTS, browser profiles: tls.ts).
+   */
+  tls?: SandboxTls & { api: string; bridge: string };
   /** The current TOTP code of a user with MFA, from the sandbox's (shifted) clock. */
   currentTotp(email: string): string;
   /** Makes every access token issued so far expired. */
@@ -93,7 +107,7 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-async function listen(server: Server, port: number): Promise<string> {
+async function listen(server: Server, port: number, secure = false): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, HOST, () => {
@@ -102,7 +116,7 @@ async function listen(server: Server, port: number): Promise<string> {
     });
   });
   const address = server.address() as AddressInfo;
-  return `http://${HOST}:${address.port}`;
+  return `${secure ? 'https' : 'http'}://${HOST}:${address.port}`;
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -153,12 +167,21 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     streams: createStreamHub(clock, state, options.logLinesPerSecond),
   };
 
-  const servers = [
-    createServer(observed('api', createApiHandler(context), options.onRequest)),
-    createServer(observed('bridge', createBridgeHandler(context), options.onRequest)),
+  const apiHandler = observed('api', createApiHandler(context), options.onRequest);
+  const bridgeHandler = observed('bridge', createBridgeHandler(context), options.onRequest);
+  const servers: Server[] = [
+    createServer(apiHandler),
+    createServer(bridgeHandler),
     createServer(observed('sftp', createSftpHandler(context), options.onRequest)),
   ];
+  const tlsOptions = typeof options.tls === 'object' ? options.tls : {};
+  const tls = options.tls ? ensureSandboxTls(tlsOptions.dir) : undefined;
+  if (tls) {
+    const certificate = { key: tls.keyPem, cert: tls.certPem };
+    servers.push(createHttpsServer(certificate, apiHandler), createHttpsServer(certificate, bridgeHandler));
+  }
   acceptEventSockets(servers[0]!, context);
+  if (tls) acceptEventSockets(servers[3]!, context);
   const close = async () => {
     faults.dispose();
     context.streams.closeAll();
@@ -170,6 +193,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       await listen(servers[0]!, options.apiPort ?? 0),
       await listen(servers[1]!, options.bridgePort ?? 0),
       await listen(servers[2]!, options.sftpPort ?? 0),
+      ...(tls
+        ? [
+            await listen(servers[3]!, tlsOptions.apiPort ?? 0, true),
+            await listen(servers[4]!, tlsOptions.bridgePort ?? 0, true),
+          ]
+        : []),
     ];
   } catch (error) {
     await close();
@@ -190,6 +219,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     faults,
     clock,
     state,
+    tls: tls ? { ...tls, api: urls[3]!, bridge: urls[4]! } : undefined,
     currentTotp(email) {
       const secret = findUserByEmail(state, email)?.totpSecret;
       if (!secret) throw new Error(`${email} has no TOTP secret`);

@@ -60,6 +60,22 @@ function load(): { doc: OpenApi; byKey: Map<string, Schema> } {
   return loaded;
 }
 
+/** The 2xx statuses the platform documents for this route (empty when it documents none, or only `default`). */
+export function documentedSuccesses(method: string, pattern: string): number[] {
+  const doc = load().doc;
+  const base = new URL(doc.servers[0]?.url ?? 'https://x/v2').pathname.replace(/\/$/, '');
+  const wanted = templateKey(method, pattern);
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [name, operation] of Object.entries(operations)) {
+      if (templateKey(name, `${base}${path}`) !== wanted) continue;
+      return Object.keys(operation.responses ?? {})
+        .map(Number)
+        .filter((code) => code >= 200 && code <= 299);
+    }
+  }
+  return [];
+}
+
 /** The whole description, as `/v2/openapi` serves it. */
 export function openApiDocument(): unknown {
   return load().doc;

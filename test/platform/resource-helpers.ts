@@ -3,7 +3,8 @@ import type { Right } from './defaults.ts';
 import { ERROR_IDS } from './error-ids.ts';
 import { HttpError, mediaType, parseJsonBody } from './http-util.ts';
 import { parseFormPairs } from './oauth/encoding.ts';
-import type { ResourceRequest, Route } from './router.ts';
+import { documentedSuccesses } from './openapi-examples.ts';
+import type { Reply, ResourceRequest, Route } from './router.ts';
 import type { Organisation } from './state.ts';
 
 /** The organisation named by `:orgId`, or the caller's personal one on `/v2/self/…`. */
@@ -51,6 +52,16 @@ export function requiredString(body: Record<string, unknown>, field: string): st
 
 export function success(message: string): { status: number; json: unknown } {
   return { status: 200, json: { id: 200, message, type: 'success' } };
+}
+
+/**
+ * The answer to a write with nothing to return: 204 where the platform documents it (or documents nothing), its
+ * success message with 200 where its description documents 200 (the official tools are held to it:
+ * conformance/documented-status.ts). `pattern` is the route's `/v2/organisations/:orgId/…` form.
+ */
+export function emptySuccess(method: string, pattern: string, message: string): Reply {
+  const documented = documentedSuccesses(method, pattern);
+  return documented.length > 0 && !documented.includes(204) ? success(message) : { status: 204 };
 }
 
 /**

@@ -6,6 +6,7 @@ import { type OwnedKind, ownedRoutes, recordOf, tagRoutes } from './owned-collec
 import { createRng, randomUuid } from './random.ts';
 import { jsonObject, optionalString, orgAndSelf, requiredString } from './resource-helpers.ts';
 import type { ResourceRequest, Route } from './router.ts';
+import { providerInfo } from './seed-addon-plans.ts';
 import { addonEnv, buildAddon, realIdOf } from './seed-apps.ts';
 import { providerCatalogView } from './seed-products.ts';
 import type { Addon } from './state.ts';
@@ -42,6 +43,15 @@ function createAddon(request: ResourceRequest, ownerId: string): Addon {
   const region = optionalString(body, 'region') ?? 'par';
   if (!(provider.view.regions as string[]).includes(region)) {
     throw new HttpError(400, `${provider.view.name} is not available in region ${region}`);
+  }
+  const version = (body.options as { version?: unknown } | undefined)?.version;
+  const info = providerInfo(providerId);
+  const versions = Object.keys((info?.dedicated as object | undefined) ?? {});
+  if (info && version !== undefined && !versions.includes(String(version))) {
+    throw new HttpError(
+      400,
+      `Version ${version} is not available for ${providerId}${versions.length ? `: ${versions}` : ''}`,
+    );
   }
   const realId = realIdOf(provider.view.id, randomUuid());
   const addon = buildAddon(
@@ -106,5 +116,12 @@ export const addonRoutes: Route[] = [
     method: 'GET',
     pattern: '/v2/products/addonproviders/:providerId',
     handle: (request) => ({ status: 200, json: providerCatalogView(providerOf(request)) }),
+  },
+  {
+    // What `clever addon create` asks before creating (models/addon.js:31-39, 143): versions and options. The
+    // other providers' answers come from the catalog responder.
+    method: 'GET',
+    pattern: '/v4/addon-providers/postgresql-addon',
+    handle: () => ({ status: 200, json: providerInfo('postgresql-addon') }),
   },
 ];

@@ -85,8 +85,45 @@ export function createApplication(request: ResourceRequest, ownerId: string): Ap
 
 const EDITABLE_BOOLEANS = ['stickySessions', 'homogeneous', 'favourite', 'cancelOnPush', 'separateBuild', 'archived'];
 
+function optionalCount(body: Record<string, unknown>, field: string): number | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 40) {
+    throw new HttpError(400, `Field "${field}" must be an integer from 1 to 40`);
+  }
+  return value as number;
+}
+
+/**
+ * Scaling, as `clever scale` sends it: the application's `instance` with flavor names instead of objects, plus
+ * `separateBuild` and `buildFlavor` (clever-tools models/application.js:318-338, `setScalability`). Stored on the
+ * application's `instance` (flavors as records) and read back by `clever status` and every GET of the application.
+ */
+function updateScalability(body: Record<string, unknown>, app: Application): void {
+  const instance = { ...(app.view.instance as Record<string, unknown>) };
+  const minFlavor = optionalFlavor(body, 'minFlavor');
+  const maxFlavor = optionalFlavor(body, 'maxFlavor');
+  const minInstances = optionalCount(body, 'minInstances');
+  const maxInstances = optionalCount(body, 'maxInstances');
+  if (minFlavor) instance.minFlavor = flavor(minFlavor);
+  if (maxFlavor) instance.maxFlavor = flavor(maxFlavor);
+  if (minInstances !== undefined) instance.minInstances = minInstances;
+  if (maxInstances !== undefined) instance.maxInstances = maxInstances;
+  const order = (name: unknown) => FLAVOR_NAMES.indexOf((name as { name: string }).name);
+  if (order(instance.minFlavor) > order(instance.maxFlavor)) {
+    throw new HttpError(400, 'minFlavor must not be bigger than maxFlavor');
+  }
+  if ((instance.minInstances as number) > (instance.maxInstances as number)) {
+    throw new HttpError(400, 'minInstances must not be more than maxInstances');
+  }
+  app.view.instance = instance;
+  const buildFlavor = optionalFlavor(body, 'buildFlavor');
+  if (buildFlavor) app.view.buildFlavor = flavor(buildFlavor);
+}
+
 export function updateApplication(request: ResourceRequest, app: Application): void {
   const body = jsonObject(request);
+  updateScalability(body, app);
   const name = optionalString(body, 'name');
   if (name !== undefined) app.view.name = checkName(name);
   const description = optionalString(body, 'description');

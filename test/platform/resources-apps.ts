@@ -4,12 +4,13 @@
  */
 import { HttpError, parseJsonBody } from './http-util.ts';
 import { type OwnedKind, ownedRoutes, recordOf, tagRoutes } from './owned-collection.ts';
-import { orgAndSelf, organisationOf } from './resource-helpers.ts';
+import { emptySuccess, orgAndSelf, organisationOf } from './resource-helpers.ts';
 import { addonKind, providedEnv } from './resources-addons.ts';
 import { createApplication, updateApplication } from './resources-apps-write.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
 import type { Application, EnvVar, PlatformState } from './state.ts';
 
+const ORG = '/v2/organisations/:orgId';
 const READ = { org: 'access_organisations', self: 'access_organisations' } as const;
 const WRITE = { org: 'manage_organisations_applications', self: 'manage_organisations_applications' } as const;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -150,7 +151,11 @@ const linkRoutes: Route[] = [
     const dep = sameOwner(request.state, app, request.params.dependencyId!);
     if (dep === app) throw new HttpError(400, 'An application cannot depend on itself');
     if (!app.dependencies.includes(dep.view.id)) app.dependencies.push(dep.view.id);
-    return { status: 204 };
+    return emptySuccess(
+      'PUT',
+      `${ORG}/applications/:appId/dependencies/:dependencyId`,
+      'The dependency has been added',
+    );
   }),
   ...orgAndSelf('/applications/:appId/dependencies/:dependencyId', 'DELETE', WRITE, (request) => {
     const app = appOf(request);
@@ -158,7 +163,11 @@ const linkRoutes: Route[] = [
       throw new HttpError(404, `Application ${request.params.dependencyId} is not a dependency`);
     }
     app.dependencies = app.dependencies.filter((id) => id !== request.params.dependencyId);
-    return { status: 204 };
+    return emptySuccess(
+      'DELETE',
+      `${ORG}/applications/:appId/dependencies/:dependencyId`,
+      'The dependency has been removed',
+    );
   }),
   ...orgAndSelf('/applications/:appId/dependents', 'GET', READ, (request) => {
     const app = appOf(request);
@@ -180,7 +189,7 @@ const linkRoutes: Route[] = [
     const addon = [...request.state.addons.values()].find((a) => a.view.id === id || a.view.realId === id);
     if (!addon || addon.ownerId !== organisationOf(request).id) throw new HttpError(404, `Add-on ${id} not found`);
     if (!app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
-    return { status: 204 };
+    return emptySuccess('POST', `${ORG}/applications/:appId/addons`, 'The add-on has been linked');
   }),
   ...orgAndSelf('/applications/:appId/addons/:addonId', 'DELETE', WRITE, (request) => {
     const app = appOf(request);
@@ -191,7 +200,7 @@ const linkRoutes: Route[] = [
       throw new HttpError(404, `Add-on ${request.params.addonId} is not linked to this application`);
     }
     app.linkedAddons = app.linkedAddons.filter((id) => id !== addon.view.id);
-    return { status: 204 };
+    return emptySuccess('DELETE', `${ORG}/applications/:appId/addons/:addonId`, 'The add-on has been unlinked');
   }),
 ];
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
+import { ed25519KeyLine } from './resources-ssh-keys.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 let platform: Platform;
@@ -40,7 +41,7 @@ describe('collections keep one state', () => {
     expect((await json('PUT', `${base}/shop.example.test`)).status).toBe(200);
     const after = (await json('GET', base)).body as { fqdn: string }[];
     expect(after.map((vhost) => vhost.fqdn)).toContain('shop.example.test');
-    expect((await json('DELETE', `${base}/shop.example.test`)).status).toBe(204);
+    expect((await json('DELETE', `${base}/shop.example.test`)).status).toBe(200);
     expect(((await json('GET', base)).body as { fqdn: string }[]).map((v) => v.fqdn)).not.toContain(
       'shop.example.test',
     );
@@ -63,26 +64,34 @@ describe('collections keep one state', () => {
   });
 
   it('/v2/self and the personal organisation are one store (SSH keys are upserted by name)', async () => {
-    expect((await json('PUT', '/v2/self/keys/laptop', { key: 'ssh-ed25519 AAAA' })).status).toBe(200);
+    // The key line as a JSON string, as the official tools send it; an OpenSSH ed25519 key (blob: type, then 32 bytes).
+    const line = ed25519KeyLine(Buffer.alloc(32, 7), 'ada@laptop');
+    expect((await json('PUT', '/v2/self/keys/laptop', line)).status).toBe(200);
     const keys = (await json('GET', '/v2/self/keys')).body as { name: string; key: string }[];
-    expect(keys.find((key) => key.name === 'laptop')).toMatchObject({ key: 'ssh-ed25519 AAAA' });
-    const hook = (await json('POST', `/v2/notifications/webhooks/${ada}`, { url: 'https://hook.test/' })).body as {
+    expect(keys.find((key) => key.name === 'laptop')).toMatchObject({ key: line });
+    expect((await json('PUT', '/v2/self/keys/broken', 'ssh-ed25519 AAAA')).body).toMatchObject({ id: 505 });
+    const hook = (
+      await json('POST', `/v2/notifications/webhooks/${ada}`, { urls: [{ format: 'raw', url: 'https://hook.test/' }] })
+    ).body as {
       id: string;
     };
     const hooks = (await json('GET', `/v2/notifications/webhooks/${ada}`)).body as { id: string }[];
     expect(hooks.map((h) => h.id)).toContain(hook.id);
-    expect((await json('DELETE', '/v2/self/keys/laptop')).status).toBe(204);
+    expect((await json('DELETE', '/v2/self/keys/laptop')).status).toBe(200);
     expect((await json('DELETE', '/v2/self/keys/laptop')).status).toBe(404);
   });
 
   it('instances: starting records a DEPLOY (newest first), stopping an UNDEPLOY, cancelling marks CANCELLED', async () => {
     const base = `/v2/organisations/${org}/applications/${app}`;
-    expect((await json('POST', `${base}/instances`, { commit: 'abc123' })).status).toBe(200);
+    // The official client sends the commit as a query parameter (esm/api/v2/application.js, `redeploy`).
+    const started = await json('POST', `${base}/instances?commit=abc123`);
+    expect(started.status).toBe(200);
     const [deploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
-    expect(deploy).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'abc123', uuid: deploy!.id });
-    expect((await json('DELETE', `${base}/deployments/${deploy!.id}/instances`)).status).toBe(204);
-    expect((await json('GET', `${base}/deployments/${deploy!.id}`)).body).toMatchObject({ state: 'CANCELLED' });
-    expect((await json('DELETE', `${base}/instances`)).status).toBe(204);
+    expect(deploy).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'abc123', id: expect.any(Number) });
+    expect(started.body).toMatchObject({ deploymentId: deploy!.uuid });
+    expect((await json('DELETE', `${base}/deployments/${deploy!.uuid}/instances`)).status).toBe(200);
+    expect((await json('GET', `${base}/deployments/${deploy!.uuid}`)).body).toMatchObject({ state: 'CANCELLED' });
+    expect((await json('DELETE', `${base}/instances`)).status).toBe(200);
     expect((await json('GET', `${base}/instances`)).body).toEqual([]);
     const [undeploy] = (await json('GET', `${base}/deployments`)).body as Record<string, string>[];
     expect(undeploy).toMatchObject({ action: 'UNDEPLOY' });

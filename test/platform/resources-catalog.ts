@@ -28,7 +28,7 @@ import { invoiceView } from './invoice-view.ts';
 import { completeFields, exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
 import { recordOf } from './owned-collection.ts';
 import { invoicePdf } from './pdf.ts';
-import { jsonObject, orgAndSelf, organisationOf, success } from './resource-helpers.ts';
+import { emptySuccess, jsonObject, orgAndSelf, organisationOf, success } from './resource-helpers.ts';
 import { applicationKind, applicationView } from './resources-apps.ts';
 import { selfView } from './resources-self.ts';
 import type { Reply, ResourceRequest, Route } from './router.ts';
@@ -104,7 +104,7 @@ function answer(route: CatalogRoute, given: ResourceRequest): Reply {
     const record = store.get(id);
     if (method === 'DELETE') {
       store.delete(id);
-      return { status: 204 };
+      return emptySuccess(method, route.pattern, `${param.replace(/Id$/, '')} ${id} deleted`);
     }
     if (method === 'GET') return { status: 200, json: record };
     const updated = {
@@ -140,7 +140,7 @@ function answerSingle(route: CatalogRoute, request: ResourceRequest): Reply {
   }
   if (route.method === 'DELETE') {
     singles.delete(key);
-    return { status: 204 };
+    return emptySuccess('DELETE', route.pattern, 'Deleted');
   }
   const body = bodyObject(request);
   if (route.method === 'PUT' || route.method === 'PATCH') {

@@ -2,7 +2,7 @@
 import { isRight, RIGHTS, type Right } from './defaults.ts';
 import { HttpError } from './http-util.ts';
 import { randomToken } from './random.ts';
-import { jsonObject, optionalString, orgAndSelf, organisationOf, requiredString } from './resource-helpers.ts';
+import { jsonObject, optionalString, orgAndSelf, organisationOf, requiredString, success } from './resource-helpers.ts';
 import type { ResourceRequest, Route } from './router.ts';
 import type { Consumer } from './state.ts';
 
@@ -105,7 +105,8 @@ export const consumerRoutes: Route[] = [
   ...orgAndSelf('/consumers/:key', 'DELETE', WRITE, (request) => {
     const consumer = consumerOf(request);
     request.state.consumers.delete(consumer.key);
-    return { status: 204 };
+    // The description documents 200 for this DELETE (conformance/documented-status.ts holds the official tools to it).
+    return success(`The OAuth consumer ${consumer.key} has been deleted`);
   }),
   ...orgAndSelf('/consumers/:key/secret', 'GET', WRITE, (request) => ({
     status: 200,

@@ -139,7 +139,7 @@ describe('one consistent state', () => {
     const link = await call('POST', `/v2/organisations/${engines}/applications/${web}/addons`, {
       json: addon.realId,
     });
-    expect(link.status).toBe(204);
+    expect(link.status).toBe(200);
     const linkedEnv = (await json('GET', `/v2/organisations/${engines}/applications/${web}/addons/env`)).body;
     expect(linkedEnv).toContainEqual(expect.objectContaining({ addon_id: addon.id, provider_id: 'postgresql-addon' }));
     expect((await json('DELETE', `/v2/organisations/${engines}/addons/${addon.id}`)).status).toBe(200);

@@ -84,12 +84,12 @@ describe('deploying the SFTP server on the sandbox', () => {
     });
     expect(pushed.status).toBe(201);
     const deployments = `/v2/organisations/${self}/applications/${appId}/deployments`;
-    const [latest] = (await json('GET', deployments)).body as { id: string; state: string; commit: string }[];
+    const [latest] = (await json('GET', deployments)).body as { uuid: string; state: string; commit: string }[];
     expect(latest).toMatchObject({ action: 'DEPLOY', state: 'WIP', commit: 'c0ffee', cause: 'git push' });
     expect((await token()).status).toBe(401);
 
     platform.clock.shift(61);
-    expect((await json('GET', `${deployments}/${latest!.id}`)).body).toMatchObject({ state: 'OK' });
+    expect((await json('GET', `${deployments}/${latest!.uuid}`)).body).toMatchObject({ state: 'OK' });
     expect((await token()).status).toBe(200);
 
     // The variables go, the admin stays (it is in the server's database); a restart is another deployment.
@@ -97,9 +97,9 @@ describe('deploying the SFTP server on the sandbox', () => {
       expect((await json('DELETE', `/v2/organisations/${self}/applications/${appId}/env/${name}`)).status).toBe(200);
     }
     expect((await json('POST', `/v2/organisations/${self}/applications/${appId}/instances`)).status).toBe(200);
-    const after = (await json('GET', deployments)).body as { id: string; state: string }[];
+    const after = (await json('GET', deployments)).body as { uuid: string; state: string }[];
     expect(after[0]).toMatchObject({ action: 'DEPLOY', state: 'WIP' });
-    expect(after[0]!.id).not.toBe(latest!.id);
+    expect(after[0]!.uuid).not.toBe(latest!.uuid);
     expect((await token()).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@
  * `price_id` on plans), whose absence makes its transforms throw.
  */
 import { type Rng, seededInt, seededUuid } from './random.ts';
+import { POSTGRESQL_PLANS, planFeatures } from './seed-addon-plans.ts';
 
 /**
  * The runtime flavors clever-tools knows (`listAvailableFlavors` in src/models/application.js: pico to 3XL), each
@@ -104,13 +105,8 @@ export function runtimes(): Record<string, unknown>[] {
 }
 
 const PROVIDER_SPECS = {
-  'postgresql-addon': {
-    name: 'PostgreSQL',
-    plans: [
-      ['XS Small Space', 'xs_sml', 10, 'Max DB size: 1 GB'],
-      ['S Medium Space', 's_med', 30, 'Max DB size: 10 GB'],
-    ],
-  },
+  // Its plans and their features: seed-addon-plans.ts.
+  'postgresql-addon': { name: 'PostgreSQL', plans: [] },
   'mysql-addon': {
     name: 'MySQL',
     plans: [
@@ -135,7 +131,7 @@ export interface AddonPlan {
   price: number;
   price_id: string;
   zones: string[];
-  features: { name: string; type: string; value: string; computable_value: string; name_code: string }[];
+  features: Record<string, string>[];
 }
 
 export interface AddonProvider {
@@ -146,24 +142,35 @@ export interface AddonProvider {
 export function buildAddonProviders(rng: Rng): AddonProvider[] {
   return PROVIDER_IDS.map((id) => {
     const spec = PROVIDER_SPECS[id];
-    const plans = spec.plans.map(([name, slug, price, size]) => ({
-      id: `plan_${seededUuid(rng)}`,
-      name,
-      slug,
-      price,
-      price_id: `${id.replace('-addon', '')}.${slug}`,
-      zones: ADDON_REGIONS,
-      features: [
-        { name: 'Size', type: 'STRING', value: size, computable_value: size, name_code: 'size' },
-        {
-          name: 'Backups',
-          type: 'STRING',
-          value: `Daily, ${seededInt(rng, 7, 30)} days`,
-          computable_value: 'daily',
-          name_code: 'backups',
-        },
-      ],
-    }));
+    const plans: AddonPlan[] =
+      id === 'postgresql-addon'
+        ? POSTGRESQL_PLANS.map((plan) => ({
+            id: `plan_${seededUuid(rng)}`,
+            name: plan.name,
+            slug: plan.slug,
+            price: plan.price,
+            price_id: `postgresql.${plan.slug}`,
+            zones: ADDON_REGIONS,
+            features: planFeatures(plan),
+          }))
+        : (spec.plans as readonly (readonly [string, string, number, string])[]).map(([name, slug, price, size]) => ({
+            id: `plan_${seededUuid(rng)}`,
+            name,
+            slug,
+            price,
+            price_id: `${id.replace('-addon', '')}.${slug}`,
+            zones: ADDON_REGIONS,
+            features: [
+              { name: 'Size', type: 'STRING', value: size, computable_value: size, name_code: 'size' },
+              {
+                name: 'Backups',
+                type: 'STRING',
+                value: `Daily, ${seededInt(rng, 7, 30)} days`,
+                computable_value: 'daily',
+                name_code: 'backups',
+              },
+            ],
+          }));
     const view = {
       id,
       name: spec.name,

@@ -189,6 +189,8 @@ export interface PlatformState {
   sftpTokens: Map<string, number>;
   /** TCP redirections (resources-sftp-deploy.ts): application id → its redirections. */
   tcpRedirs: Map<string, { namespace: string; port: number }[]>;
+  /** Log drains by resource (application id or add-on real id): `/v4/drains/…/resources/{id}/drains`. */
+  resourceDrains: Map<string, Map<string, Record<string, unknown>>>;
   /**
    * Administrators the deployed SFTP server created at its first start from the bootstrap variables of a deployment
    * (spec §4.4 step 4): accepted by the SFTP admin API once that deployment is done, and kept after the variables go.
@@ -226,6 +228,7 @@ export function createEmptyState(): PlatformState {
     signedForms: [],
     sftpTokens: new Map(),
     tcpRedirs: new Map(),
+    resourceDrains: new Map(),
     sftpBootstrapAdmins: [],
     nonces: new NonceStore(),
     settings: { specPdfPath: true },

@@ -185,6 +185,20 @@ export const SCHEMA_OVERRIDES: readonly SchemaOverride[] = [
     ],
   },
   {
+    id: 'self-application-instances',
+    target: { method: 'GET', path: '/v2/self/applications/{appId}/instances', status: '200' },
+    schema: { type: 'array', items: { $ref: 'AppInstance' } },
+    reason:
+      "The description answers runtime `Instance` descriptions on the personal-space route only; the official client reads both routes with one function, whose organisation route the description types as `AppInstance`, the application's running instances.",
+    evidence: [
+      {
+        file: 'node_modules/@clevercloud/client/esm/api/v2/application.js',
+        line: 547,
+        excerpt: "const urlBase = params.id == null ? '/self' : `/organisations/${params.id}`;",
+      },
+    ],
+  },
+  {
     id: 'network-group-members',
     target: { method: 'GET', path: `${NETWORK_GROUP}/members`, status: '200' },
     schema: { type: 'array', items: NETWORK_GROUP_MEMBER },

@@ -48,6 +48,8 @@ export interface LaunchOptions {
   dist?: string;
   /** Other unpacked extensions to load beside ours (a benchmark's blank extension, as a floor). */
   alsoLoad?: readonly string[];
+  /** More Chromium flags (the sandbox's TLS trust: test/platform/tls.ts `chromiumTrustArgs`). */
+  extraArgs?: readonly string[];
 }
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
@@ -81,6 +83,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.extraArgs ?? []),
     ],
   });
   const worker =

@@ -48,7 +48,10 @@ export interface LaunchedFirefox {
   close(): Promise<void>;
 }
 
-export async function launchFirefox(options: { dist?: string } = {}): Promise<LaunchedFirefox> {
+export async function launchFirefox(
+  // `prepareProfile` runs on the new profile before Firefox starts (the sandbox's CA: test/platform/tls.ts).
+  options: { dist?: string; prepareProfile?: (profileDir: string) => void } = {},
+): Promise<LaunchedFirefox> {
   const root = await mkdtemp(join(tmpdir(), 'keyhole-firefox-'));
   const profile = join(root, 'profile');
   const downloadsDir = join(root, 'downloads');
@@ -56,6 +59,7 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
   await mkdir(downloadsDir);
   const port = await freePort();
   await writeFile(join(profile, 'user.js'), userPrefs(port, downloadsDir));
+  options.prepareProfile?.(profile);
   const firefox = spawn(
     findFirefox(),
     ['--headless', '--marionette', '--remote-allow-system-access', '--no-remote', '--profile', profile],

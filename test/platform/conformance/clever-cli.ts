@@ -25,15 +25,28 @@ export interface CleverResult {
   ms: number;
 }
 
+/** A command that keeps running (`clever activity -f`): read what it printed so far, then stop it. */
+export interface RunningClever {
+  /** Resolves once stdout matches, with stdout so far; rejects when the command ends or `timeoutMs` passes first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Interrupts it (SIGINT, as Ctrl+C) and resolves with everything it printed. */
+  stop(): Promise<CleverResult>;
+}
+
 export interface CleverSandbox {
   run(args: string[], options?: { input?: string; timeoutMs?: number }): Promise<CleverResult>;
+  start(args: string[]): RunningClever;
   /** What the guard refused so far (empty when the CLI only talked to loopback). */
   refusedConnections(): string[];
   dispose(): void;
+  /** The throw-away HOME (and working directory) of the CLI: files a command reads go there. */
+  home: string;
 }
 
 export interface CleverTarget {
+  /** `https://…` when the sandbox serves TLS: then `caPath` is the CA the CLI must trust (NODE_EXTRA_CA_CERTS). */
   api: string;
+  caPath?: string;
   bridge: string;
   consumerKey: string;
   consumerSecret: string;
@@ -56,7 +69,10 @@ export function createCleverSandbox(target: CleverTarget): CleverSandbox {
     TZ: 'UTC',
     NO_COLOR: '1',
     NO_UPDATE_NOTIFIER: '1',
-    NODE_OPTIONS: `--import=${GUARD}`,
+    // Node 20 has the WebSocket the official events client uses (`globalThis.WebSocket`, esm/streams/events.js:54)
+    // behind a flag; Node ≥ 22 (what the CLI declares) has it on.
+    NODE_OPTIONS: `--import=${GUARD}${Number(process.versions.node.split('.')[0]) < 22 ? ' --experimental-websocket' : ''}`,
+    ...(target.caPath ? { NODE_EXTRA_CA_CERTS: target.caPath } : {}),
     CONFORMANCE_GUARD_LOG: guardLog,
     // Every address the CLI knows, at the sandbox (CONSOLE_URL is only printed, never fetched).
     API_HOST: target.api,
@@ -76,17 +92,62 @@ export function createCleverSandbox(target: CleverTarget): CleverSandbox {
     NO_PROXY: '127.0.0.1,localhost,::1',
     no_proxy: '127.0.0.1,localhost,::1',
   };
+  const spawnClever = (args: string[], timeoutMs: number) =>
+    // Asynchronous on purpose: the sandbox answers from this same process.
+    spawn(process.execPath, [CLEVER_BIN, ...args], {
+      cwd: home,
+      env,
+      timeout: timeoutMs,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   return {
+    start(args) {
+      const started = Date.now();
+      const child = spawnClever(args, 60_000);
+      let stdout = '';
+      let stderr = '';
+      const closed = new Promise<CleverResult>((resolve) =>
+        child.on('close', (status) => resolve({ args, status, stdout, stderr, ms: Date.now() - started })),
+      );
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      child.stdin.end();
+      return {
+        waitFor: (pattern, timeoutMs = 20_000) =>
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(
+              () => finish(new Error(`no ${pattern} within ${timeoutMs} ms: ${stdout}${stderr}`)),
+              timeoutMs,
+            );
+            const check = () => {
+              if (pattern.test(stdout)) finish();
+            };
+            const finish = (error?: Error) => {
+              clearTimeout(timer);
+              child.stdout.off('data', check);
+              if (error) reject(error);
+              else resolve(stdout);
+            };
+            child.stdout.on('data', check);
+            closed.then((result) =>
+              finish(new Error(`ended (exit ${result.status}) before ${pattern}: ${stdout}${stderr}`)),
+            );
+            check();
+          }),
+        stop: () => {
+          child.kill('SIGINT');
+          return closed;
+        },
+      };
+    },
     run(args, options = {}) {
       const started = Date.now();
       return new Promise((resolve, reject) => {
-        // Asynchronous on purpose: the sandbox answers from this same process.
-        const child = spawn(process.execPath, [CLEVER_BIN, ...args], {
-          cwd: home,
-          env,
-          timeout: options.timeoutMs ?? 30_000,
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
+        const child = spawnClever(args, options.timeoutMs ?? 30_000);
         let stdout = '';
         let stderr = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -102,5 +163,6 @@ export function createCleverSandbox(target: CleverTarget): CleverSandbox {
     },
     refusedConnections: () => readFileSync(guardLog, 'utf8').split('\n').filter(Boolean),
     dispose: () => rmSync(home, { recursive: true, force: true }),
+    home,
   };
 }

@@ -18,6 +18,7 @@ export interface Ids {
   worksId: string;
   webAppId: string;
   workerAppId: string;
+  cronAppId: string;
   notesDbRealId: string;
   invoiceNumber: string;
 }
@@ -102,6 +103,7 @@ export function seededIds(platform: Platform): Ids {
     worksId: org('Difference Works'),
     webAppId: app('engine-web').view.id,
     workerAppId: app('engine-worker').view.id,
+    cronAppId: app('billing-cron').view.id,
     notesDbRealId: addon.view.realId,
     invoiceNumber: state.invoices.find((invoice) => invoice.ownerId === enginesId && invoice.status === 'PAID')!
       .invoice_number,

@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../index.ts';
 import { createCleverSandbox } from './clever-cli.ts';
 import { cliAccountSteps, cliApplicationSteps } from './cli-steps.ts';
+import { cliDeploySteps } from './cli-steps-deploy.ts';
+import { cliNetworkSteps, cliNotificationAndAddonSteps } from './cli-steps-services.ts';
 import { accountSteps } from './client-steps-account.ts';
+import { operationSteps } from './client-steps-operations.ts';
 import { addonAndBillingSteps, applicationSteps } from './client-steps-resources.ts';
 import { bridgeClient, type ConformanceContext, oauthClient, officialDance, seededIds } from './context.ts';
 import { Recorder } from './recorder.ts';
 
-const MIN_CALLS = 60;
+const MIN_CALLS = 150;
 
 let platform: Platform;
 const recorder = new Recorder();
@@ -20,7 +23,10 @@ const realFetch = globalThis.fetch;
 const offLoopback: string[] = [];
 
 beforeAll(async () => {
-  platform = await startPlatform({ onRequest: recorder.onRequest });
+  // TLS on, as the platform: the CLI talks https:// and wss:// (the official events client only speaks wss://);
+  // the in-process client uses the plain HTTP ports of the same sandbox (its fetch cannot be told about a CA).
+  // Deployments take 1 s, so `clever restart` sees one go from WIP to OK.
+  platform = await startPlatform({ onRequest: recorder.onRequest, tls: true, deploySeconds: 1 });
   // The in-process client must reach nothing but the sandbox either.
   globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -48,14 +54,15 @@ describe('official conformance: @clevercloud/client and clever-tools against the
       ids: seededIds(platform),
       carry: {},
     };
-    // Two CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
+    // Three CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
     // the token tells whose requests the sandbox logged.
     const lanes = await Promise.all(
-      [0, 1].map(async () => {
+      [0, 1, 2].map(async () => {
         const cliAccess = await officialDance(platform);
         const cli = createCleverSandbox({
-          api: platform.api,
-          bridge: platform.bridge,
+          api: platform.tls!.api,
+          bridge: platform.tls!.bridge,
+          caPath: platform.tls!.caPath,
           consumerKey: platform.consumerKey,
           consumerSecret: platform.consumerSecret,
           ...cliAccess,
@@ -68,16 +75,26 @@ describe('official conformance: @clevercloud/client and clever-tools against the
         {
           tool: 'client esm',
           call: 'esm/login.js fetchRequestToken + fetchAccessToken (bare PLAINTEXT form bodies)',
+          http: ['POST /v2/oauth/request_token 200', 'POST /v2/oauth/authorize 303', 'POST /v2/oauth/access_token 200'],
           run: async () => `access token ${(await officialDance(platform)).token.slice(0, 6)}…`,
         },
         ...accountSteps(ctx),
         ...applicationSteps(ctx),
         ...addonAndBillingSteps(ctx),
+        ...operationSteps(ctx),
       ]);
       await recorder.runLanes([
-        { steps: cliApplicationSteps(ctx, lanes[0]!.cli), oauthToken: lanes[0]!.oauthToken },
+        {
+          steps: [...cliApplicationSteps(ctx, lanes[0]!.cli), ...cliDeploySteps(ctx, lanes[0]!.cli)],
+          oauthToken: lanes[0]!.oauthToken,
+        },
         // `clever tokens create` posts credentials, not a signature, to the bridge: its request is this lane's.
-        { steps: cliAccountSteps(ctx, lanes[1]!.cli), oauthToken: lanes[1]!.oauthToken, ownsUnsigned: true },
+        {
+          steps: [...cliAccountSteps(ctx, lanes[1]!.cli), ...cliNetworkSteps(ctx, lanes[1]!.cli)],
+          oauthToken: lanes[1]!.oauthToken,
+          ownsUnsigned: true,
+        },
+        { steps: cliNotificationAndAddonSteps(ctx, lanes[2]!.cli), oauthToken: lanes[2]!.oauthToken },
       ]);
       const refused = lanes.flatMap((lane) => lane.cli.refusedConnections());
       console.log(
@@ -93,5 +110,5 @@ describe('official conformance: @clevercloud/client and clever-tools against the
     } finally {
       for (const lane of lanes) lane.cli.dispose();
     }
-  }, 180_000);
+  }, 600_000);
 });

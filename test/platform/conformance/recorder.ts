@@ -1,14 +1,25 @@
 /**
  * Runs the conformance steps one after the other, records what each sent and got (from the sandbox's request log),
  * and prints the table. A failing step is recorded and the run goes on, so the table shows every result.
+ *
+ * Every row asserts its HTTP outcome, not only what the tool made of it: each step names the exchanges it must
+ * cause with the status the platform gives (`http`), any error status it did not name fails it, and every
+ * successful exchange must have a status the platform's OpenAPI description documents for that operation
+ * (documented-status.ts). Writes also read the state back in `run`.
  */
 import type { RequestLogEntry } from '../index.ts';
+import { undocumentedSuccess } from './documented-status.ts';
 
 export interface Step {
   /** Which official tool makes the call. */
   tool: string;
   /** The call or command, as its user would write it. */
   call: string;
+  /**
+   * The exchanges the step must cause, `METHOD path-suffix STATUS` (`*` stands for one path segment, the query is
+   * ignored), e.g. `PUT /applications/{star}/env/CLI_VAR 200` with a `*` for `{star}`. At least one.
+   */
+  http: string[];
   /** Makes the call and checks its result; returns a short summary of what came back. Throws when it is wrong. */
   run(): Promise<string>;
 }
@@ -32,6 +43,41 @@ export function stripAnsi(text: string): string {
 function oneLine(text: string, max = 90): string {
   const line = stripAnsi(text).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+interface Expected {
+  method: string;
+  path: RegExp;
+  status: number;
+  text: string;
+}
+
+function parseExpected(text: string): Expected {
+  const [method, suffix, status] = text.split(' ');
+  if (!method || !suffix || !/^\d{3}$/.test(status ?? '')) throw new Error(`Bad expected exchange "${text}"`);
+  const source = suffix
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return { method, path: new RegExp(`${source}$`), status: Number(status), text };
+}
+
+/** What is wrong with a step's exchanges: a named one missing, an error not named, an undocumented success. */
+export function httpProblems(expected: string[], entries: RequestLogEntry[]): string[] {
+  if (expected.length === 0) return ['the step names no expected exchange'];
+  const wanted = expected.map(parseExpected);
+  const matches = (want: Expected, entry: RequestLogEntry) =>
+    entry.method === want.method && entry.status === want.status && want.path.test(entry.url.split('?')[0]!);
+  const problems = wanted
+    .filter((want) => !entries.some((entry) => matches(want, entry)))
+    .map((want) => `expected ${want.text}`);
+  for (const entry of entries) {
+    const line = `${entry.method} ${entry.url.split('?')[0]} ${entry.status}`;
+    if (entry.status >= 400 && !wanted.some((want) => matches(want, entry))) problems.push(`unexpected ${line}`);
+    const undocumented = undocumentedSuccess(entry.method, entry.url, entry.status);
+    if (undocumented) problems.push(undocumented);
+  }
+  return problems;
 }
 
 /** `GET /v2/self 200`, query dropped, ids shortened so the column stays readable. */
@@ -85,7 +131,13 @@ export class Recorder {
       }
       // A request's log entry is written when its response finishes, which can be a tick after the tool has it.
       await new Promise((resolve) => setImmediate(resolve));
-      const requests = this.log.slice(from).filter(belongs).map(describeRequest);
+      const entries = this.log.slice(from).filter(belongs);
+      const requests = entries.map(describeRequest);
+      const problems = httpProblems(step.http, entries);
+      if (ok && problems.length > 0) {
+        ok = false;
+        result = `FAILED: ${problems.join('; ')}`;
+      }
       rows.push({ tool: step.tool, call: step.call, http: requests.join(', ') || '(none)', result, ok });
     }
     return rows;

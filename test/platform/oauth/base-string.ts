@@ -2,13 +2,14 @@
 import { percentEncode } from './encoding.ts';
 
 /**
- * Base string URI: scheme and host lowercased, default port dropped, path as received, no query. The sandbox only
- * speaks plain HTTP on loopback, so the scheme is always `http`.
+ * Base string URI: scheme and host lowercased, default port dropped, path as received, no query. The scheme is the
+ * connection's: `https` when the sandbox serves TLS (tls.ts), `http` otherwise.
  */
-export function baseStringUri(hostHeader: string | undefined, rawPath: string): string {
+export function baseStringUri(hostHeader: string | undefined, rawPath: string, secure = false): string {
   let host = (hostHeader ?? '').trim().toLowerCase();
-  if (host.endsWith(':80')) host = host.slice(0, -3);
-  return `http://${host}${rawPath}`;
+  const defaultPort = secure ? ':443' : ':80';
+  if (host.endsWith(defaultPort)) host = host.slice(0, -defaultPort.length);
+  return `${secure ? 'https' : 'http'}://${host}${rawPath}`;
 }
 
 /** Encodes every pair, sorts by encoded key then encoded value, joins with `&`. */

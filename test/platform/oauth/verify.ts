@@ -17,6 +17,8 @@ import { computeSignature, isSignatureMethod, type SignatureMethod, safeEqual, s
 export interface SignedRequest {
   method: string;
   host: string | undefined;
+  /** True when the request came over TLS: the base string's scheme is then `https`. */
+  secure?: boolean;
   /** Path as received, without the query. */
   rawPath: string;
   /** Query as received, without `?`. */
@@ -138,7 +140,11 @@ export function verifyRequest(request: SignedRequest, context: VerifyContext): V
   const tokenSecret = token === undefined ? '' : context.resolveTokenSecret!(token, consumerKey, method);
 
   const key = signingKey(consumerSecret, tokenSecret);
-  const baseString = signatureBaseString(request.method, baseStringUri(request.host, request.rawPath), signed);
+  const baseString = signatureBaseString(
+    request.method,
+    baseStringUri(request.host, request.rawPath, request.secure),
+    signed,
+  );
   const expected = computeSignature(method, baseString, key);
   if (!safeEqual(expected, oauth.get('oauth_signature')!)) {
     throw signatureError(method, baseString, !oauth.has('oauth_signature_method'));
@@ -186,6 +192,10 @@ function signatureError(method: SignatureMethod, baseString: string, defaulted: 
   });
 }
 
+export function isSecure(req: IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean }).encrypted === true;
+}
+
 /** The verifier's view of a node:http request whose body was already read. */
 export function signedRequestOf(req: IncomingMessage, body: Buffer): SignedRequest {
   const url = req.url ?? '/';
@@ -194,6 +204,7 @@ export function signedRequestOf(req: IncomingMessage, body: Buffer): SignedReque
   return {
     method: req.method ?? 'GET',
     host: req.headers.host,
+    secure: isSecure(req),
     rawPath: withoutFragment(question === -1 ? url : url.slice(0, question)),
     rawQuery: question === -1 ? '' : withoutFragment(url.slice(question + 1)),
     ...authorizationOf(req),

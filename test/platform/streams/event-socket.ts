@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { authenticateSigned } from '../auth.ts';
 import type { PlatformContext } from '../context.ts';
+import { isSecure } from '../oauth/verify.ts';
 import type { Caller } from '../router.ts';
 import type { PlatformEvent } from './stream-hub.ts';
 
@@ -49,6 +50,7 @@ function authenticateMessage(context: PlatformContext, req: IncomingMessage, raw
   return authenticateSigned(context, {
     method: 'GET',
     host: req.headers.host,
+    secure: isSecure(req),
     rawPath: SIGNED_PATH,
     rawQuery: '',
     authorization: message.authorization,
@@ -104,7 +106,9 @@ function eventMessage(event: PlatformEvent, now: number): string {
     id: crypto.randomUUID(),
     type: 'event',
     event: event.event,
-    date: new Date(now).toISOString(),
+    // Epoch ms: `clever activity -f` formats it with Intl.DateTimeFormat#formatToParts (activity.command.js:26,
+    // 112-118), which throws "Invalid time value" on a string.
+    date: now,
     data: JSON.stringify(event.data),
   });
 }

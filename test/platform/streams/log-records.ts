@@ -54,3 +54,23 @@ export function accessLog(appId: string, seq: number, ms: number): Record<string
     tls: null,
   };
 }
+
+/**
+ * An add-on's log line (RESOURCE_LOG): `clever logs --addon` prints `date` and `message` (clever-tools
+ * models/log.js `formatLogLine`); the service is the add-on's own (`postgresql`, `redis`…).
+ */
+export function resourceLog(ownerId: string, resourceId: string, seq: number, ms: number): Record<string, unknown> {
+  const severity = SEVERITIES[seq % SEVERITIES.length]!;
+  const service = resourceId.split('_')[0] ?? 'addon';
+  return {
+    id: lineId(resourceId, seq),
+    date: new Date(ms).toISOString(),
+    resourceId,
+    ownerId,
+    message: `#${seq} ${severity === 'ERROR' ? 'connection refused for' : 'checkpoint complete on'} ${service}`,
+    severity,
+    service,
+    region: 'par',
+    zone: 'par1',
+  };
+}

@@ -1,7 +1,8 @@
 /**
  * Log streams over Server-Sent Events, as the platform serves them (the official client's `esm/streams/` is the
  * reference): `GET /v4/logs/organisations/{ownerId}/applications/{appId}/logs` (APPLICATION_LOG events) and the
- * access logs (ACCESS_LOG), authenticated like any call, with `since`, `until`, `limit` and `filter`; a HEARTBEAT
+ * access logs (ACCESS_LOG), and an add-on's logs (`…/resources/{addonRealId or appId}/logs`, RESOURCE_LOG: the
+ * official client's esm/streams/resource-logs.js, which `clever logs --addon` uses), authenticated like any call, with `since`, `until`, `limit` and `filter`; a HEARTBEAT
  * every 2 s; END_OF_STREAM {"endedBy": "LIMIT"|"UNTIL"} when a bound is reached. `since` is inclusive, so a client
  * that resumes from its last line's date must skip that line itself.
  */
@@ -11,9 +12,9 @@ import { ERROR_IDS } from '../error-ids.ts';
 import { dropAfterEventsOf } from '../faults.ts';
 import { HttpError, searchParamsOf } from '../http-util.ts';
 import type { Caller } from '../router.ts';
-import { accessLog, applicationLog } from './log-records.ts';
+import { accessLog, applicationLog, resourceLog } from './log-records.ts';
 
-export type LogStreamKind = 'application' | 'access';
+export type LogStreamKind = 'application' | 'access' | 'resource';
 
 export interface LogStreamTarget {
   kind: LogStreamKind;
@@ -25,7 +26,14 @@ const ROUTES: [RegExp, LogStreamKind][] = [
   [/^\/v4\/logs\/organisations\/([^/]+)\/applications\/([^/]+)\/logs$/, 'application'],
   [/^\/v4\/accesslogs\/organisations\/([^/]+)\/applications\/([^/]+)\/accesslogs$/, 'access'],
   [/^\/v4\/logs\/organisations\/([^/]+)\/applications\/([^/]+)\/accesslogs$/, 'access'],
+  [/^\/v4\/logs\/organisations\/([^/]+)\/resources\/([^/]+)\/logs$/, 'resource'],
 ];
+
+const EVENT_NAMES: Record<LogStreamKind, string> = {
+  application: 'APPLICATION_LOG',
+  access: 'ACCESS_LOG',
+  resource: 'RESOURCE_LOG',
+};
 
 /** Lines written per tick at most, so a `since` far back does not block the event loop. */
 const MAX_LINES_PER_TICK = 2000;
@@ -67,6 +75,13 @@ function authorise(context: PlatformContext, target: LogStreamTarget, caller: Ca
   if (!caller.rights.has('access_organisations'))
     throw new HttpError(403, 'This token lacks the right access_organisations');
   const app = context.state.applications.get(target.appId);
+  if (target.kind === 'resource') {
+    const addon = [...context.state.addons.values()].find((candidate) => candidate.view.realId === target.appId);
+    if ((addon?.ownerId ?? app?.ownerId) !== target.ownerId) {
+      throw new HttpError(404, `Resource ${target.appId} not found`);
+    }
+    return;
+  }
   if (!app || app.ownerId !== target.ownerId) throw new HttpError(404, `Application ${target.appId} not found`);
 }
 
@@ -85,7 +100,7 @@ export function serveLogStream(
   const filter = query.get('filter') ?? '';
   const { timeline, heartbeatMs } = context.streams;
   const dropAfter = dropAfterEventsOf(res);
-  const eventName = target.kind === 'application' ? 'APPLICATION_LOG' : 'ACCESS_LOG';
+  const eventName = EVENT_NAMES[target.kind];
 
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
   res.flushHeaders();
@@ -112,7 +127,9 @@ export function serveLogStream(
       const record =
         target.kind === 'application'
           ? applicationLog(target.ownerId, target.appId, seq, ms)
-          : accessLog(target.appId, seq, ms);
+          : target.kind === 'resource'
+            ? resourceLog(target.ownerId, target.appId, seq, ms)
+            : accessLog(target.appId, seq, ms);
       seq += 1;
       const data = JSON.stringify(record);
       if (filter && !data.includes(filter)) continue;

@@ -78,7 +78,8 @@ export class CatalogFiller {
       const name = match[1]!;
       const kind = endpoint.params.find((param) => param.name === name)?.kind ?? '';
       // `/v2/products/instances/{type}-{version}` and `/v2/openapi.{type}`: names inside one segment.
-      const value = this.known(kind, name, owner, endpoint) ?? (await this.listed(filled, template)) ?? BY_NAME[name];
+      const value =
+        this.known(kind, name, owner, endpoint) ?? (await this.listed(filled, template, name)) ?? BY_NAME[name];
       if (value === undefined) throw new Error(`No value for {${name}} (${kind}) in ${endpoint.path}`);
       filled += encodeURIComponent(value);
       template += '{}';
@@ -135,7 +136,7 @@ export class CatalogFiller {
   }
 
   /** The first record of the list at `prefix` (the path filled so far), when the catalog has such a list. */
-  private async listed(given: string, givenTemplate: string): Promise<string | undefined> {
+  private async listed(given: string, givenTemplate: string, name: string): Promise<string | undefined> {
     // External peers are listed among a network group's peers.
     const prefix = given.replace(/\/external-peers\/$/, '/peers/');
     const template = givenTemplate.replace(/\/external-peers\/$/, '/peers/');
@@ -144,7 +145,9 @@ export class CatalogFiller {
     if (response.status !== 200) return undefined;
     const body = (await response.json()) as unknown;
     const first = Array.isArray(body) ? (body[0] as Record<string, unknown> | undefined) : undefined;
-    const field = ID_FIELDS.find((candidate) => first?.[candidate] !== undefined);
+    // An application's deployment is addressed by its `uuid`; its `id` is a number (catalog-effects.ts).
+    const fields = name === 'deploymentId' ? ['uuid', ...ID_FIELDS] : ID_FIELDS;
+    const field = fields.find((candidate) => first?.[candidate] !== undefined);
     return field ? String(first![field]) : undefined;
   }
 }

@@ -23,6 +23,8 @@ describe('the system packages the demo and the tests need', () => {
       'curl',
       'httpie',
       'python3-requests-oauthlib',
+      'openssl',
+      'libnss3-tools',
     ]);
   });
 
@@ -40,6 +42,8 @@ describe('the system packages the demo and the tests need', () => {
         '/usr/bin/curl',
         '/usr/bin/http',
         '/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py',
+        '/usr/bin/openssl',
+        '/usr/bin/certutil',
       ),
     );
     expect(missing.map((pkg) => pkg.name)).toEqual(['firefox-esr', 'openssh-client']);
