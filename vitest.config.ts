@@ -17,6 +17,8 @@ const E2E_WITHOUT_CHROMIUM = [
 
 export default defineConfig({
   test: {
+    // Each run ends with its ten slowest files (scripts/slowest-files.ts), so a CI that slows down shows where.
+    reporters: ['default', './scripts/slowest-files.ts'],
     projects: [
       {
         test: {
