@@ -11,11 +11,17 @@ import { type BrowserContext, chromium, type Page, type Worker } from 'playwrigh
 export const DIST = resolve(import.meta.dirname, '../../../dist');
 export const OUTPUT = resolve(import.meta.dirname, '../../../test-output');
 
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+const CHROMIUM_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
+/** Debian's Chromium, or the one CHROMIUM_PATH names: a path set there is never silently replaced by another. */
 export function findChromium(): string {
-  const found = CHROMIUM_CANDIDATES.find((path): path is string => !!path && existsSync(path));
-  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`Chromium not found at CHROMIUM_PATH=${chosen}.`);
+    return chosen;
+  }
+  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
+  if (!found) throw new Error('Chromium not found: sudo apt-get install -y chromium (or set CHROMIUM_PATH).');
   return found;
 }
 

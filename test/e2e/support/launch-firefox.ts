@@ -15,15 +15,21 @@ import { Marionette } from './marionette.ts';
 
 export const DIST_FIREFOX = resolve(import.meta.dirname, '../../../dist-firefox');
 
-const FIREFOX_CANDIDATES = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'];
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
 /** Fixed, so pages have known addresses (Firefox otherwise picks a random UUID per profile). */
 export const ADDON_UUID = '6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10';
 export const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
 
+/** Debian's Firefox ESR, or the one FIREFOX_PATH names: a path set there is never silently replaced by another. */
 export function findFirefox(): string {
-  const found = FIREFOX_CANDIDATES.find((path): path is string => !!path && existsSync(path));
-  if (!found) throw new Error('Firefox not found: apt-get install -y firefox-esr (or set FIREFOX_PATH).');
+  const chosen = process.env.FIREFOX_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`Firefox not found at FIREFOX_PATH=${chosen}.`);
+    return chosen;
+  }
+  const found = FIREFOX_CANDIDATES.find((path) => existsSync(path));
+  if (!found) throw new Error('Firefox not found: sudo apt-get install -y firefox-esr (or set FIREFOX_PATH).');
   return found;
 }
 
