@@ -51,6 +51,11 @@ export interface LaunchedFirefox {
   evaluateInBrowser<T>(body: string, args?: unknown[]): Promise<T>;
   /** Sends one raw Marionette command (window switching, element clicks, screenshots). */
   command<T = unknown>(name: string, parameters?: object): Promise<T>;
+  /**
+   * Unloads the add-on's background as Firefox does when it is idle (about:debugging's "Terminate background
+   * script"); the next message or port starts it again.
+   */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,6 +146,17 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
       evaluateInBrowser,
       command<T>(name: string, parameters: object = {}) {
         return session.command<T>(name, parameters);
+      },
+      async stopBackground() {
+        const state = await evaluateInBrowser<string>(
+          `const extension = WebExtensionPolicy.getByID(arguments[0]).extension;
+          Promise.resolve(extension.terminateBackground({ disableResetIdleForTest: true })).then(
+            () => done(String(extension.backgroundState)),
+            (error) => done('failed: ' + error),
+          );`,
+          [installed.value],
+        );
+        if (state !== 'stopped') throw new Error(`the background did not stop: ${state}`);
       },
       async close() {
         await session.command('Marionette:Quit', { flags: ['eForceQuit'] }).catch(() => undefined);

@@ -1,0 +1,231 @@
+/**
+ * The passphrase lock in Firefox ESR, and Firefox unloading the add-on's background (as it does with an idle event
+ * page) mid-call, with one Firefox for the file, signed in: the lock turned on from the settings page, Firefox
+ * unloading the background (the vault locks and says why), a panel call waiting for the unlock and going, the
+ * popup refusing a wrong passphrase and unlocking, "forget every secret", and a read and a write cut by an unload.
+ * The Chromium counterparts are passphrase-lock.test.ts and worker-restart-during-calls.test.ts.
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundleForBrowser } from '../../bench/browser-bundle.ts';
+import { missingReason } from '../../scripts/system-packages.ts';
+import type { SessionStatus, VaultStatus } from '../../src/core/protocol.ts';
+import type { FaultRunner } from '../platform/faults.ts';
+import {
+  choose,
+  click,
+  countOf,
+  extensionErrors,
+  poll,
+  saveFirefoxScreenshot,
+  setViewport,
+  textOf,
+  type,
+  withText,
+} from './support/firefox-page.ts';
+import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
+import { EXTENSION_ORIGIN } from './support/launch-firefox.ts';
+
+const PASSPHRASE = 'four words make a passphrase';
+const SELF = { target: 'api', method: 'GET', path: '/v2/self' } as const;
+const SEND = '.kh-request-line button[type="submit"]';
+const PAGE_SEND = new URL('./support/page-send.ts', import.meta.url).pathname;
+
+const noFirefox = missingReason('firefox', existsSync);
+let ext: SandboxedFirefox;
+
+beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
+beforeAll(async () => {
+  if (noFirefox) return;
+  ext = await startSandboxedFirefox();
+  await signInFirefoxOrFail(ext);
+});
+afterAll(async () => {
+  if (!ext) return;
+  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
+  await ext.close();
+  expect(errors).toEqual([]);
+});
+
+/** The input or select a `<label>` with exactly this text names, inside `scope` (XPath). */
+function labelled(scope: string, label: string, tag = 'input'): string {
+  return `${scope}//${tag}[@id=${scope}//label[normalize-space(.)=${JSON.stringify(label)}]/@for]`;
+}
+
+const LOCK_SECTION = '//section[@id="passphrase-lock"]';
+
+async function vaultStatus(): Promise<VaultStatus> {
+  const reply = await ext.message<VaultStatus>('vault/status');
+  if (!reply.ok) throw new Error(reply.error.message);
+  return reply.value;
+}
+
+/** Reads the page's visible text until it matches. */
+function pageText(pattern: RegExp): Promise<string | null> {
+  return poll(
+    () => textOf(ext, 'body'),
+    (text) => pattern.test(text ?? ''),
+  );
+}
+
+describe('the passphrase lock in Firefox', () => {
+  it('is turned on from the settings page while signed in; calls still go', async () => {
+    await ext.openPage('src/options/index.html#passphrase-lock');
+    await setViewport(ext, 1000, 900);
+    await click(ext, `${LOCK_SECTION}${withText('button', 'Turn on the passphrase lock')}`);
+    await type(ext, labelled(LOCK_SECTION, 'Passphrase'), PASSPHRASE);
+    await type(ext, labelled(LOCK_SECTION, 'Repeat the passphrase'), PASSPHRASE);
+    await choose(ext, labelled(LOCK_SECTION, 'Lock after this long without use', 'select'), '15');
+    await click(ext, `${LOCK_SECTION}${withText('button', 'Turn on the passphrase lock')}`);
+    expect(await pageText(/On · unlocked/)).toMatch(/On · unlocked/);
+    await saveFirefoxScreenshot(ext, 'firefox-settings-passphrase-lock-unlocked', '#passphrase-lock');
+    expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 15 });
+    expect(await ext.message('request/send', SELF)).toMatchObject({ ok: true, value: { status: 200 } });
+  });
+
+  it('Firefox unloading the background leaves the vault locked and says why; the panel’s call waits, then goes', async () => {
+    await ext.stopBackground();
+    expect(await vaultStatus()).toEqual({ state: 'locked', autoLockMinutes: 15, reason: 'worker-restarted' });
+    expect(await ext.message('request/send', SELF)).toMatchObject({
+      ok: false,
+      error: { code: 'vault-locked', message: /background worker restarted/ },
+    });
+
+    await ext.openPage('src/devtools/panel.html#catalog');
+    await setViewport(ext, 1280, 800);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-vault-banner'),
+        (text) => /Keyhole is locked/.test(text ?? ''),
+      ),
+    ).toMatch(/background worker restarted/);
+    await type(ext, 'input[aria-label="Path"]', '/v2/self');
+    await click(ext, SEND);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-vault-banner'),
+        (text) => /waits for the unlock/.test(text ?? ''),
+      ),
+    ).toMatch(/waits for the unlock/);
+    await saveFirefoxScreenshot(ext, 'firefox-panel-vault-locked');
+    await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-status-line .kh-status'),
+        (text) => text !== null,
+      ),
+    ).toMatch(/^200/);
+    expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+  });
+
+  it('locked now: the popup asks, refuses a wrong passphrase, unlocks and shows the account', async () => {
+    expect(await ext.message('vault/lock')).toMatchObject({ ok: true, value: { state: 'locked', reason: 'manual' } });
+    await ext.openPage('src/popup/index.html');
+    await setViewport(ext, 360, 600);
+    expect(
+      await poll(
+        () => textOf(ext, 'h1'),
+        (text) => text === 'Keyhole is locked',
+      ),
+    ).toBe('Keyhole is locked');
+    expect(await ext.evaluate<boolean>(`done(document.activeElement?.type === 'password');`)).toBe(true);
+    await type(ext, 'input[type="password"]', 'not the passphrase at all');
+    await click(ext, withText('button', 'Unlock'));
+    expect(
+      await poll(
+        () => textOf(ext, '[role="alert"]'),
+        (text) => text !== null,
+      ),
+    ).toContain('Wrong passphrase');
+    await saveFirefoxScreenshot(ext, 'firefox-popup-vault-wrong-passphrase');
+    await type(ext, 'input[type="password"]', PASSPHRASE);
+    await click(ext, withText('button', 'Unlock'));
+    // The summary call the popup made while locked went through once unlocked: the account shows.
+    expect(
+      await poll(
+        () => countOf(ext, '.kp-space__name'),
+        (count) => count > 0,
+      ),
+    ).toBeGreaterThan(0);
+    expect((await vaultStatus()).state).toBe('unlocked');
+  });
+});
+
+/** Counts how often each `?n=` marker reached the sandbox's API. */
+function countArrivals(): Map<string, number> {
+  const arrivals = new Map<string, number>();
+  const faults = ext.platform.faults as FaultRunner;
+  const original = faults.apply;
+  faults.apply = (server, req: IncomingMessage, res, pathname) => {
+    const marker = new URL(req.url ?? '/', 'http://x').searchParams.get('n');
+    if (server === 'api' && marker) arrivals.set(marker, (arrivals.get(marker) ?? 0) + 1);
+    return original.call(faults, server, req, res, pathname);
+  };
+  return arrivals;
+}
+
+describe('Firefox unloads the background mid-call', () => {
+  it('a read comes back by itself; a cut write says its outcome is unknown and is sent once', async () => {
+    // Unlock state does not matter here: the lock is off again for these calls.
+    expect(await ext.message('vault/remove-passphrase', { current: PASSPHRASE })).toEqual({
+      ok: true,
+      value: { state: 'off' },
+    });
+    const arrivals = countArrivals();
+    ext.platform.faults.add({ server: 'api', path: '/v2/self', delayMs: 1500, times: 2 });
+    await ext.openPage('src/devtools/panel.html#catalog');
+    // Both calls through the pages' own send() (src/ui/send.ts: its retries and its errors), bundled into the page.
+    const bundle = await bundleForBrowser(PAGE_SEND);
+    await ext.evaluate(
+      `${bundle};
+      window.__khCalls = {};
+      const call = (name, method) => globalThis.__khSend('request/send', {
+        target: 'api', method, path: '/v2/self?n=' + name,
+        ...(method === 'PUT' ? { body: { kind: 'json', text: '{"name":"cut"}' } } : {}),
+      }).then((response) => { window.__khCalls[name] = { ok: true, status: response.status }; },
+        (error) => { window.__khCalls[name] = { ok: false, code: error.code, message: error.message }; });
+      call('read', 'GET'); call('write', 'PUT'); done(true);`,
+    );
+    // Both are at the server (held there) when Firefox unloads the background.
+    await poll(
+      async () => arrivals.size,
+      (size) => size === 2,
+    );
+    await ext.stopBackground();
+    const answers = await poll(
+      () => ext.evaluate<Record<string, unknown>>('done(window.__khCalls);'),
+      (calls) => Object.keys(calls).length === 2,
+      30_000,
+    );
+    expect(answers.write).toMatchObject({
+      ok: false,
+      code: 'outcome-unknown',
+      message: /may have been applied — check before retrying/,
+    });
+    expect(answers.read).toEqual({ ok: true, status: 200 });
+    expect(arrivals.get('write')).toBe(1);
+    const status = await ext.message<SessionStatus>('session/status');
+    expect(status).toMatchObject({ ok: true, value: { state: 'signed-in' } });
+  });
+});
+
+describe('forgetting every secret', () => {
+  it('from the locked settings page: the lock is off, the session signed out, the profile kept', async () => {
+    expect(await ext.message('vault/set-passphrase', { next: PASSPHRASE, autoLockMinutes: 5 })).toMatchObject({
+      ok: true,
+      value: { state: 'unlocked', autoLockMinutes: 5 },
+    });
+    expect((await ext.message('vault/lock')).ok).toBe(true);
+    await ext.openPage('src/options/index.html#passphrase-lock');
+    expect(await pageText(/Locked: you locked Keyhole/)).toMatch(/Locked: you locked Keyhole/);
+    await click(ext, `${LOCK_SECTION}//summary[normalize-space(.)="Forgot your passphrase?"]`);
+    await click(ext, `${LOCK_SECTION}${withText('button', 'Forget all secrets and the lock…')}`);
+    await click(ext, `${LOCK_SECTION}${withText('button', 'Forget every secret')}`);
+    expect(await pageText(/Every secret is forgotten/)).toMatch(/Every secret is forgotten/);
+    expect(await vaultStatus()).toEqual({ state: 'off' });
+    expect(await ext.message('session/status')).toMatchObject({ ok: true, value: { state: 'signed-out' } });
+    const profiles = await ext.message<{ profiles: unknown[] }>('profiles/list');
+    expect(profiles.ok && profiles.value.profiles.length).toBe(1);
+  });
+});
