@@ -130,14 +130,20 @@ export async function signIn(ext: SandboxedExtension, answer: AuthorizeAnswer = 
   const reply = ext.message<SessionStatus>('session/sign-in');
   const page = await Promise.race([authorizePage, reply.then(() => undefined)]);
   if (!page) return reply; // refused before any window opened
-  // A browser that already granted these rights is redirected at once: the window closes by itself.
-  const form = page
+  // A browser that already granted these rights is redirected at once: the window closes by itself. Otherwise the
+  // form comes, however slowly on a busy machine: taking a slow form for a closed window would leave the sign-in
+  // waiting for an answer nobody gives (until the test's timeout, with no word of why).
+  const shown = await page
     .getByLabel('Email address')
-    .waitFor({ timeout: 10_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (await Promise.race([form, page.waitForEvent('close').then(() => false)]))
-    await answerAuthorizePage(page, ext.platform, answer);
+    .waitFor({ timeout: 45_000 })
+    .then(
+      () => 'form' as const,
+      (error: unknown) => {
+        if (page.isClosed()) return 'closed' as const;
+        throw new Error(`the authorize window showed no form and did not close: ${String(error)}`);
+      },
+    );
+  if (shown === 'form') await answerAuthorizePage(page, ext.platform, answer);
   return reply;
 }
 
