@@ -1,12 +1,15 @@
 /**
- * The passphrase lock in Firefox ESR, and Firefox unloading the add-on's background (as it does with an idle event
- * page) mid-call, with one Firefox for the file, signed in: the lock turned on from the settings page, Firefox
- * unloading the background (the vault locks and says why), a panel call waiting for the unlock and going, the
- * popup refusing a wrong passphrase and unlocking, "forget every secret", and a read and a write cut by an unload.
- * The Chromium counterparts are passphrase-lock.test.ts and worker-restart-during-calls.test.ts.
+ * The passphrase lock and live streams in Firefox ESR, and Firefox unloading the add-on's background (as it does
+ * with an idle event page) mid-call and mid-stream, with one Firefox for the file, signed in: the lock turned on from
+ * the settings page, an unload (the vault locks and says why), a panel call waiting for the unlock and going, the
+ * popup refusing a wrong passphrase and unlocking; a read and a write cut by an unload; a log stream resuming after
+ * a dropped connection and an unload without gap or repeat, and the events socket; then "forget every secret".
+ * The Chromium counterparts: passphrase-lock, worker-restart-during-calls and devtools-live-log-stream.test.ts.
  */
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.ts';
 import { missingReason } from '../../scripts/system-packages.ts';
@@ -207,6 +210,109 @@ describe('Firefox unloads the background mid-call', () => {
     expect(arrivals.get('write')).toBe(1);
     const status = await ext.message<SessionStatus>('session/status');
     expect(status).toMatchObject({ ok: true, value: { state: 'signed-in' } });
+  });
+});
+
+function userApp() {
+  const user = [...ext.platform.state.users.values()].find((candidate) => candidate.email === ext.platform.user.email)!;
+  const app = [...ext.platform.state.applications.values()].find((candidate) => candidate.ownerId === user.id)!;
+  return { ownerId: app.ownerId, appId: app.view.id };
+}
+
+const logsPath = () => `/v4/logs/organisations/${userApp().ownerId}/applications/${userApp().appId}/logs`;
+
+/** The count the stream's status line shows ("1,234 lines"). */
+async function receivedLines(): Promise<number> {
+  return Number(((await textOf(ext, '.kh-stream-count')) ?? '').replace(/[^\d]/g, ''));
+}
+
+async function waitForLines(atLeast: number): Promise<number> {
+  return poll(receivedLines, (count) => count >= atLeast, 30_000);
+}
+
+async function startStream(path: string): Promise<void> {
+  await choose(ext, 'select[aria-label="Method"]', 'GET');
+  await choose(ext, 'select[aria-label="Target"]', 'api');
+  await type(ext, 'input[aria-label="Path"]', path);
+  await click(ext, SEND);
+  await poll(
+    () => countOf(ext, '.kh-stream'),
+    (count) => count > 0,
+  );
+}
+
+/** Saves the received lines with the view's Save button; returns their sequence numbers (the sandbox's), in order. */
+async function savedSequence(): Promise<number[]> {
+  const before = new Set(await readdir(ext.downloadsDir));
+  await click(ext, withText('button', 'Save'));
+  const name = await poll(
+    async () =>
+      (await readdir(ext.downloadsDir)).find((file) => !before.has(file) && /^keyhole-logs-.*\.ndjson$/.test(file)),
+    (found) => found !== undefined,
+  );
+  if (!name) throw new Error('no saved log file in the downloads folder');
+  const text = await readFile(join(ext.downloadsDir, name), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => Number(/^#(\d+) /.exec(JSON.parse(line).message)?.[1]));
+}
+
+describe('live log streams and the events socket in Firefox', () => {
+  it('resumes after a dropped connection and after Firefox unloads the background, without gap or repeat', async () => {
+    await fetch(`${ext.platform.api}/__sandbox/streams`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ linesPerSecond: 100 }),
+    });
+    await ext.openPage('src/devtools/panel.html#catalog');
+    await setViewport(ext, 900, 500);
+    // The first connection breaks after 150 lines (a sandbox fault); the background reconnects from the last line.
+    ext.platform.faults.add({ path: logsPath(), dropAfterEvents: 150 });
+    const since = new Date(ext.platform.clock.now() - 1000).toISOString();
+    await startStream(`${logsPath()}?since=${since}`);
+    expect(await waitForLines(300)).toBeGreaterThanOrEqual(300);
+    expect(ext.platform.faults.list()).toEqual([]);
+
+    await ext.stopBackground();
+    const before = await receivedLines();
+    expect(await waitForLines(before + 200)).toBeGreaterThanOrEqual(before + 200);
+    expect(await textOf(ext, '.kh-stream-state')).toMatch(/^Live · OAuth/);
+    await saveFirefoxScreenshot(ext, 'firefox-live-log-stream');
+    await click(ext, withText('button', 'Stop'));
+
+    const seqs = await savedSequence();
+    const gaps = seqs.flatMap((seq, index) =>
+      index > 0 && seq !== seqs[index - 1]! + 1 ? [[seqs[index - 1], seq]] : [],
+    );
+    expect(gaps).toEqual([]);
+    expect(seqs.length).toBeGreaterThanOrEqual(500);
+    expect(seqs.length).toBe(await receivedLines());
+  });
+
+  it('the events socket: a deployment event arrives after an app restart', async () => {
+    await ext.openPage('src/devtools/panel.html#catalog');
+    await startStream('/v2/events/event-socket');
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-stream-state'),
+        (text) => /^Live/.test(text ?? ''),
+      ),
+    ).toMatch(/^Live/);
+    const { ownerId, appId } = userApp();
+    const restart = await ext.message('request/send', {
+      target: 'api',
+      method: 'POST',
+      path: `/v2/organisations/${ownerId}/applications/${appId}/instances`,
+    });
+    expect(restart.ok).toBe(true);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-stream-lines'),
+        (text) => (text ?? '').includes('DEPLOYMENT_ACTION_BEGIN'),
+      ),
+    ).toContain('DEPLOYMENT_ACTION_BEGIN');
+    await click(ext, withText('button', 'Stop'));
   });
 });
 
