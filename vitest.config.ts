@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { missingReason } from './scripts/system-packages.ts';
 
@@ -25,6 +26,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/platform/**/*.test.ts'],
           environment: 'node',
+          // Every core: Vitest's default leaves one free, which on CI's two cores meant one file at a time.
+          maxWorkers: availableParallelism(),
           // The signer's property tests run ≥ 1,000 cases each: seconds on a quiet two-core machine, more when busy.
           testTimeout: 20_000,
         },
@@ -43,6 +46,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll's default of 1 s is what a busy two-core machine takes to render or answer now and then (170
+          // of the 206 polls named no timeout). A poll still ends as soon as it passes: only a failure waits longer.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/e2e/support/global-setup.ts'],
         },
       },

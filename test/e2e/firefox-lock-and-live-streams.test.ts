@@ -277,7 +277,12 @@ describe('live log streams and the events socket in Firefox', () => {
     await ext.stopBackground();
     const before = await receivedLines();
     expect(await waitForLines(before + 200)).toBeGreaterThanOrEqual(before + 200);
-    expect(await textOf(ext, '.kh-stream-state')).toMatch(/^Live · OAuth/);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-stream-state'),
+        (text) => /^Live · OAuth/.test(text ?? ''),
+      ),
+    ).toMatch(/^Live · OAuth/);
     await saveFirefoxScreenshot(ext, 'firefox-live-log-stream');
     await click(ext, withText('button', 'Stop'));
 
