@@ -8,14 +8,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { missingReason } from '../../scripts/system-packages.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SendResponse, SessionStatus } from '../../src/core/protocol.ts';
 import { type DevtoolsPanel, openDevtoolsPanel } from './support/firefox-devtools.ts';
+import { noFirefox, useSignedInFirefox } from './support/firefox-file.ts';
 import {
   click,
   currentWindow,
-  extensionErrors,
   poll,
   saveFirefoxScreenshot,
   saveWindowScreenshot,
@@ -24,23 +23,12 @@ import {
   type,
   withText,
 } from './support/firefox-page.ts';
-import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
+import type { SandboxedFirefox } from './support/firefox-sandbox.ts';
 import { EXTENSION_ORIGIN } from './support/launch-firefox.ts';
 
-const noFirefox = missingReason('firefox', existsSync);
 let ext: SandboxedFirefox;
-
-beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
-beforeAll(async () => {
-  if (noFirefox) return;
-  ext = await startSandboxedFirefox();
-  await signInFirefoxOrFail(ext);
-});
-afterAll(async () => {
-  if (!ext) return;
-  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
-  await ext.close();
-  expect(errors).toEqual([]);
+useSignedInFirefox((started) => {
+  ext = started;
 });
 
 function organisation(name: string) {

@@ -6,20 +6,16 @@
  * a dropped connection and an unload without gap or repeat, and the events socket; then "forget every secret".
  * The Chromium counterparts: passphrase-lock, worker-restart-during-calls and devtools-live-log-stream.test.ts.
  */
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.ts';
-import { missingReason } from '../../scripts/system-packages.ts';
 import type { SessionStatus, VaultStatus } from '../../src/core/protocol.ts';
-import type { FaultRunner } from '../platform/faults.ts';
+import { useSignedInFirefox } from './support/firefox-file.ts';
 import {
   choose,
   click,
   countOf,
-  extensionErrors,
   poll,
   saveFirefoxScreenshot,
   setViewport,
@@ -27,28 +23,17 @@ import {
   type,
   withText,
 } from './support/firefox-page.ts';
-import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
-import { EXTENSION_ORIGIN } from './support/launch-firefox.ts';
+import type { SandboxedFirefox } from './support/firefox-sandbox.ts';
+import { countArrivals, userApp } from './support/sandbox-records.ts';
 
 const PASSPHRASE = 'four words make a passphrase';
 const SELF = { target: 'api', method: 'GET', path: '/v2/self' } as const;
 const SEND = '.kh-request-line button[type="submit"]';
 const PAGE_SEND = new URL('./support/page-send.ts', import.meta.url).pathname;
 
-const noFirefox = missingReason('firefox', existsSync);
 let ext: SandboxedFirefox;
-
-beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
-beforeAll(async () => {
-  if (noFirefox) return;
-  ext = await startSandboxedFirefox();
-  await signInFirefoxOrFail(ext);
-});
-afterAll(async () => {
-  if (!ext) return;
-  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
-  await ext.close();
-  expect(errors).toEqual([]);
+useSignedInFirefox((started) => {
+  ext = started;
 });
 
 /** The input or select a `<label>` with exactly this text names, inside `scope` (XPath). */
@@ -155,19 +140,6 @@ describe('the passphrase lock in Firefox', () => {
   });
 });
 
-/** Counts how often each `?n=` marker reached the sandbox's API. */
-function countArrivals(): Map<string, number> {
-  const arrivals = new Map<string, number>();
-  const faults = ext.platform.faults as FaultRunner;
-  const original = faults.apply;
-  faults.apply = (server, req: IncomingMessage, res, pathname) => {
-    const marker = new URL(req.url ?? '/', 'http://x').searchParams.get('n');
-    if (server === 'api' && marker) arrivals.set(marker, (arrivals.get(marker) ?? 0) + 1);
-    return original.call(faults, server, req, res, pathname);
-  };
-  return arrivals;
-}
-
 describe('Firefox unloads the background mid-call', () => {
   it('a read comes back by itself; a cut write says its outcome is unknown and is sent once', async () => {
     // Unlock state does not matter here: the lock is off again for these calls.
@@ -175,7 +147,7 @@ describe('Firefox unloads the background mid-call', () => {
       ok: true,
       value: { state: 'off' },
     });
-    const arrivals = countArrivals();
+    const arrivals = countArrivals(ext.platform);
     ext.platform.faults.add({ server: 'api', path: '/v2/self', delayMs: 1500, times: 2 });
     await ext.openPage('src/devtools/panel.html#catalog');
     // Both calls through the pages' own send() (src/ui/send.ts: its retries and its errors), bundled into the page.
@@ -213,13 +185,8 @@ describe('Firefox unloads the background mid-call', () => {
   });
 });
 
-function userApp() {
-  const user = [...ext.platform.state.users.values()].find((candidate) => candidate.email === ext.platform.user.email)!;
-  const app = [...ext.platform.state.applications.values()].find((candidate) => candidate.ownerId === user.id)!;
-  return { ownerId: app.ownerId, appId: app.view.id };
-}
-
-const logsPath = () => `/v4/logs/organisations/${userApp().ownerId}/applications/${userApp().appId}/logs`;
+const logsPath = () =>
+  `/v4/logs/organisations/${userApp(ext.platform).ownerId}/applications/${userApp(ext.platform).appId}/logs`;
 
 /** The count the stream's status line shows ("1,234 lines"). */
 async function receivedLines(): Promise<number> {
@@ -304,7 +271,7 @@ describe('live log streams and the events socket in Firefox', () => {
         (text) => /^Live/.test(text ?? ''),
       ),
     ).toMatch(/^Live/);
-    const { ownerId, appId } = userApp();
+    const { ownerId, appId } = userApp(ext.platform);
     const restart = await ext.message('request/send', {
       target: 'api',
       method: 'POST',

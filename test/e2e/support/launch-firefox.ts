@@ -5,12 +5,12 @@
  * address is proxied to a closed port on 127.0.0.1, so the browser never reaches the internet.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIREFOX_ADDON_ID } from '../../../src/core/browser-target.ts';
+import { findBrowser } from './find-browser.ts';
 import { Marionette } from './marionette.ts';
 
 export const DIST_FIREFOX = resolve(import.meta.dirname, '../../../dist-firefox');
@@ -21,16 +21,9 @@ const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 export const ADDON_UUID = '6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10';
 export const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
 
-/** Debian's Firefox ESR, or the one FIREFOX_PATH names: a path set there is never silently replaced by another. */
+/** Debian's Firefox ESR, or the one FIREFOX_PATH names. */
 export function findFirefox(): string {
-  const chosen = process.env.FIREFOX_PATH;
-  if (chosen) {
-    if (!existsSync(chosen)) throw new Error(`Firefox not found at FIREFOX_PATH=${chosen}.`);
-    return chosen;
-  }
-  const found = FIREFOX_CANDIDATES.find((path) => existsSync(path));
-  if (!found) throw new Error('Firefox not found: sudo apt-get install -y firefox-esr (or set FIREFOX_PATH).');
-  return found;
+  return findBrowser('Firefox', 'FIREFOX_PATH', FIREFOX_CANDIDATES, 'firefox-esr');
 }
 
 export interface LaunchedFirefox {
