@@ -8,6 +8,8 @@ import { missingReason } from './scripts/system-packages.ts';
  * flows cannot run; test/e2e/system-packages.test.ts then reports them as skipped with the reason.
  */
 const noChromium = missingReason('chromium', existsSync);
+/** How many e2e files run at once (KEYHOLE_E2E_FILES, default 1): see the e2e project below. */
+const E2E_FILES_AT_ONCE = Math.max(1, Number(process.env.KEYHOLE_E2E_FILES) || 1);
 const E2E_WITHOUT_CHROMIUM = [
   'test/e2e/system-packages.test.ts',
   'test/e2e/bundle-budget.test.ts',
@@ -38,10 +40,14 @@ export default defineConfig({
           name: 'e2e',
           include: noChromium ? E2E_WITHOUT_CHROMIUM : ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // One Chromium at a time: the machine has two cores and each browser wants both.
-          fileParallelism: false,
-          // The files share one module graph (playwright-core, the sandbox, axe-core's source) instead of loading it
-          // again for each of the 50 files: no test file changes Node's globals, and each one starts its own
+          // One file at a time by default: on a shared or busy machine a second browser only adds contention (two
+          // at a time at load 25-33 made each file 2.5× slower). A file mostly waits, though (a whole serial run used
+          // 186 s of CPU, browsers included; npm test takes ~480 s on a quiet two-core machine), and each file has
+          // its own browser, sandbox (random ports) and profile: on a quiet machine KEYHOLE_E2E_FILES=2 runs two.
+          maxWorkers: E2E_FILES_AT_ONCE,
+          fileParallelism: E2E_FILES_AT_ONCE > 1,
+          // The files of a worker share one module graph (playwright-core, the sandbox, axe-core's source) instead of
+          // loading it again for each file: no test file changes Node's globals, and each one starts its own
           // browser, sandbox and profile, so nothing but loaded code is shared.
           isolate: false,
           testTimeout: 60_000,
