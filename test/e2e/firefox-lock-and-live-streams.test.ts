@@ -6,7 +6,7 @@
  * a dropped connection and an unload without gap or repeat, and the events socket; then "forget every secret".
  * The Chromium counterparts: passphrase-lock, worker-restart-during-calls and devtools-live-log-stream.test.ts.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.ts';
@@ -212,9 +212,15 @@ async function startStream(path: string): Promise<void> {
 async function savedSequence(): Promise<number[]> {
   const before = new Set(await readdir(ext.downloadsDir));
   await click(ext, withText('button', 'Save'));
+  // Firefox makes the file under its final name at once, empty, writes a .part beside it and renames that over it
+  // at the end: the download is whole once no .part is left and the file is not empty.
   const name = await poll(
-    async () =>
-      (await readdir(ext.downloadsDir)).find((file) => !before.has(file) && /^keyhole-logs-.*\.ndjson$/.test(file)),
+    async () => {
+      const files = await readdir(ext.downloadsDir);
+      const saved = files.find((file) => !before.has(file) && /^keyhole-logs-.*\.ndjson$/.test(file));
+      const writing = files.some((file) => file.endsWith('.part'));
+      return saved && !writing && (await stat(join(ext.downloadsDir, saved))).size > 0 ? saved : undefined;
+    },
     (found) => found !== undefined,
   );
   if (!name) throw new Error('no saved log file in the downloads folder');
