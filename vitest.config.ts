@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { missingReason } from './scripts/system-packages.ts';
 
@@ -28,8 +27,6 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/platform/**/*.test.ts'],
           environment: 'node',
-          // Every core: Vitest's default leaves one free, which on CI's two cores meant one file at a time.
-          maxWorkers: availableParallelism(),
           // The signer's property tests run ≥ 1,000 cases each: seconds on a quiet two-core machine, more when busy.
           testTimeout: 20_000,
         },
