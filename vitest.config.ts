@@ -37,10 +37,10 @@ export default defineConfig({
           name: 'e2e',
           include: noChromium ? E2E_WITHOUT_CHROMIUM : ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // One file at a time by default: on a shared or busy machine a second browser only adds contention (two
-          // at a time at load 25-33 made each file 2.5× slower). A file mostly waits, though (a whole serial run used
-          // 186 s of CPU, browsers included; npm test takes ~480 s on a quiet two-core machine), and each file has
-          // its own browser, sandbox (random ports) and profile: on a quiet machine KEYHOLE_E2E_FILES=2 runs two.
+          // One file at a time by default. A file mostly waits (a whole serial run used 186 s of CPU, browsers
+          // included), and each has its own browser, sandbox (random ports) and profile, so KEYHOLE_E2E_FILES=2 (as
+          // .ci/run sets) runs two: 8 files at load 13-28 took 0.70× the wall time with the same CPU. On a saturated
+          // machine (load 25-35, the whole suite) it made each file 2.5× slower and Firefox starts timed out.
           maxWorkers: E2E_FILES_AT_ONCE,
           fileParallelism: E2E_FILES_AT_ONCE > 1,
           // The files of a worker share one module graph (playwright-core, the sandbox, axe-core's source) instead of
