@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
-import { userApp } from './support/sandbox-records.ts';
+import { restartAppRequest, userApp } from './support/sandbox-records.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -169,12 +169,7 @@ describe('live log streams in the panel', () => {
     const page = await openPanel(ext, pageErrors, { width: 900, height: 500 });
     await startStream(page, '/v2/events/event-socket');
     await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Live/);
-    const { ownerId, appId } = userApp(ext.platform);
-    const restart = await ext.message('request/send', {
-      target: 'api',
-      method: 'POST',
-      path: `/v2/organisations/${ownerId}/applications/${appId}/instances`,
-    });
+    const restart = await ext.message('request/send', restartAppRequest(ext.platform));
     expect(restart.ok).toBe(true);
     await expect
       .poll(() => page.locator('.kh-stream-lines').innerText(), { timeout: 15_000 })

@@ -24,7 +24,7 @@ import {
   withText,
 } from './support/firefox-page.ts';
 import type { SandboxedFirefox } from './support/firefox-sandbox.ts';
-import { countArrivals, userApp } from './support/sandbox-records.ts';
+import { countArrivals, restartAppRequest, userApp } from './support/sandbox-records.ts';
 
 const PASSPHRASE = 'four words make a passphrase';
 const SELF = { target: 'api', method: 'GET', path: '/v2/self' } as const;
@@ -277,12 +277,7 @@ describe('live log streams and the events socket in Firefox', () => {
         (text) => /^Live/.test(text ?? ''),
       ),
     ).toMatch(/^Live/);
-    const { ownerId, appId } = userApp(ext.platform);
-    const restart = await ext.message('request/send', {
-      target: 'api',
-      method: 'POST',
-      path: `/v2/organisations/${ownerId}/applications/${appId}/instances`,
-    });
+    const restart = await ext.message('request/send', restartAppRequest(ext.platform));
     expect(restart.ok).toBe(true);
     expect(
       await poll(

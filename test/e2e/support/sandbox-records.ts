@@ -10,6 +10,16 @@ export function userApp(platform: Platform): { ownerId: string; appId: string } 
   return { ownerId: app.ownerId, appId: app.view.id };
 }
 
+/** The request that restarts that application (the events socket then tells of a deployment). */
+export function restartAppRequest(platform: Platform) {
+  const { ownerId, appId } = userApp(platform);
+  return {
+    target: 'api',
+    method: 'POST',
+    path: `/v2/organisations/${ownerId}/applications/${appId}/instances`,
+  } as const;
+}
+
 /** Counts how often each `?n=` marker reached the sandbox's API, before any routing or authentication. */
 export function countArrivals(platform: Platform): Map<string, number> {
   const arrivals = new Map<string, number>();
