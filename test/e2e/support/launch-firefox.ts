@@ -65,6 +65,11 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
     ['--headless', '--marionette', '--remote-allow-system-access', '--no-remote', '--profile', profile],
     { stdio: 'ignore' },
   );
+  // Never outlives this process: a test whose hook timed out while Firefox started never gets to close it (seen at
+  // load 30: a Firefox left running after its file had failed).
+  const killOnExit = () => firefox.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  firefox.once('exit', () => process.removeListener('exit', killOnExit));
   let marionette: Marionette | undefined;
   try {
     marionette = await Marionette.connect(port, firefox);
@@ -159,7 +164,8 @@ export async function launchFirefox(options: { dist?: string } = {}): Promise<La
     };
   } catch (error) {
     await marionette?.close();
-    firefox.kill();
+    // Still starting, it may not answer a polite signal: this one it cannot ignore.
+    firefox.kill('SIGKILL');
     await rm(root, { recursive: true, force: true });
     throw error;
   }
