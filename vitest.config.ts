@@ -7,6 +7,8 @@ import { missingReason } from './scripts/system-packages.ts';
  * flows cannot run; test/e2e/system-packages.test.ts then reports them as skipped with the reason.
  */
 const noChromium = missingReason('chromium', existsSync);
+/** How many e2e files run at once (KEYHOLE_E2E_FILES, default 1): see the e2e project below. */
+const E2E_FILES_AT_ONCE = Math.max(1, Number(process.env.KEYHOLE_E2E_FILES) || 1);
 const E2E_WITHOUT_CHROMIUM = [
   'test/e2e/system-packages.test.ts',
   'test/e2e/bundle-budget.test.ts',
@@ -17,6 +19,8 @@ const E2E_WITHOUT_CHROMIUM = [
 
 export default defineConfig({
   test: {
+    // Each run ends with its ten slowest files (scripts/slowest-files.ts), so a CI that slows down shows where.
+    reporters: ['default', './scripts/slowest-files.ts'],
     projects: [
       {
         test: {
@@ -33,14 +37,21 @@ export default defineConfig({
           name: 'e2e',
           include: noChromium ? E2E_WITHOUT_CHROMIUM : ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // One Chromium at a time: the machine has two cores and each browser wants both.
-          fileParallelism: false,
-          // The files share one module graph (playwright-core, the sandbox, axe-core's source) instead of loading it
-          // again for each of the 50 files: no test file changes Node's globals, and each one starts its own
+          // One file at a time by default. A file mostly waits (a whole serial run used 186 s of CPU, browsers
+          // included), and each has its own browser, sandbox (random ports) and profile, so KEYHOLE_E2E_FILES=2 (as
+          // .ci/run sets) runs two: 8 files at load 13-28 took 0.70× the wall time with the same CPU. On a saturated
+          // machine (load 25-35, the whole suite) it made each file 2.5× slower and Firefox starts timed out.
+          maxWorkers: E2E_FILES_AT_ONCE,
+          fileParallelism: E2E_FILES_AT_ONCE > 1,
+          // The files of a worker share one module graph (playwright-core, the sandbox, axe-core's source) instead of
+          // loading it again for each file: no test file changes Node's globals, and each one starts its own
           // browser, sandbox and profile, so nothing but loaded code is shared.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll's default of 1 s is what a busy two-core machine takes to render or answer now and then (170
+          // of the 206 polls named no timeout). A poll still ends as soon as it passes: only a failure waits longer.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/e2e/support/global-setup.ts'],
         },
       },

@@ -14,6 +14,7 @@ import {
   startSandboxedFirefox,
   waitForGlobal,
 } from '../test/e2e/support/firefox-sandbox.ts';
+import { closeOnExit } from './lifecycle.ts';
 import { type BenchRow, compareTimes } from './results.ts';
 import { median, repeat, round } from './stats.ts';
 
@@ -52,7 +53,7 @@ async function sendFromPanel(ext: SandboxedFirefox, bytes: number): Promise<numb
 export async function benchFirefoxBodies(chromiumRows: BenchRow[], sizes = FIREFOX_SIZES): Promise<BenchRow[]> {
   const missing = missingReason('firefox', existsSync);
   if (missing) throw new Error(missing);
-  const ext = await startSandboxedFirefox();
+  const ext = closeOnExit(await startSandboxedFirefox());
   try {
     await signInFirefoxOrFail(ext);
     await sendFromPanel(ext, 64 * 1024); // unmeasured: the panel's scripts compile, the background warms up

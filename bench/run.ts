@@ -5,6 +5,9 @@
  *
  *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
+ *
+ * It checks for the browsers first (bench/lifecycle.ts) and stops at the first error, exiting non-zero with every
+ * browser and server it started closed.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { benchCatalogSearch } from './catalog-search.ts';
 import { benchFirefoxBodies } from './firefox-bodies.ts';
 import { benchHistorySearch } from './history-search.ts';
 import { benchJsonTree } from './json-tree.ts';
+import { closeOnExit, ensureBrowsers, packagesFor, runToExit } from './lifecycle.ts';
 import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { benchPanelOpen } from './panel-open.ts';
@@ -104,9 +108,14 @@ function dedupeWarnings(): void {
   });
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   dedupeWarnings();
   const selected = readSelection(process.argv.slice(2));
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
+    selected.has(name as BenchName),
+  );
+  // Before building or starting anything: a missing browser ends the run here, with the line that installs it.
+  ensureBrowsers(packagesFor(needsBrowser, selected.has('firefox')));
   const started = Date.now();
   const loadAtStart = currentLoad();
   await mkdir(OUTPUT, { recursive: true });
@@ -115,25 +124,27 @@ async function main(): Promise<void> {
 
   const rows: BenchRow[] = [];
   const skipped: BenchResults['skipped'] = [];
+  // A benchmark that throws ends the run (its browser may be in any state); refused samples are results, noted.
   const attempt = async (group: string, step: () => Promise<BenchRow[] | { rows: BenchRow[]; failures: string[] }>) => {
     const begun = Date.now();
     log(`${group}…`);
+    let result: Awaited<ReturnType<typeof step>>;
     try {
-      const result = await step();
-      if (Array.isArray(result)) rows.push(...result);
-      else {
-        rows.push(...result.rows);
-        for (const reason of result.failures) {
-          skipped.push({ group, reason });
-          log(`${group}: FAILED: ${reason}`);
-        }
-      }
-      log(`${group}: done in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+      result = await step();
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      skipped.push({ group, reason });
-      log(`${group}: FAILED: ${reason}`);
+      throw new Error(`${group}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, {
+        cause: error,
+      });
     }
+    if (Array.isArray(result)) rows.push(...result);
+    else {
+      rows.push(...result.rows);
+      for (const reason of result.failures) {
+        skipped.push({ group, reason });
+        log(`${group}: FAILED: ${reason}`);
+      }
+    }
+    log(`${group}: done in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
   };
 
   if (selected.has('bundles')) await attempt('Bundle sizes', benchBundles);
@@ -143,12 +154,9 @@ async function main(): Promise<void> {
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';
-  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
-    selected.has(name as BenchName),
-  );
   if (needsBrowser) {
     log('starting Chromium with the extension, the sandbox, and signing in');
-    session = await startBrowserSession();
+    session = closeOnExit(await startBrowserSession());
     chromium = session.chromiumVersion;
   }
   try {
@@ -190,10 +198,7 @@ async function main(): Promise<void> {
   } else {
     console.log(`\nWrote ${RESULTS_PATH} (partial run: ${MARKDOWN_PATH} left as it was)`);
   }
-  if (skipped.length > 0) process.exitCode = 1;
+  return skipped.length > 0 ? 1 : 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runToExit(main, log);

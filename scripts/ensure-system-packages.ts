@@ -6,10 +6,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { installCommand, missingPackages, NEEDS, type SystemPackage } from './system-packages.ts';
+import { installCommand, missingPackages, NEEDS, type PackageKey, type SystemPackage } from './system-packages.ts';
 
 export function ensureSystemPackages(purpose: keyof typeof NEEDS): { installed: boolean; missing: SystemPackage[] } {
-  const missing = missingPackages(NEEDS[purpose], existsSync);
+  return ensurePackages(NEEDS[purpose], purpose);
+}
+
+/** The same for any list of packages (the bench needs only what the benchmarks it runs need). */
+export function ensurePackages(
+  keys: readonly PackageKey[],
+  purpose: string,
+): { installed: boolean; missing: SystemPackage[] } {
+  const missing = missingPackages(keys, existsSync);
   if (missing.length === 0) return { installed: false, missing };
   const names = missing.map((pkg) => pkg.name);
   if (process.getuid?.() !== 0) {
@@ -20,7 +28,7 @@ export function ensureSystemPackages(purpose: keyof typeof NEEDS): { installed: 
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env });
-  return { installed: true, missing: missingPackages(NEEDS[purpose], existsSync) };
+  return { installed: true, missing: missingPackages(keys, existsSync) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -91,8 +91,10 @@ export async function markSignedOut(profileId: string, error?: KeyholeErrorData)
  * token itself stays valid on the platform), and the popup forgets the account it cached (markSignedOut).
  */
 export async function signOut(profileId: string): Promise<void> {
-  await markSignedOut(profileId);
+  // The token first: a page reading the status between the two writes must never see "signed out" with the API
+  // token still chosen for bridge calls (seen on a loaded machine: secrets-stay-home e2e).
   await clearBridgeToken(profileId);
+  await markSignedOut(profileId);
 }
 
 /** A failed sign-in does not end a working session: it stays, with the failure noted for the UI. */

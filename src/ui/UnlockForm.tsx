@@ -32,7 +32,10 @@ export function UnlockForm({
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    if (!passphrase) {
+    // What the field holds now: Enter right after the last key (fast typing, a password manager) can come before
+    // the render that would have put that key into `passphrase`.
+    const typed = input.current?.value ?? passphrase;
+    if (!typed) {
       setError({ code: 'invalid-input', message: 'Enter your passphrase.' });
       input.current?.focus();
       return;
@@ -40,7 +43,7 @@ export function UnlockForm({
     setBusy(true);
     setError(null);
     try {
-      await onUnlock(passphrase);
+      await onUnlock(typed);
       // The form usually goes away now; if it stays (another lock came first), do not keep the passphrase.
       setPassphrase('');
     } catch (reason) {

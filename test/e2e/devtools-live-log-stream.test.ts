@@ -10,19 +10,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compose, composerTab, openPanel } from './support/devtools-panel-page.ts';
+import { restartAppRequest, userApp } from './support/sandbox-records.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
 let ext: SandboxedExtension;
 const pageErrors: string[] = [];
 
-function userApp() {
-  const user = [...ext.platform.state.users.values()].find((candidate) => candidate.email === ext.platform.user.email)!;
-  const app = [...ext.platform.state.applications.values()].find((candidate) => candidate.ownerId === user.id)!;
-  return { ownerId: app.ownerId, appId: app.view.id };
-}
-
-const logsPath = () => `/v4/logs/organisations/${userApp().ownerId}/applications/${userApp().appId}/logs`;
+const logsPath = () =>
+  `/v4/logs/organisations/${userApp(ext.platform).ownerId}/applications/${userApp(ext.platform).appId}/logs`;
 
 async function setRate(linesPerSecond: number): Promise<void> {
   const response = await fetch(`${ext.platform.api}/__sandbox/streams`, {
@@ -150,7 +146,7 @@ describe('live log streams in the panel', () => {
     });
     expect(chosen.ok).toBe(true);
     const page = await openPanel(ext, pageErrors, { width: 900, height: 500 });
-    const { ownerId, appId } = userApp();
+    const { ownerId, appId } = userApp(ext.platform);
     await startStream(page, `/v4/accesslogs/organisations/${ownerId}/applications/${appId}/accesslogs`, 'bridge');
     await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Live · API token/);
     await waitForMoreLines(page, 30);
@@ -173,12 +169,7 @@ describe('live log streams in the panel', () => {
     const page = await openPanel(ext, pageErrors, { width: 900, height: 500 });
     await startStream(page, '/v2/events/event-socket');
     await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Live/);
-    const { ownerId, appId } = userApp();
-    const restart = await ext.message('request/send', {
-      target: 'api',
-      method: 'POST',
-      path: `/v2/organisations/${ownerId}/applications/${appId}/instances`,
-    });
+    const restart = await ext.message('request/send', restartAppRequest(ext.platform));
     expect(restart.ok).toBe(true);
     await expect
       .poll(() => page.locator('.kh-stream-lines').innerText(), { timeout: 15_000 })
@@ -193,7 +184,7 @@ describe('live log streams in the panel', () => {
       viewport: { width: 380, height: 600 },
       loopbackOnly: true,
     });
-    const { ownerId, appId } = userApp();
+    const { ownerId, appId } = userApp(ext.platform);
     const appName = ext.platform.state.applications.get(appId)!.view.name;
     const card = popup.locator(`.kp-space[data-space-id="${ownerId}"]`);
     await card.getByRole('button', { expanded: false }).click();

@@ -2,19 +2,19 @@
  * The DevTools panel's other views in Firefox ESR, and the panel inside Firefox's real DevTools, with one Firefox
  * for the file (signed in as in firefox-user-path.test.ts): an invoice PDF downloaded from the panel page, an API
  * token created, used and revoked; then DevTools opened on a sandbox page, where Firefox gives the panel no
- * downloads API and no runtime.openOptionsPage, and the panel still saves invoices and opens the settings.
+ * downloads API and no runtime.openOptionsPage, and the panel still saves invoices and opens the settings; its
+ * Capture view lists the inspected page's real calls to the API, and one replays signed with the user's session.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { missingReason } from '../../scripts/system-packages.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SendResponse, SessionStatus } from '../../src/core/protocol.ts';
 import { type DevtoolsPanel, openDevtoolsPanel } from './support/firefox-devtools.ts';
+import { noFirefox, useSignedInFirefox } from './support/firefox-file.ts';
 import {
   click,
   currentWindow,
-  extensionErrors,
   poll,
   saveFirefoxScreenshot,
   saveWindowScreenshot,
@@ -23,23 +23,12 @@ import {
   type,
   withText,
 } from './support/firefox-page.ts';
-import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
+import type { SandboxedFirefox } from './support/firefox-sandbox.ts';
 import { EXTENSION_ORIGIN } from './support/launch-firefox.ts';
 
-const noFirefox = missingReason('firefox', existsSync);
 let ext: SandboxedFirefox;
-
-beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
-beforeAll(async () => {
-  if (noFirefox) return;
-  ext = await startSandboxedFirefox();
-  await signInFirefoxOrFail(ext);
-});
-afterAll(async () => {
-  if (!ext) return;
-  const errors = await extensionErrors(ext, EXTENSION_ORIGIN);
-  await ext.close();
-  expect(errors).toEqual([]);
+useSignedInFirefox((started) => {
+  ext = started;
 });
 
 function organisation(name: string) {
@@ -166,6 +155,36 @@ describe('the panel inside Firefox’s real DevTools', () => {
       (read) => read.subarray(-6).toString('latin1').includes('%%EOF'),
     );
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('captures the inspected page’s real calls to the API, and replays one signed with the user’s session', async () => {
+    await panel.goTo('#capture');
+    // Listening first: Firefox's getHAR holds nothing unless its Network panel was opened, so the view lists only the
+    // calls made while it listens.
+    await poll(
+      () => panel.text('.kh-side-count'),
+      (text) => !!text?.includes('captured'),
+    );
+    // The inspected page calls the API as the platform's console would, with its own (here: worthless) signature.
+    await ext.evaluate(
+      `fetch('/v2/summary?from=console', { headers: { Authorization: 'OAuth oauth_consumer_key="console"' } })
+        .then((response) => done(response.status), (error) => done(String(error)));`,
+    );
+    const list = await poll(
+      () => panel.text('.kh-capture-list'),
+      (text) => !!text?.includes('/v2/summary'),
+    );
+    // Refused as sent by the page (400: no valid signature); replayed, Keyhole signs it with the user's session.
+    expect(list).toMatch(/GET[\s\S]*400[\s\S]*\/v2\/summary[\s\S]*\?from=console/);
+    await panel.click('.kh-capture-list button');
+    await panel.click('.kh-request-line button[type="submit"]');
+    expect(
+      await poll(
+        () => panel.text('.kh-status-line .kh-status'),
+        (text) => text !== null,
+        30_000,
+      ),
+    ).toMatch(/^200/);
   });
 
   it('opens the settings in a tab from "Open options", which Firefox does not give DevTools panels either', async () => {

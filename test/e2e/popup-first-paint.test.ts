@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SNAPSHOT_STORAGE_KEY } from '../../src/popup/account-cache.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -47,6 +48,11 @@ beforeAll(async () => {
   // A first opening fills the account cache and its synchronous mirror, as any opening does.
   const first = await openPopup('light');
   await first.waitForFunction(() => document.querySelector('.kp-updated')?.textContent === 'Updated just now', null, {
+    timeout: 10_000,
+  });
+  // "Updated just now" shows before the cache is written (two IndexedDB transactions, then the mirror): closing the
+  // page at once could drop that write on a busy machine, and the next popup would have nothing to paint first.
+  await first.waitForFunction((key) => localStorage.getItem(key) !== null, ACCOUNT_SNAPSHOT_STORAGE_KEY, {
     timeout: 10_000,
   });
   await first.close();

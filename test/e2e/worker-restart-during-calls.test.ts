@@ -3,12 +3,11 @@
  * Reads must come back by themselves once the worker is up again; a write that may have reached the server must
  * say its outcome is unknown and must never be sent twice; nothing says "no handler" or "reload the extension".
  */
-import type { IncomingMessage } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.ts';
-import type { FaultRunner } from '../platform/faults.ts';
 import { compose, openPanel } from './support/devtools-panel-page.ts';
+import { countArrivals } from './support/sandbox-records.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -44,19 +43,6 @@ function burst(page: Page, calls: { method: string; path: string }[]): Promise<O
   );
 }
 
-/** Counts how often each `?n=` marker reached the sandbox's API, before any routing or authentication. */
-function countArrivals(ext: SandboxedExtension): Map<string, number> {
-  const arrivals = new Map<string, number>();
-  const faults = ext.platform.faults as FaultRunner;
-  const original = faults.apply;
-  faults.apply = (server, req: IncomingMessage, res, pathname) => {
-    const marker = new URL(req.url ?? '/', 'http://x').searchParams.get('n');
-    if (server === 'api' && marker) arrivals.set(marker, (arrivals.get(marker) ?? 0) + 1);
-    return original.call(faults, server, req, res, pathname);
-  };
-  return arrivals;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the worker restarts during a burst of calls from a page', () => {
@@ -74,7 +60,7 @@ describe('the worker restarts during a burst of calls from a page', () => {
   });
 
   it('reads come back without user action; cut writes say their outcome is unknown and are never sent twice', async () => {
-    const arrivals = countArrivals(ext);
+    const arrivals = countArrivals(ext.platform);
     // Every call waits at the server, so the worker is stopped with all of them under way.
     ext.platform.faults.add({ server: 'api', path: '/v2/self', delayMs: 600, times: Number.POSITIVE_INFINITY });
     const calls = Array.from({ length: 40 }, (_, i) => ({

@@ -2,21 +2,20 @@
  * Loads the built extension (dist/) into Debian's Chromium with playwright-core, the way a user installs it
  * unpacked. Each call gets its own profile folder, so tests never share storage.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { findBrowser } from './find-browser.ts';
 
 export const DIST = resolve(import.meta.dirname, '../../../dist');
 export const OUTPUT = resolve(import.meta.dirname, '../../../test-output');
 
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+const CHROMIUM_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
+/** Debian's Chromium, or the one CHROMIUM_PATH names. */
 export function findChromium(): string {
-  const found = CHROMIUM_CANDIDATES.find((path): path is string => !!path && existsSync(path));
-  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
-  return found;
+  return findBrowser('Chromium', 'CHROMIUM_PATH', CHROMIUM_CANDIDATES, 'chromium');
 }
 
 export interface LaunchedExtension {

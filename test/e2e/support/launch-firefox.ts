@@ -5,26 +5,25 @@
  * address is proxied to a closed port on 127.0.0.1, so the browser never reaches the internet.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIREFOX_ADDON_ID } from '../../../src/core/browser-target.ts';
+import { findBrowser } from './find-browser.ts';
 import { Marionette } from './marionette.ts';
 
 export const DIST_FIREFOX = resolve(import.meta.dirname, '../../../dist-firefox');
 
-const FIREFOX_CANDIDATES = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'];
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
 /** Fixed, so pages have known addresses (Firefox otherwise picks a random UUID per profile). */
 export const ADDON_UUID = '6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10';
 export const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
 
+/** Debian's Firefox ESR, or the one FIREFOX_PATH names. */
 export function findFirefox(): string {
-  const found = FIREFOX_CANDIDATES.find((path): path is string => !!path && existsSync(path));
-  if (!found) throw new Error('Firefox not found: apt-get install -y firefox-esr (or set FIREFOX_PATH).');
-  return found;
+  return findBrowser('Firefox', 'FIREFOX_PATH', FIREFOX_CANDIDATES, 'firefox-esr');
 }
 
 export interface LaunchedFirefox {
@@ -45,6 +44,11 @@ export interface LaunchedFirefox {
   evaluateInBrowser<T>(body: string, args?: unknown[]): Promise<T>;
   /** Sends one raw Marionette command (window switching, element clicks, screenshots). */
   command<T = unknown>(name: string, parameters?: object): Promise<T>;
+  /**
+   * Unloads the add-on's background as Firefox does when it is idle (about:debugging's "Terminate background
+   * script"); the next message or port starts it again.
+   */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +69,11 @@ export async function launchFirefox(
     ['--headless', '--marionette', '--remote-allow-system-access', '--no-remote', '--profile', profile],
     { stdio: 'ignore' },
   );
+  // Never outlives this process: a test whose hook timed out while Firefox started never gets to close it (seen at
+  // load 30: a Firefox left running after its file had failed).
+  const killOnExit = () => firefox.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  firefox.once('exit', () => process.removeListener('exit', killOnExit));
   let marionette: Marionette | undefined;
   try {
     marionette = await Marionette.connect(port, firefox);
@@ -140,6 +149,17 @@ export async function launchFirefox(
       command<T>(name: string, parameters: object = {}) {
         return session.command<T>(name, parameters);
       },
+      async stopBackground() {
+        const state = await evaluateInBrowser<string>(
+          `const extension = WebExtensionPolicy.getByID(arguments[0]).extension;
+          Promise.resolve(extension.terminateBackground({ disableResetIdleForTest: true })).then(
+            () => done(String(extension.backgroundState)),
+            (error) => done('failed: ' + error),
+          );`,
+          [installed.value],
+        );
+        if (state !== 'stopped') throw new Error(`the background did not stop: ${state}`);
+      },
       async close() {
         await session.command('Marionette:Quit', { flags: ['eForceQuit'] }).catch(() => undefined);
         await session.close();
@@ -148,7 +168,8 @@ export async function launchFirefox(
     };
   } catch (error) {
     await marionette?.close();
-    firefox.kill();
+    // Still starting, it may not answer a polite signal: this one it cannot ignore.
+    firefox.kill('SIGKILL');
     await rm(root, { recursive: true, force: true });
     throw error;
   }

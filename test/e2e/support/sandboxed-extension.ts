@@ -33,10 +33,27 @@ export async function startSandboxedExtension(
   } = {},
 ): Promise<SandboxedExtension> {
   const platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0, ...options.platform });
-  const ext = await launchExtension({
-    ...(options.dist ? { dist: options.dist } : {}),
-    ...(options.alsoLoad ? { alsoLoad: options.alsoLoad } : {}),
-  });
+  let ext: LaunchedExtension | undefined;
+  try {
+    ext = await launchExtension({
+      ...(options.dist ? { dist: options.dist } : {}),
+      ...(options.alsoLoad ? { alsoLoad: options.alsoLoad } : {}),
+    });
+    return await withSandboxProfile(ext, platform, options.profile);
+  } catch (error) {
+    // Whatever failed (no Chromium, a profile refused), nothing started here outlives the error: a script using
+    // this (the bench, the demo) exits instead of hanging on the sandbox's open servers.
+    await ext?.close().catch(() => undefined);
+    await platform.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function withSandboxProfile(
+  ext: LaunchedExtension,
+  platform: Platform,
+  profile: Partial<ProfileInput> | undefined,
+): Promise<SandboxedExtension> {
   const control = await ext.openPage('src/options/index.html');
   const message = messageVia(control);
   const saved = await message<ProfileView>('profiles/save', {
@@ -48,7 +65,7 @@ export async function startSandboxedExtension(
     consumerSecret: platform.consumerSecret,
     signatureMethod: 'HMAC-SHA512',
     tokenEndpoint: 'form',
-    ...options.profile,
+    ...profile,
   });
   if (!saved.ok) throw new Error(`profile not saved: ${saved.error.message}`);
   return {
@@ -78,7 +95,12 @@ export async function startSignedInExtension(
   options: Parameters<typeof startSandboxedExtension>[0] = {},
 ): Promise<SandboxedExtension> {
   const ext = await startSandboxedExtension(options);
-  await signInOrFail(ext);
+  try {
+    await signInOrFail(ext);
+  } catch (error) {
+    await ext.close().catch(() => undefined);
+    throw error;
+  }
   return ext;
 }
 
@@ -108,14 +130,20 @@ export async function signIn(ext: SandboxedExtension, answer: AuthorizeAnswer = 
   const reply = ext.message<SessionStatus>('session/sign-in');
   const page = await Promise.race([authorizePage, reply.then(() => undefined)]);
   if (!page) return reply; // refused before any window opened
-  // A browser that already granted these rights is redirected at once: the window closes by itself.
-  const form = page
+  // A browser that already granted these rights is redirected at once: the window closes by itself. Otherwise the
+  // form comes, however slowly on a busy machine: taking a slow form for a closed window would leave the sign-in
+  // waiting for an answer nobody gives (until the test's timeout, with no word of why).
+  const shown = await page
     .getByLabel('Email address')
-    .waitFor({ timeout: 10_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (await Promise.race([form, page.waitForEvent('close').then(() => false)]))
-    await answerAuthorizePage(page, ext.platform, answer);
+    .waitFor({ timeout: 45_000 })
+    .then(
+      () => 'form' as const,
+      (error: unknown) => {
+        if (page.isClosed()) return 'closed' as const;
+        throw new Error(`the authorize window showed no form and did not close: ${String(error)}`);
+      },
+    );
+  if (shown === 'form') await answerAuthorizePage(page, ext.platform, answer);
   return reply;
 }
 

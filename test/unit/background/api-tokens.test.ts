@@ -39,6 +39,11 @@ vi.mock('../../../src/background/secret-store.ts', () => ({
   getSecretJson: async (name: string) => (vault.has(name) ? JSON.parse(vault.get(name)!) : undefined),
 }));
 
+vi.mock(
+  '../../../src/background/popup-account-cache.ts',
+  async () => (await import('./support/fake-edges.ts')).popupAccountCacheModule,
+);
+
 const {
   createApiToken,
   forgetCreatedTokens,
@@ -189,6 +194,26 @@ describe('tokens/use-for-bridge', () => {
     expect(JSON.stringify(local.get('bridge-token:p1'))).not.toContain(created.apiToken);
     // The plain copy is gone once sealed: a second use needs the vault's copy or a paste.
     await expect(useApiTokenForBridge({ apiTokenId: 'apitoken_1' })).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('sign-out drops the chosen token before the session reads signed out, never after', async () => {
+    await createApiToken(request());
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'apitoken_1' }, {});
+    // What a page reading the records at the moment the session turns signed-out would see.
+    const seen: unknown[] = [];
+    const set = local.set.bind(local);
+    local.set = (key: string, value: unknown) => {
+      if (key === 'session:p1' && (value as { state?: string }).state === 'signed-out')
+        seen.push(local.get('bridge-token:p1'));
+      return set(key, value);
+    };
+    try {
+      await handlers['session/sign-out'](undefined, {});
+    } finally {
+      local.set = set;
+    }
+    expect(seen).toEqual([undefined]);
+    expect(vault.has('bridge-token:p1')).toBe(false);
   });
 
   it('forgets a created value after a while', async () => {
