@@ -1,19 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
-import { encodeBody } from '../core/http/encode-body.ts';
-import {
-  assertConfidentialTransport,
-  assertNoOverrideParameter,
-  assertSignableUrl,
-  guardHeaders,
-  guardPath,
-} from '../core/http/request-guard.ts';
-import {
-  percentEncode,
-  type SignatureDebug,
-  type SignatureMethod,
-  signedFormParameters,
-  signRequest,
-} from '../core/oauth1/index.ts';
+import { buildOutgoingRequest } from '../core/http/outgoing-request.ts';
+import { assertConfidentialTransport } from '../core/http/request-guard.ts';
+import { percentEncode, type SignatureDebug, type SignatureMethod, signRequest } from '../core/oauth1/index.ts';
 import type { ProfileView, SendRequest } from '../core/protocol.ts';
 import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
 import { readSession } from './session.ts';
@@ -61,29 +49,8 @@ export async function prepareRequest(
   request: SendRequest,
   clockOffsetSeconds: number,
 ): Promise<PreparedRequest> {
-  const guarded = guardPath(request.path, request.target);
-  const userHeaders = guardHeaders(request.headers ?? []);
-  const query = [...guarded.query, ...(request.query ?? [])];
-  assertNoOverrideParameter(query, 'query');
-  const base = request.target === 'api' ? profile.apiBaseUrl : profile.bridgeUrl;
-  const url = `${base}${guarded.path}${query.length > 0 ? `?${buildQueryString(query)}` : ''}`;
-  assertSignableUrl(url, [profile.apiBaseUrl, profile.bridgeUrl]);
-
-  const body = encodeBody(request.body);
-  const method = request.method.toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
-    throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
-  const headers: [string, string][] = [...userHeaders];
-  if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
-    headers.push(['Content-Type', body.contentType]);
-  // RFC 5849 §3.4.1.3.1: body fields are signed if and only if the Content-Type actually sent is form-urlencoded,
-  // whatever the body editor was; a server counts them (or not) from that header and the bytes, as parsed here.
-  const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const formParams = signedFormParameters(sentContentType, body.text);
-  assertNoOverrideParameter(formParams, 'form');
-  if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
-
-  const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };
+  const { formParams, ...prepared } = buildOutgoingRequest(request, profile);
+  const { url, method } = prepared;
 
   if (request.target === 'bridge' && request.bridgeAuth !== 'oauth-plaintext') {
     const bridgeToken = await bridgeTokenFor(profile, url);

@@ -126,7 +126,7 @@ function compare(left: unknown, right: unknown): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function containsValue(haystack: unknown, needle: unknown): boolean {
+export function containsValue(haystack: unknown, needle: unknown): boolean {
   if (typeof haystack === 'string' && typeof needle === 'string') return haystack.includes(needle);
   if (Array.isArray(haystack) && Array.isArray(needle))
     return needle.every((item) => haystack.some((candidate) => containsValue(candidate, item)));
