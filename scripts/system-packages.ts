@@ -48,6 +48,12 @@ export const SYSTEM_PACKAGES = {
     neededBy: 'the code-export tests (the Python snippet is run with /usr/bin/python3)',
     library: true,
   },
+  junitparser: {
+    name: 'python3-junitparser',
+    paths: ['/usr/lib/python3/dist-packages/junitparser/__init__.py'],
+    neededBy: 'the collection runner tests (a real JUnit reader reads the report)',
+    library: true,
+  },
 } as const satisfies Record<string, SystemPackage>;
 
 export type PackageKey = keyof typeof SYSTEM_PACKAGES;
@@ -55,7 +61,7 @@ export type PackageKey = keyof typeof SYSTEM_PACKAGES;
 /** Which packages each entry point needs. */
 export const NEEDS: Record<'demo' | 'test', readonly PackageKey[]> = {
   demo: ['chromium'],
-  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib'],
+  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib', 'junitparser'],
 };
 
 export function installedPath(pkg: SystemPackage, exists: (path: string) => boolean): string | undefined {

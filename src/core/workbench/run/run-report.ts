@@ -21,14 +21,15 @@ const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what XML cannot carry
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-export function xmlEscape(text: string): string {
-  return text
+/** Escaped for XML; in an attribute a line break is written as a reference, or a parser would read a space. */
+export function xmlEscape(text: string, where: 'attribute' | 'text' = 'attribute'): string {
+  const escaped = text
     .replace(NOT_XML, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;');
+    .replace(/"/g, '&quot;');
+  return where === 'attribute' ? escaped.replace(/\r/g, '&#13;').replace(/\n/g, '&#10;') : escaped;
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
@@ -58,7 +59,7 @@ export function resultLines(result: RequestRunResult): string[] {
 
 function testCase(result: RequestRunResult): string {
   const open = `    <testcase classname="${xmlEscape(result.folder || 'collection')}" name="${xmlEscape(caseName(result))}" time="${seconds(result.durationMs)}"`;
-  const out = `      <system-out>${xmlEscape(resultLines(result).join('\n'))}</system-out>`;
+  const out = `      <system-out>${xmlEscape(resultLines(result).join('\n'), 'text')}</system-out>`;
   switch (result.outcome) {
     case 'passed':
       return `${open}>\n${out}\n    </testcase>`;
@@ -68,7 +69,7 @@ function testCase(result: RequestRunResult): string {
       return `${open}>\n      <error message="${xmlEscape(result.error ?? 'error')}" type="error"/>\n${out}\n    </testcase>`;
     case 'failed': {
       const lines = failureLines(result);
-      return `${open}>\n      <failure message="${xmlEscape(lines[0] ?? 'failed')}" type="assertion">${xmlEscape(lines.join('\n'))}</failure>\n${out}\n    </testcase>`;
+      return `${open}>\n      <failure message="${xmlEscape(lines[0] ?? 'failed')}" type="assertion">${xmlEscape(lines.join('\n'), 'text')}</failure>\n${out}\n    </testcase>`;
     }
   }
 }
