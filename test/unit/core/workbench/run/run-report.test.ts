@@ -89,47 +89,50 @@ describe('run reports', () => {
 
   // A real JUnit reader (Debian's python3-junitparser) reads what we write; skipped with the reason when absent.
   const noParser = missingReason('junitparser', existsSync);
-  it.skipIf(noParser !== undefined)('python3-junitparser reads the JUnit file with the same counts and outcomes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'keyhole-junit-'));
-    const file = join(dir, 'report.xml');
-    writeFileSync(file, toJUnitXml(summary, meta));
-    const read = execFileSync(
-      '/usr/bin/python3',
-      [
-        '-c',
-        `import json, sys
+  it.skipIf(noParser !== undefined)(
+    'python3-junitparser reads the JUnit file with the same counts and outcomes',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'keyhole-junit-'));
+      const file = join(dir, 'report.xml');
+      writeFileSync(file, toJUnitXml(summary, meta));
+      const read = execFileSync(
+        '/usr/bin/python3',
+        [
+          '-c',
+          `import json, sys
 from junitparser import JUnitXml, Failure, Error, Skipped
 xml = JUnitXml.fromfile(sys.argv[1])
 print(json.dumps([[s.name, s.tests, s.failures, s.errors, s.skipped, [[c.name, [type(r).__name__ for r in c.result]] for c in s]] for s in xml]))`,
-        file,
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(JSON.parse(read)).toEqual([
-      [
-        'chain.json / Chain',
-        2,
-        1,
-        0,
-        0,
-        [
-          ['List <organisations> & "more" (GET /v2/organisations)', []],
-          ['Applications (GET /v2/organisations/orga_1/applications)', ['Failure']],
+          file,
         ],
-      ],
-      [
-        'chain.json',
-        2,
-        0,
-        1,
-        1,
+        { encoding: 'utf8' },
+      );
+      expect(JSON.parse(read)).toEqual([
         [
-          ['Broken (GET /v2/x)', ['Error']],
-          ['Later (GET /v2/y)', ['Skipped']],
+          'chain.json / Chain',
+          2,
+          1,
+          0,
+          0,
+          [
+            ['List <organisations> & "more" (GET /v2/organisations)', []],
+            ['Applications (GET /v2/organisations/orga_1/applications)', ['Failure']],
+          ],
         ],
-      ],
-    ]);
-  });
+        [
+          'chain.json',
+          2,
+          0,
+          1,
+          1,
+          [
+            ['Broken (GET /v2/x)', ['Error']],
+            ['Later (GET /v2/y)', ['Skipped']],
+          ],
+        ],
+      ]);
+    },
+  );
 
   it('JSON report: totals, every outcome, captured names but not their values', () => {
     const report = JSON.parse(toJsonReport(summary, meta));
