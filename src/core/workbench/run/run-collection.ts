@@ -109,14 +109,25 @@ function skipped(item: RunItem): RequestRunResult {
   };
 }
 
+/**
+ * A value captured earlier in the run wins over the one saved in the request's path field: that is what chaining
+ * is for (a saved request keeps the id picked when it was composed, which the capture replaces).
+ */
+function withCapturedParams(draft: RequestDraft, captured: Readonly<Record<string, string>>): RequestDraft {
+  const params = { ...draft.params };
+  for (const name of Object.keys(params)) if (Object.hasOwn(captured, name)) params[name] = '';
+  return { ...draft, params };
+}
+
 export async function runOne(
   item: RunItem,
   values: Readonly<Record<string, string>>,
   options: Pick<RunOptions, 'send' | 'judgeSchema'>,
   signal: AbortSignal,
+  captured: Readonly<Record<string, string>> = {},
 ): Promise<RequestRunResult> {
   const base = { ...skipped(item), outcome: 'error' as RunOutcome };
-  const { draft: resolved, unresolved } = resolveDraft(item.draft, values);
+  const { draft: resolved, unresolved } = resolveDraft(withCapturedParams(item.draft, captured), values);
   if (unresolved.length > 0) return { ...base, error: describeUnresolved(unresolved) };
   const check = validateDraft(resolved);
   if (!check.ok) return { ...base, error: `Not sent: ${check.issues.map((issue) => issue.message).join(' ')}` };
@@ -171,7 +182,7 @@ export async function runCollection(items: readonly RunItem[], options: RunOptio
         }
       }
       options.onStart?.(index, item);
-      const result = await runOne(item, { ...options.values, ...captured }, options, controller.signal);
+      const result = await runOne(item, { ...options.values, ...captured }, options, controller.signal, captured);
       for (const capture of result.captures)
         if (capture.pass && capture.value !== undefined) captured[capture.variable] = capture.value;
       results.push(result);

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../../core/profiles/profile-validation.ts';
 import type { ProfileView, SendRequest } from '../../../core/protocol.ts';
 import {
   type RequestRunResult,
@@ -30,9 +31,19 @@ export function itemsOf(list: readonly SavedRequest[], folder: string): RunItem[
     .map((saved) => ({ id: saved.id, name: saved.name, folder: saved.folder, draft: saved.draft }));
 }
 
+/** The local sandbox: its preset, and both addresses on this machine (a sandbox profile edited to point elsewhere is not). */
+function isLocalSandbox(profile: ProfileView | undefined): boolean {
+  if (profile?.preset !== 'sandbox') return false;
+  try {
+    return [profile.apiBaseUrl, profile.bridgeUrl].every((url) => isLoopbackHost(new URL(url).hostname));
+  } catch {
+    return false;
+  }
+}
+
 /** Writes on any profile but the local sandbox are listed and confirmed before a run starts. */
 export function writesToConfirm(items: readonly RunItem[], profile: ProfileView | undefined): RunItem[] {
-  return profile?.preset === 'sandbox' ? [] : writesIn(items);
+  return isLocalSandbox(profile) ? [] : writesIn(items);
 }
 
 export interface RunnerSession {

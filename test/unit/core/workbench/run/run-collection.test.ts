@@ -134,3 +134,15 @@ describe('writesIn', () => {
     expect(writesIn(items).map((entry) => entry.name)).toEqual(['b', 'c']);
   });
 });
+
+describe('captured values in a run', () => {
+  it('win over an id saved in the path field', async () => {
+    const sent: SendRequest[] = [];
+    const saved = item('applications', '/v2/organisations/{organisationId}/applications');
+    saved.draft.params = { organisationId: 'orga_picked_when_saved' };
+    await runCollection([chain[0] as RunItem, saved], { values: {}, send: fakeSend(sent) });
+    expect(sent[1]?.path).toBe('/v2/organisations/orga_1/applications');
+    const alone = await runCollection([saved], { values: {}, send: fakeSend(sent) });
+    expect(alone.results[0]?.path).toBe('/v2/organisations/orga_picked_when_saved/applications');
+  });
+});
