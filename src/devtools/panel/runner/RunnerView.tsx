@@ -98,6 +98,7 @@ export default function RunnerView({ workbench, services }: ViewProps) {
           Run{' '}
           <select
             class="kh-input"
+            aria-label="Run"
             value={folder}
             disabled={running}
             onChange={(event) => setFolder((event.currentTarget as HTMLSelectElement).value)}
@@ -114,6 +115,7 @@ export default function RunnerView({ workbench, services }: ViewProps) {
           Environment{' '}
           <select
             class="kh-input"
+            aria-label="Environment"
             value={environmentId}
             disabled={running}
             onChange={(event) => setEnvironmentId((event.currentTarget as HTMLSelectElement).value)}
