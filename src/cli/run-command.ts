@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import { loadPlatformDescription } from '../core/platform/load-catalog.ts';
 import { environmentValuesFromFile, runItemsFromFile } from '../core/workbench/run/collection-items.ts';
 import { runCollection } from '../core/workbench/run/run-collection.ts';
 import { summaryLine, toJsonReport, toJUnitXml } from '../core/workbench/run/run-report.ts';
+import { createSchemaJudge } from '../core/workbench/run/schema-judge.ts';
 import { createNodeSend } from './node-send.ts';
 import { formatResult } from './print-result.ts';
 import { parseRunArguments, type RunArguments, USAGE } from './run-arguments.ts';
@@ -38,9 +40,12 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   }
   const { args, items, values, send } = prepared;
   const startedAt = new Date();
+  const needsSchema = items.some((item) => item.draft.checks?.assertions.some((row) => row.kind === 'schema'));
+  const judgeSchema = needsSchema ? createSchemaJudge(await loadPlatformDescription()) : undefined;
   const summary = await runCollection(items, {
     values,
     send,
+    ...(judgeSchema ? { judgeSchema } : {}),
     bail: args.bail,
     delayMs: args.delayMs,
     ...(io.signal ? { signal: io.signal } : {}),
