@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
 import { RunResults } from './RunResults.tsx';
-import { createRunnerSession, itemsOf, writesToConfirm } from './runner-session.ts';
+import { itemsOf, runnerSessionFor, writesToConfirm } from './runner-session.ts';
 import { WritesDialog } from './WritesDialog.tsx';
 import '../checks/checks.css';
 import './runner.css';
@@ -18,7 +18,7 @@ import './runner.css';
  * The same engine runs a collection file from Node (`npm run collection`, src/cli/).
  */
 export default function RunnerView({ workbench, services }: ViewProps) {
-  const [session] = useState(() => createRunnerSession(services, workbench.variables));
+  const session = runnerSessionFor(services, workbench.variables);
   const state = useStore(session.state);
   const scope = useStore(workbench.variables);
   const sessionState = useStore(workbench.session);
@@ -35,7 +35,6 @@ export default function RunnerView({ workbench, services }: ViewProps) {
     void load();
     return workbench.saved.subscribe(() => void load());
   }, [workbench.saved]);
-  useEffect(() => () => session.stop(), [session]);
 
   const folders = useMemo(
     () =>

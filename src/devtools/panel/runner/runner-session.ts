@@ -110,3 +110,15 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
     },
   };
 }
+
+const sessions = new WeakMap<object, RunnerSession>();
+
+/** One Runner per panel: a run goes on, and its results stay, while the user looks at another view. */
+export function runnerSessionFor(services: PanelServices, variables: Store<VariableScope>): RunnerSession {
+  let session = sessions.get(variables);
+  if (!session) {
+    session = createRunnerSession(services, variables);
+    sessions.set(variables, session);
+  }
+  return session;
+}
