@@ -1,5 +1,6 @@
 import { KeyholeError } from '../core/errors.ts';
 import { SNIPPET_VARIABLES } from '../core/workbench/code-export/snippet-variables.ts';
+import { VARIABLE_SOURCES } from '../core/workbench/code-export/variable-sources.ts';
 import { CURL_VARIABLES } from '../core/workbench/curl-credentials.ts';
 
 /**
@@ -11,17 +12,17 @@ export type RunCredentials =
   | { kind: 'token'; apiToken: string }
   | { kind: 'oauth'; consumerKey: string; consumerSecret: string; token: string; tokenSecret: string };
 
-export const WHERE_TO_GET = [
-  `${CURL_VARIABLES.apiToken}: an API token. In Keyhole's DevTools panel open Tokens → Create token; the value is shown once, copy it then (or run \`clever tokens create\`).`,
-  `or, for OAuth 1.0a signing: ${SNIPPET_VARIABLES.consumerKey} and ${CURL_VARIABLES.consumerSecret} (an OAuth consumer's key and secret, from the console's OAuth consumers of your organisation) with ${CURL_VARIABLES.token} and ${CURL_VARIABLES.tokenSecret} (an access token pair issued to that same consumer; \`clever login\` keeps one for the clever-tools consumer in ~/.config/clever-cloud/clever-tools.json, profiles[].token and .secret).`,
-];
-
 const OAUTH_NAMES = [
   SNIPPET_VARIABLES.consumerKey,
   CURL_VARIABLES.consumerSecret,
   CURL_VARIABLES.token,
   CURL_VARIABLES.tokenSecret,
 ] as const;
+
+export const WHERE_TO_GET = [
+  `${CURL_VARIABLES.apiToken}: ${VARIABLE_SOURCES[CURL_VARIABLES.apiToken]}.`,
+  `or, for OAuth 1.0a signing, all four of: ${OAUTH_NAMES.map((name) => `${name}: ${VARIABLE_SOURCES[name]}`).join('; ')}.`,
+];
 
 export function credentialsFromEnvironment(env: Readonly<Record<string, string | undefined>>): RunCredentials {
   const value = (name: string) => env[name]?.trim() || undefined;
