@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../../src/cli/run-command.ts';
 import { officialDance } from '../../platform/conformance/context.ts';
@@ -203,5 +204,22 @@ describe('keyhole-run against the sandbox', () => {
     const real = await runProcess([file, '--env', 'prod'], token);
     expect(real).toMatchObject({ code: 2, stdout: '' });
     expect(real.stderr).toMatch(/^keyhole-run: No environment “prod”/);
+  });
+
+  it('the package bin, built into one Node module, is the same command', async () => {
+    const out = join(dir, 'keyhole-run.mjs');
+    const build = await rolldown({ input: 'src/cli/keyhole-run.ts', platform: 'node' });
+    await build.write({ file: out, format: 'esm', codeSplitting: false });
+    await build.close();
+    const result = await new Promise<Outcome>((resolve) =>
+      execFile(
+        'node',
+        [out, join(dir, 'chain.json'), '--env', 'prod'],
+        { env: { PATH: process.env.PATH ?? '' } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^keyhole-run: No environment “prod”/);
   });
 });
