@@ -209,7 +209,7 @@ describe('a chain of requests, run in the panel and in CI', () => {
   it('runs the chain in the Runner and exports it; the CLI runs the exported file with the same results', async () => {
     expect(await runInRunner('Folder Chain')).toBe('3 requests: 3 passed, 0 failed');
     await saveScreenshot(page, 'devtools-run-collection-runner');
-    const rows = page.getByRole('list', { name: 'Run results' }).locator('.kh-runner-row');
+    const rows = page.getByRole('group', { name: 'Run results' }).locator('.kh-runner-row');
     expect(await rows.allInnerTexts()).toEqual([
       expect.stringMatching(/^✓ passed\s*GET\s*List organisations/),
       expect.stringMatching(/^✓ passed\s*GET\s*List its applications/),
@@ -348,6 +348,6 @@ describe('a chain of requests, run in the panel and in CI', () => {
       `500-request run: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((task) => task.duration)))} ms`,
     );
     // The list draws only the rows in view.
-    expect(await page.getByRole('list', { name: 'Run results' }).locator('.kh-runner-row').count()).toBeLessThan(60);
+    expect(await page.getByRole('group', { name: 'Run results' }).locator('.kh-runner-row').count()).toBeLessThan(60);
   }, 300_000);
 });

@@ -12,7 +12,7 @@ const segments = (path: string) => path.split('?')[0]?.split('/').filter(Boolean
 const isPlaceholder = (segment: string) => /^\{[^}]+\}$/.test(segment);
 
 /** How well a path fits an endpoint's template: literal segments in common, or -1 when it cannot be that one. */
-function fit(template: readonly string[], path: readonly string[]): number {
+function literalFit(template: readonly string[], path: readonly string[]): number {
   if (template.length !== path.length) return -1;
   let literal = 0;
   for (const [index, part] of template.entries()) {
@@ -34,7 +34,7 @@ export function findDescribedEndpoint(
   let bestFit = -1;
   for (const endpoint of description.endpoints) {
     if (endpoint.method !== method.toUpperCase()) continue;
-    const score = fit(segments(endpoint.path), wanted);
+    const score = literalFit(segments(endpoint.path), wanted);
     if (score > bestFit) {
       best = endpoint;
       bestFit = score;

@@ -47,7 +47,7 @@ const statusList = (text: string) =>
     .map(Number)
     .filter((value) => Number.isInteger(value) && value >= 100 && value <= 599);
 
-const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+const inputValue = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
 function AssertionFields({
   assertion,
@@ -67,7 +67,7 @@ function AssertionFields({
           aria-label={`Assertion ${n}: status ${assertion.op === 'in' ? 'codes, separated by commas' : 'code'}`}
           defaultValue={assertion.values.join(', ')}
           placeholder={assertion.op === 'in' ? '200, 201' : '200'}
-          onInput={(event) => onChange({ ...assertion, values: statusList(valueOf(event)) })}
+          onInput={(event) => onChange({ ...assertion, values: statusList(inputValue(event)) })}
         />
       );
     case 'jq':
@@ -78,13 +78,13 @@ function AssertionFields({
             aria-label={`Assertion ${n}: jq expression`}
             value={assertion.expression}
             placeholder=".[0].id"
-            onInput={(event) => onChange({ ...assertion, expression: valueOf(event) })}
+            onInput={(event) => onChange({ ...assertion, expression: inputValue(event) })}
           />
           <select
             class="kh-input kh-check-short"
             aria-label={`Assertion ${n}: comparison`}
             value={assertion.op}
-            onChange={(event) => onChange({ ...assertion, op: valueOf(event) as JqOperator })}
+            onChange={(event) => onChange({ ...assertion, op: inputValue(event) as JqOperator })}
           >
             {JQ_OPERATORS.map((op) => (
               <option key={op} value={op}>
@@ -98,7 +98,7 @@ function AssertionFields({
               aria-label={`Assertion ${n}: ${assertion.op === 'matches' ? 'regular expression' : 'expected value (JSON, or text)'}`}
               value={assertion.expected}
               placeholder={assertion.op === 'matches' ? '^app_' : '"web" or 2'}
-              onInput={(event) => onChange({ ...assertion, expected: valueOf(event) })}
+              onInput={(event) => onChange({ ...assertion, expected: inputValue(event) })}
             />
           )}
         </>
@@ -111,7 +111,7 @@ function AssertionFields({
           min={1}
           aria-label={`Assertion ${n}: time limit in milliseconds`}
           value={assertion.underMs}
-          onInput={(event) => onChange({ ...assertion, underMs: Number(valueOf(event)) || 0 })}
+          onInput={(event) => onChange({ ...assertion, underMs: Number(inputValue(event)) || 0 })}
         />
       );
     case 'header':
@@ -121,13 +121,13 @@ function AssertionFields({
             class="kh-input kh-mono"
             aria-label={`Assertion ${n}: header name`}
             value={assertion.name}
-            onInput={(event) => onChange({ ...assertion, name: valueOf(event) })}
+            onInput={(event) => onChange({ ...assertion, name: inputValue(event) })}
           />
           <input
             class="kh-input kh-mono"
             aria-label={`Assertion ${n}: regular expression`}
             value={assertion.pattern}
-            onInput={(event) => onChange({ ...assertion, pattern: valueOf(event) })}
+            onInput={(event) => onChange({ ...assertion, pattern: inputValue(event) })}
           />
         </>
       );
@@ -170,7 +170,7 @@ export function ChecksEditor({
               class="kh-input kh-check-kind"
               aria-label={`Assertion ${index + 1}: kind`}
               value={kindOf(assertion)}
-              onChange={(event) => setAssertion(index, freshAssertion(valueOf(event) as Kind, assertion))}
+              onChange={(event) => setAssertion(index, freshAssertion(inputValue(event) as Kind, assertion))}
             >
               {KINDS.map((kind) => (
                 <option key={kind.id} value={kind.id}>
@@ -213,7 +213,7 @@ export function ChecksEditor({
               aria-label={`Capture ${index + 1}: variable name`}
               value={capture.variable}
               placeholder="applicationId"
-              onInput={(event) => setCapture(index, { ...capture, variable: valueOf(event).replace(/[{}\s]/g, '') })}
+              onInput={(event) => setCapture(index, { ...capture, variable: inputValue(event).replace(/[{}\s]/g, '') })}
             />
             <span class="kh-muted">from</span>
             <input
@@ -221,7 +221,7 @@ export function ChecksEditor({
               aria-label={`Capture ${index + 1}: jq expression`}
               value={capture.expression}
               placeholder=".id"
-              onInput={(event) => setCapture(index, { ...capture, expression: valueOf(event) })}
+              onInput={(event) => setCapture(index, { ...capture, expression: inputValue(event) })}
             />
             <label class="kh-small">
               <input

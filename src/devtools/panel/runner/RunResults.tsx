@@ -26,14 +26,14 @@ export function RunResults({ results }: { results: readonly RequestRunResult[] }
     <div class="kh-runner-results">
       <VirtualList
         class="kh-runner-list"
-        role="list"
+        role="group"
         aria-label="Run results"
         count={results.length}
         rowHeight={ROW_HEIGHT}
         renderRow={(index) => {
           const result = results[index] as RequestRunResult;
           return (
-            <div role="listitem" key={result.id} style={{ height: `${ROW_HEIGHT}px` }}>
+            <div key={result.id} style={{ height: `${ROW_HEIGHT}px` }}>
               <button
                 type="button"
                 class={`kh-runner-row kh-runner-row--${result.outcome}`}
