@@ -29,10 +29,6 @@ export interface PreparedRequest {
 // Re-exported: the worker's modules take them from here; the Node runner from core.
 export { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 
-export function buildQueryString(query: readonly [string, string][]): string {
-  return query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
-}
-
 export async function prepareRequest(
   profile: ProfileView,
   request: SendRequest,

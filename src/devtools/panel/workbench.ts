@@ -7,6 +7,7 @@ import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
 import { hasChecks } from '../../core/workbench/run/checks.ts';
 import type { CheckOutcomes } from '../../core/workbench/run/evaluate-checks.ts';
+import { setEnvironmentValue } from '../../core/workbench/variable-scope.ts';
 import { describeUnresolved, resolveDraft } from '../../core/workbench/variables.ts';
 import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-stream.ts';
 import { createMemorySavedRequestStore } from './collections/saved-store.ts';
@@ -188,11 +189,23 @@ export function createWorkbench(services: PanelServices): Workbench {
     // The engine (jq, the description) loads only for a request that has checks.
     const checks =
       response && sentDraft && hasChecks(sentDraft.checks)
-        ? await import('./checks/judge-response.ts').then((module) =>
-            module.judgeResponse(sentDraft.checks, sentDraft, response as SendResponse),
-          )
+        ? await import('./checks/judge-response.ts')
+            .then((module) => module.judgeResponse(sentDraft.checks, sentDraft, response as SendResponse))
+            .catch(() => undefined)
         : undefined;
-    if (checks) tabSession.setRunOf(tabId, withChecks(tabSession.runOf(tabId), request, checks));
+    if (checks) {
+      tabSession.setRunOf(tabId, withChecks(tabSession.runOf(tabId), request, checks));
+      // A capture asked to land in the active environment does so after a Send too, for the next request.
+      const scope = variableSession.scope;
+      for (const capture of checks.captures)
+        if (
+          capture.pass &&
+          capture.into === 'environment' &&
+          capture.value !== undefined &&
+          scope.get().activeEnvironmentId
+        )
+          scope.set(setEnvironmentValue(scope.get(), scope.get().activeEnvironmentId, capture.variable, capture.value));
+    }
     const outcome = {
       request,
       startedAt,
