@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingReason } from '../../scripts/system-packages.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { compose, composerTab, longTasks, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -272,6 +273,7 @@ describe('a chain of requests, run in the panel and in CI', () => {
       .toContain(`✗ fail length equals ${applications + 40} — got ${applications}`);
     await expect.poll(() => page.getByRole('button', { name: 'Re-run failed (1)' }).isEnabled()).toBe(true);
     await saveScreenshot(page, 'devtools-run-collection-failed');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const since = Date.now() - 1000;
     await showView('Saved');
@@ -316,6 +318,22 @@ describe('a chain of requests, run in the panel and in CI', () => {
     const status = page.locator('.kh-runner-progress [role="status"]');
     await expect.poll(() => status.innerText(), { timeout: 60_000 }).toMatch(/^4 requests: /);
     expect(ext.platform.state.accessTokens.size).toBe(before);
+
+    // The same views in the dark theme: the Runner with a failed request, and a request's Tests tab.
+    const dark = await openPanel(ext, pageErrors, { colorScheme: 'dark', width: 1280, height: 800 });
+    await dark.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: 'Runner' }).click();
+    await dark.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'Folder Chain' });
+    await dark.getByRole('button', { name: 'Run 3 requests' }).click();
+    await expect
+      .poll(() => dark.locator('.kh-runner-progress [role="status"]').innerText(), { timeout: 60_000 })
+      .toBe('3 requests: 2 passed, 1 failed');
+    await saveScreenshot(dark, 'devtools-run-collection-runner-dark');
+    expect(await seriousAxeViolations(dark)).toEqual([]);
+    await dark.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: 'Saved' }).click();
+    await composerTab(dark, 'Tests').click();
+    await saveScreenshot(dark, 'devtools-run-collection-tests-dark');
+    expect(await seriousAxeViolations(dark)).toEqual([]);
+    await dark.close();
   }, 120_000);
 
   it('runs 500 requests with the panel answering throughout (long tasks logged for the bench)', async () => {
