@@ -359,9 +359,15 @@ describe('a chain of requests, run in the panel and in CI', () => {
     await showView('Saved');
     await page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(file);
     await expect.poll(() => page.locator('.kh-saved-notices').innerText()).toContain('Imported 500 requests');
-    const before = (await longTasks(page)).length;
-    expect(await runInRunner('Folder Load')).toBe('500 requests: 500 passed, 0 failed');
-    const tasks = (await longTasks(page)).slice(before);
+    await showView('Runner');
+    await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'Folder Load' });
+    // Only what happens from the click on: the Saved view drawing 500 imported rows is not the run's.
+    const clickedAt = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Run 500 requests' }).click();
+    const status = page.locator('.kh-runner-progress [role="status"]');
+    await expect.poll(() => status.innerText(), { timeout: 240_000 }).toMatch(/^500 requests: /);
+    expect(await status.innerText()).toBe('500 requests: 500 passed, 0 failed');
+    const tasks = (await longTasks(page)).filter((task) => task.start >= clickedAt);
     console.log(
       `500-request run: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((task) => task.duration)))} ms`,
     );
