@@ -23,6 +23,7 @@ describe('the system packages the demo and the tests need', () => {
       'curl',
       'httpie',
       'python3-requests-oauthlib',
+      'python3-junitparser',
     ]);
   });
 
@@ -40,6 +41,7 @@ describe('the system packages the demo and the tests need', () => {
         '/usr/bin/curl',
         '/usr/bin/http',
         '/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py',
+        '/usr/lib/python3/dist-packages/junitparser/__init__.py',
       ),
     );
     expect(missing.map((pkg) => pkg.name)).toEqual(['firefox-esr', 'openssh-client']);
