@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
 import type { Assertion, Capture, JqOperator, RequestChecks } from '../../../core/workbench/run/checks.ts';
 import { NO_CHECKS } from '../../../core/workbench/run/checks.ts';
@@ -49,6 +50,35 @@ const statusList = (text: string) =>
 
 const inputValue = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 
+/**
+ * Status codes as typed ("20" on the way to "201" stays), unless the request's own codes say otherwise (another
+ * tab's request drawn in the same place): then those.
+ */
+function StatusCodes({
+  assertion,
+  label,
+  onChange,
+}: {
+  assertion: Extract<Assertion, { kind: 'status' }>;
+  label: string;
+  onChange: (next: Assertion) => void;
+}) {
+  const [typed, setTyped] = useState(assertion.values.join(', '));
+  const shown = statusList(typed).join(',') === assertion.values.join(',') ? typed : assertion.values.join(', ');
+  return (
+    <input
+      class="kh-input kh-mono kh-check-short"
+      aria-label={`${label}: status ${assertion.op === 'in' ? 'codes, separated by commas' : 'code'}`}
+      value={shown}
+      placeholder={assertion.op === 'in' ? '200, 201' : '200'}
+      onInput={(event) => {
+        setTyped(inputValue(event));
+        onChange({ ...assertion, values: statusList(inputValue(event)) });
+      }}
+    />
+  );
+}
+
 function AssertionFields({
   assertion,
   index,
@@ -61,15 +91,7 @@ function AssertionFields({
   const n = index + 1;
   switch (assertion.kind) {
     case 'status':
-      return (
-        <input
-          class="kh-input kh-mono kh-check-short"
-          aria-label={`Assertion ${n}: status ${assertion.op === 'in' ? 'codes, separated by commas' : 'code'}`}
-          defaultValue={assertion.values.join(', ')}
-          placeholder={assertion.op === 'in' ? '200, 201' : '200'}
-          onInput={(event) => onChange({ ...assertion, values: statusList(inputValue(event)) })}
-        />
-      );
+      return <StatusCodes assertion={assertion} label={`Assertion ${n}`} onChange={onChange} />;
     case 'jq':
       return (
         <>
