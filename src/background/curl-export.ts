@@ -1,5 +1,6 @@
 import type { CurlExport, CurlRequest } from '../core/protocol.ts';
-import { buildCurlCommand, shellQuote } from '../core/workbench/build-curl-command.ts';
+import { shellQuote } from '../core/shell/shell-quote.ts';
+import { buildCurlCommand } from '../core/workbench/build-curl-command.ts';
 import {
   bearerAuthorizationWord,
   CURL_VARIABLES,

@@ -1,5 +1,6 @@
 import { KeyholeError } from '../core/errors.ts';
-import { retryDelayMs } from '../core/streams/stream-cursor.ts';
+import { readSocketFrame, type SocketFrame } from '../core/streams/event-socket-frames.ts';
+import { createBackoff, describeGivingUp } from '../core/streams/reconnect-backoff.ts';
 import { EVENTS_SIGNED_PATH } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
 import { requireActiveProfile } from './send-request.ts';
@@ -12,17 +13,16 @@ import { createBatcher, pause } from './stream-batch.ts';
  * prepareRequest applies), open `ws(s)://<api host>/v2/events/event-socket` and send the Authorization header as the
  * first message. The header never reaches the page; the socket goes only to the profile's own API origin. Answers
  * pings with pongs; reconnects after a close or a missed ping (events sent meanwhile are not replayed: the socket
- * has no `since`). An authentication error ends it.
+ * has no `since`), waiting longer each time until a connection has lived a while (reconnect-backoff.ts). An
+ * authentication error, a message over 1 MB or too many short-lived connections end it, with the reason.
  */
 
 type OpenCommand = Extract<StreamCommand, { type: 'open' }>;
 type Post = (report: StreamReport) => void;
 
-const AUTH_ERROR_ID = 2001;
-
 export async function runEventSocket(open: OpenCommand, post: Post, stopped: AbortSignal): Promise<void> {
   const profile = await requireActiveProfile();
-  let attempt = 0;
+  const backoff = createBackoff();
   while (!stopped.aborted) {
     const prepared = await prepareRequest(
       profile,
@@ -33,11 +33,14 @@ export async function runEventSocket(open: OpenCommand, post: Post, stopped: Abo
     socketUrl.protocol = socketUrl.protocol === 'https:' ? 'wss:' : 'ws:';
     socketUrl.pathname += 'event-socket';
     socketUrl.search = '';
-    const outcome = await new Promise<string>((resolve) => {
+    const outcome = await new Promise<string | KeyholeError>((resolve) => {
       const ws = new WebSocket(socketUrl);
       const batch = createBatcher(post, { idsAtLastDate: [], received: 0 });
       let watchdog: ReturnType<typeof setTimeout> | undefined;
-      const finish = (reason: string) => {
+      let done = false;
+      const finish = (reason: string | KeyholeError) => {
+        if (done) return;
+        done = true;
         clearTimeout(watchdog);
         stopped.removeEventListener('abort', onStop);
         batch.flush();
@@ -49,51 +52,36 @@ export async function runEventSocket(open: OpenCommand, post: Post, stopped: Abo
       ws.onopen = () => ws.send(JSON.stringify({ message_type: 'oauth', authorization: prepared.authorization }));
       ws.onclose = (event) => finish(`The socket closed (code ${event.code}).`);
       ws.onmessage = (message) => {
-        const data = parse(message.data);
-        if (data?.message_type === 'socket_ready') {
-          attempt = 0;
+        let frame: SocketFrame;
+        try {
+          frame = readSocketFrame(message.data);
+        } catch (error) {
+          return finish(error as KeyholeError);
+        }
+        if (frame.kind === 'ready') {
+          backoff.opened();
           post({ type: 'opened', url: socketUrl.href, auth: 'oauth', contentType: 'websocket', status: 101 });
-        } else if (data?.type === 'heartbeat' && data.heartbeat_msg === 'ping') {
+        } else if (frame.kind === 'ping') {
           ws.send(JSON.stringify({ type: 'heartbeat', heartbeat_msg: 'pong' }));
-          const delay = typeof data.heartbeat_delay_ms === 'number' ? data.heartbeat_delay_ms : 30_000;
           clearTimeout(watchdog);
-          watchdog = setTimeout(() => finish('No ping arrived in time.'), delay * 1.25 + 1000);
-        } else if (data?.type === 'error' && data.id === AUTH_ERROR_ID) {
-          finish('auth');
-        } else if (data) {
-          const event = {
-            event: String(data.event ?? data.type ?? 'event'),
-            // The socket got the Authorization as its first message: an echo of it must not reach the page.
-            data: hideReusable(
-              typeof data.data === 'string' ? data.data : JSON.stringify(data.data ?? null),
-              prepared.reusable,
-            ),
-            ...(typeof data.id === 'string' ? { id: data.id } : {}),
-            ...(typeof data.date === 'string' ? { date: data.date } : {}),
-          };
-          batch.push(event);
+          watchdog = setTimeout(() => finish('No ping arrived in time.'), frame.watchdogMs);
+        } else if (frame.kind === 'auth-error') {
+          finish(new KeyholeError('signature-refused', 'The events socket refused the authorisation (error 2001).'));
+        } else if (frame.kind === 'event') {
+          // The socket got the Authorization as its first message: an echo of it must not reach the page.
+          batch.push({ ...frame.event, data: hideReusable(frame.event.data, prepared.reusable) });
         }
       };
     });
     if (stopped.aborted) return;
-    if (outcome === 'auth')
-      throw new KeyholeError('signature-refused', 'The events socket refused the authorisation (error 2001).');
-    attempt += 1;
-    const inMs = retryDelayMs(attempt);
-    post({ type: 'reconnecting', attempt, inMs, reason: outcome });
-    await pause(inMs, stopped);
+    if (outcome instanceof KeyholeError) throw outcome;
+    const next = backoff.dropped();
+    if (!next) throw new KeyholeError('network', describeGivingUp('The events socket'));
+    post({ type: 'reconnecting', ...next, reason: outcome });
+    await pause(next.inMs, stopped);
   }
 }
 
 function pick(request: OpenCommand['request']) {
   return request.signatureMethod ? { signatureMethod: request.signatureMethod } : {};
-}
-
-function parse(value: unknown): Record<string, unknown> | undefined {
-  try {
-    const parsed = JSON.parse(String(value));
-    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }

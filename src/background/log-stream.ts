@@ -1,14 +1,9 @@
 import { KeyholeError } from '../core/errors.ts';
 import { readPlatformError } from '../core/http/response-body.ts';
 import type { SendRequest } from '../core/protocol.ts';
+import { createBackoff, describeGivingUp } from '../core/streams/reconnect-backoff.ts';
 import { createSseParser } from '../core/streams/sse-parser.ts';
-import {
-  acceptLine,
-  emptyCursor,
-  resumeQuery,
-  retryDelayMs,
-  type StreamCursor,
-} from '../core/streams/stream-cursor.ts';
+import { acceptLine, emptyCursor, resumeQuery, type StreamCursor } from '../core/streams/stream-cursor.ts';
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import type { StreamCommand, StreamReport } from '../core/streams/stream-port.ts';
 import { readCapped } from './fetch-with-limits.ts';
@@ -48,15 +43,15 @@ export async function runLogStream(open: OpenCommand, post: Post, stopped: Abort
   const profile = await requireActiveProfile();
   const cursor: StreamCursor = open.cursor ?? emptyCursor();
   const { path, query } = splitQuery(open.request);
-  let attempt = 0;
+  const backoff = createBackoff();
   while (!stopped.aborted) {
     const next = resumeQuery(query, cursor);
     if (!next) return post({ type: 'ended', reason: 'LIMIT' });
     let reason: string;
     try {
-      const ended = await connect({ ...open.request, path, query: next }, profile, cursor, post, stopped, () => {
-        attempt = 0;
-      });
+      const ended = await connect({ ...open.request, path, query: next }, profile, cursor, post, stopped, () =>
+        backoff.opened(),
+      );
       if (ended !== undefined) return post({ type: 'ended', reason: ended });
       reason = 'The server closed the stream.';
     } catch (error) {
@@ -65,10 +60,10 @@ export async function runLogStream(open: OpenCommand, post: Post, stopped: Abort
       reason = error instanceof Error ? error.message : String(error);
     }
     if (stopped.aborted) return;
-    attempt += 1;
-    const inMs = retryDelayMs(attempt);
-    post({ type: 'reconnecting', attempt, inMs, reason });
-    await pause(inMs, stopped);
+    const wait = backoff.dropped();
+    if (!wait) throw new KeyholeError('network', describeGivingUp('The log stream'));
+    post({ type: 'reconnecting', ...wait, reason });
+    await pause(wait.inMs, stopped);
   }
 }
 

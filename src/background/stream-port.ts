@@ -21,8 +21,21 @@ export function listenForStreams(): void {
       if (stop.signal.aborted) return;
       try {
         port.postMessage(report);
-      } catch {
+      } catch (error) {
+        // A message the port refuses (over 64 MB in Chromium) stops the stream: the panel is told why, in a
+        // message small enough to pass, rather than left showing a live stream that no longer moves.
         stop.abort();
+        try {
+          port.postMessage({
+            type: 'failed',
+            error: new KeyholeError(
+              'too-large',
+              `Keyhole could not pass the stream's data to this page (${error instanceof Error ? error.message : String(error)}); the stream stopped.`,
+            ).toData(),
+          } satisfies StreamReport);
+        } catch {
+          // The page is gone.
+        }
       }
     };
     const fail = (error: unknown) => {

@@ -13,9 +13,32 @@ export function initialsOf(label: string): string {
   return letters.map((word) => word.charAt(0).toUpperCase()).join('') || '?';
 }
 
-/** Only http(s) pictures are loaded: anything else (a `javascript:` or `data:` address) falls back to initials. */
+/**
+ * The hosts the platform's records put avatars on: pictures uploaded to the console are on its Cellar bucket
+ * (`https://ccapiavatars.cellar-c2.services.clever-cloud.com/<orga or user id>/avatar.png`), and `PUT /self/avatar`
+ * or `/organisations/{id}/avatar` may instead point at a GitHub or Gravatar picture (the OpenAPI description's
+ * `source`: "github or gravatar"). Any other address in an API answer is not loaded: a picture fetched when the
+ * popup opens tells its host who opened it and when (a tracking pixel). Initials are shown instead.
+ */
+export const AVATAR_HOSTS: ReadonlySet<string> = new Set([
+  'ccapiavatars.cellar-c2.services.clever-cloud.com',
+  'avatars.githubusercontent.com',
+  'secure.gravatar.com',
+  'www.gravatar.com',
+  'gravatar.com',
+]);
+
+/** An https picture on one of AVATAR_HOSTS, on its default port, without credentials; anything else is initials. */
 export function isLoadableAvatar(src: string | undefined): src is string {
-  return src !== undefined && /^https?:/.test(src);
+  let url: URL;
+  try {
+    url = new URL(src ?? '');
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' && AVATAR_HOSTS.has(url.hostname) && url.port === '' && !url.username && !url.password
+  );
 }
 
 export function avatarSize(size: number): { width: string; height: string; fontSize: string } {

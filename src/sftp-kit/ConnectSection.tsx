@@ -1,4 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
+import {
+  buildSftpCommand,
+  hostNameProblem,
+  hostOfDomain,
+  isPort,
+  sftpUserProblem,
+} from '../core/sftp/connect-command.ts';
 import { type DeployedKitState, unknownHostKeyReason } from '../core/sftp/deployed-kit.ts';
 import { readOpenSshPublicKeyBlob } from '../core/sftp/ed25519-host-key.ts';
 import { fingerprintSha256, formatKnownHostsLine, parsePublicKeyLine } from '../core/sftp/ssh-fingerprint.ts';
@@ -52,11 +59,12 @@ export function ConnectSection({
   const deployedFingerprint = useFingerprint(deployedBlob);
   const pastedFingerprint = useFingerprint(deployedBlob ? null : pastedBlob);
   const portNumber = Number(port);
-  const portOk = /^\d{1,5}$/.test(port) && portNumber > 0 && portNumber < 65536;
-  const host = domain
-    .trim()
-    .replace(/^[a-z]+:\/\//i, '')
-    .replace(/[/:].*$/, '');
+  const portOk = /^\d{1,5}$/.test(port) && isPort(portNumber);
+  // The domain may come from the API: only a real host name goes into a command or a known_hosts line.
+  const host = hostOfDomain(domain);
+  const hostProblem = host ? hostNameProblem(host) : undefined;
+  const hostOk = host !== '' && !hostProblem;
+  const userProblem = username ? sftpUserProblem(username) : undefined;
 
   return (
     <section id="connect" class="sk-section" aria-labelledby="connect-title">
@@ -72,6 +80,7 @@ export function ConnectSection({
           value={domain}
           onInput={onDomainChange}
           placeholder="app-….cleverapps.io"
+          error={hostProblem}
           mono
         />
         <TextField
@@ -84,12 +93,23 @@ export function ConnectSection({
           hint="Printed by clever tcp-redirs add; clever tcp-redirs lists it again."
           mono
         />
-        <TextField label="Username" name="connect-username" value={username} onInput={onUsernameChange} mono />
+        <TextField
+          label="Username"
+          name="connect-username"
+          value={username}
+          onInput={onUsernameChange}
+          error={userProblem}
+          mono
+        />
       </div>
-      {host && username && portOk ? (
-        <CodeBlock label="Command" text={`sftp -P ${portNumber} ${username}@${host}`} services={services} />
+      {hostOk && username && !userProblem && portOk ? (
+        <CodeBlock label="Command" text={buildSftpCommand({ host, port: portNumber, username })} services={services} />
       ) : (
-        <p class="kh-muted">Fill in the domain, port and username to get the command.</p>
+        <p class="kh-muted">
+          {hostProblem || userProblem
+            ? 'No command until the domain and username above are valid.'
+            : 'Fill in the domain, port and username to get the command.'}
+        </p>
       )}
       {deployedBlob && deployed.kind === 'read' ? (
         deployedFingerprint ? (
@@ -104,7 +124,7 @@ export function ConnectSection({
               The key set on {deployed.kit.appName} (its SFTPGO_HOST_KEY_B64 variable, read through the API just now);
               the server uses it from its first start after the variable was set.
             </p>
-            {host && portOk ? (
+            {hostOk && portOk ? (
               <>
                 <CodeBlock
                   label="known_hosts line"

@@ -1,4 +1,5 @@
-import type { KeyholeErrorData } from '../core/errors.ts';
+import { type KeyholeErrorData, toErrorData } from '../core/errors.ts';
+import { buildSftpCommand } from '../core/sftp/connect-command.ts';
 import { type RunState, STEP_IDS, stepTitle } from '../core/sftp/provision-plan.ts';
 import { pushCommands, repositoryFiles, repositoryZipName } from '../core/sftp/provision-repo.ts';
 import { describeCleanup, describeCreated, phaseOf } from '../core/sftp/provision-run.ts';
@@ -76,12 +77,7 @@ export function ProvisionRun(props: RunViewProps) {
           >
             Download {repositoryZipName(run.choices)}
           </button>
-          <CodeBlock
-            label="Git commands"
-            caption="shell"
-            text={pushCommands(run.choices, run.facts.gitUrl ?? '<the application’s git URL>')}
-            services={services}
-          />
+          <GitCommands run={run} services={services} />
         </section>
       ) : null}
 
@@ -191,9 +187,31 @@ export function ProvisionRun(props: RunViewProps) {
   );
 }
 
+/** The push commands, or why the git URL the API gave cannot go into a command. */
+function GitCommands({ run, services }: { run: RunState; services: KitServices }) {
+  let text: string;
+  try {
+    text = pushCommands(run.choices, run.facts.gitUrl);
+  } catch (error) {
+    return <ErrorBanner error={toErrorData(error)} />;
+  }
+  return <CodeBlock label="Git commands" caption="shell" text={text} services={services} />;
+}
+
+/** `sftp …` for the finished server, or why the domain or user the run holds cannot go into a command. */
+function connectCommand(run: RunState): { command: string } | { problem: string } {
+  try {
+    const { domain = '', port = 0 } = run.facts;
+    return { command: buildSftpCommand({ host: domain, port, username: run.choices.sftpUsername }) };
+  } catch (error) {
+    return { problem: toErrorData(error).message };
+  }
+}
+
 function Finished({ run, sftpPassword }: { run: RunState; sftpPassword: string | undefined }) {
   const { domain, port, fingerprint } = run.facts;
   const user = run.choices.sftpUsername;
+  const connect = connectCommand(run);
   return (
     <div class="sk-result" role="status" aria-label="SFTP server ready">
       <h3>Ready</h3>
@@ -215,10 +233,16 @@ function Finished({ run, sftpPassword }: { run: RunState; sftpPassword: string |
           {fingerprint}
         </dd>
       </dl>
-      <p>
-        Connect with <code class="kh-mono">{`sftp -P ${port} ${user}@${domain}`}</code> and check that the fingerprint
-        the client shows is this one.
-      </p>
+      {'command' in connect ? (
+        <p>
+          Connect with <code class="kh-mono">{connect.command}</code> and check that the fingerprint the client shows is
+          this one.
+        </p>
+      ) : (
+        <p class="kh-banner kh-banner--warn" role="note" data-testid="run-connect-refused">
+          No command to connect: {connect.problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -56,6 +56,11 @@ export interface JsonTreeMemory {
 
 /** "Expand all" stops at this many rows: enough to read, cheap enough to build in one go. */
 const EXPAND_ALL_ROWS = 50_000;
+/**
+ * …and at this depth: each row's id is its JSON pointer, so a chain opened n levels deep costs n² characters
+ * (a 200,000-deep body would need billions). Deeper nodes open one by one.
+ */
+const EXPAND_ALL_DEPTH = 500;
 export function JsonTree({
   value,
   label,
@@ -131,13 +136,13 @@ export function JsonTree({
   };
 
   const expandAll = () => {
-    expanded.current = pointersToDepth(value, Number.POSITIVE_INFINITY, EXPAND_ALL_ROWS);
+    expanded.current = pointersToDepth(value, EXPAND_ALL_DEPTH, EXPAND_ALL_ROWS);
     if (memory) memory.expanded = expanded.current;
     const next = flattenJson(value, expanded.current);
     setRows(next);
     setNotice(
       next.length >= EXPAND_ALL_ROWS * 0.9 || hasClosedContainer(next)
-        ? `Opened as much as fits in ${EXPAND_ALL_ROWS.toLocaleString('en')} rows; open the rest node by node.`
+        ? `Opened as much as fits in ${EXPAND_ALL_ROWS.toLocaleString('en')} rows and ${EXPAND_ALL_DEPTH} levels; open the rest node by node.`
         : '',
     );
   };

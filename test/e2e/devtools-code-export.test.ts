@@ -125,6 +125,24 @@ describe('code from the panel, run against the sandbox', () => {
     await page.getByRole('radio', { name: 'None' }).check();
     await composerTab(page, 'Query').click();
   });
+
+  it('a body no shell can carry: HTTPie says why instead of a command, Python still writes it', async () => {
+    await compose(page, 'POST', '/v2/self');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'Text' }).check();
+    await page.getByRole('textbox', { name: 'Text body' }).fill('a\u0000b');
+    await page.getByRole('button', { name: 'Code…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy as HTTPie' });
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toMatch(/The body contains a NUL byte/);
+    expect(await dialog.getByRole('textbox', { name: 'Code' }).inputValue()).toBe('');
+    await saveScreenshot(page, 'devtools-code-refused-nul');
+    await dialog.getByRole('combobox', { name: 'Language' }).selectOption('python');
+    const python = page.getByRole('dialog', { name: 'Copy as Python (requests-oauthlib)' });
+    await expect.poll(() => python.getByRole('textbox', { name: 'Code' }).inputValue()).toContain('"a\\u0000b"');
+    await python.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.getByRole('radio', { name: 'None' }).check();
+    await composerTab(page, 'Query').click();
+  });
 });
 
 describe('the Code dialog at the sizes DevTools is docked at', () => {

@@ -228,7 +228,11 @@ describe('copy as curl', () => {
     await page.getByRole('button', { name: 'clever curl…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Copy as clever curl' });
     const command = dialog.getByRole('textbox', { name: 'Command' });
-    await expect.poll(() => command.inputValue()).toBe(`clever curl -X GET '${ext.platform.api}/v4/products/zones'`);
+    await expect
+      .poll(() => command.inputValue())
+      .toBe(
+        `clever curl --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  '${ext.platform.api}/v4/products/zones'`,
+      );
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   });
 

@@ -178,6 +178,10 @@ describe('provisioning the SFTP deployment from the kit', () => {
     expect(env.has('SFTPGO_DATA_PROVIDER__CREATE_DEFAULT_ADMIN')).toBe(false);
     const [redir] = ext.platform.state.tcpRedirs.get(app.view.id)!;
     expect(await section.getByTestId('run-port').textContent()).toBe(String(redir!.port));
+    // The connect line is built from the domain the API gave, checked as a host name and quoted where needed.
+    expect(await ready.textContent()).toMatch(
+      new RegExp(`Connect with sftp -P ${redir!.port} alice@[a-z0-9.-]+ and check that the fingerprint`),
+    );
     const deployedKey = readOpenSshPublicKeyBlob(env.get('SFTPGO_HOST_KEY_B64')!)!;
     expect(await section.getByTestId('run-fingerprint').textContent()).toBe(await fingerprintSha256(deployedKey));
     const user = ext.platform.state.sftpUsers.get('alice')!.record as {

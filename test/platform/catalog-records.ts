@@ -57,6 +57,8 @@ function newId(param: string, seed: string): string {
   const uuid = stableUuid(seed);
   const prefixes: Record<string, string> = {
     networkGroupId: 'ng_',
+    // A network group's members are applications (`app_…`), add-ons (their real id) or external peers' parents.
+    networkGroupMemberId: 'app_',
     deploymentId: 'deployment_',
     instanceId: '',
     providerId: 'provider-',
@@ -82,6 +84,27 @@ export function storeKey(request: ResourceRequest, path: string): string {
  */
 const COMPLETIONS: Record<string, string> = { deployments: 'DeploymentView' };
 
+/** A network group member's kind, from its id's prefix, as clever-tools derives it (`NG_MEMBER_PREFIXES`). */
+function memberKind(id: string): string {
+  if (id.startsWith('app_')) return 'APPLICATION';
+  if (id.startsWith('external_')) return 'EXTERNAL';
+  return 'ADDON';
+}
+
+/**
+ * Records the description documents with another record's schema (a network group member as an organisation
+ * member, `schema1`): shaped as the official CLI builds, sends and reads them (clever-tools `src/models/ng.js`,
+ * `constructMembers`), not from the schema.
+ */
+const RECORD_SHAPES: Record<string, (id: string, params: Record<string, string>) => Record<string, unknown>> = {
+  '/v4/networkgroups/organisations/:orgId/networkgroups/:networkGroupId/members': (id, params) => ({
+    id,
+    label: `Member ${id.slice(0, 12)}`,
+    domainName: `${id}.m.${params.networkGroupId}.cc-ng.cloud`,
+    kind: memberKind(id),
+  }),
+};
+
 /** The example record of a collection, shaped from its item or list schema. */
 export function exampleRecord(
   request: ResourceRequest,
@@ -92,6 +115,8 @@ export function exampleRecord(
 ): Record<string, unknown> {
   const itemPattern = `${collectionPattern}/:${param}`;
   const params = { orgId: request.caller.user.id, userId: request.caller.user.id, ...request.params };
+  const shape = RECORD_SHAPES[collectionPattern];
+  if (shape) return { ...shape(id, params), [idFieldOf(param)]: id };
   const context = { params, seed, nowMs: request.clock.now() };
   // The description documents some lists and their items with different schemas (a deployment's `Deployment` in
   // the list, `DeploymentView` alone): a record has the fields of both, so it reads right either way.

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Platform, startPlatform } from './index.ts';
-import { CatalogFiller, type Endpoint, erase } from './support/catalog-fill.ts';
+import type { Platform } from './index.ts';
+import { type CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 type Schema = { $ref?: string; type?: string; items?: Schema; required?: string[]; properties?: object };
@@ -102,38 +102,18 @@ function fieldsProblem(endpoint: Endpoint, body: unknown): string | undefined {
 const NON_JSON = /^(application\/pdf|image\/png|text\/event-stream|application\/yaml|text\/html)/;
 
 let platform: Platform;
-let call: ReturnType<typeof signerFor>;
+let call: Walk['call'];
+let filler: CatalogFiller;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  call = signerFor(platform, await dance(platform));
-  const { state } = platform;
-  const ada = [...state.users.values()].find((user) => user.email === platform.user.email)!;
-  const sandboxConsumer = state.consumers.get(platform.consumerKey)!;
-  // Things the walk may delete without cutting its own access: a consumer per owner, an access token, an API token.
-  for (const ownerId of state.organisations.keys()) {
-    const key = `walk-consumer-${ownerId}`;
-    state.consumers.set(key, { ...sandboxConsumer, key, ownerId, name: 'walk' });
-  }
-  const mine = [...state.accessTokens.values()][0]!;
-  state.accessTokens.set('walk-token', { ...mine, token: 'walk-token', consumerKey: 'walk-consumer' });
-  const seededApiToken = [...state.apiTokens.values()][0]!;
-  state.apiTokens.set('apitoken_walk', { ...seededApiToken, apiTokenId: 'apitoken_walk', hash: 'x', name: 'walk' });
-  // The first application of each owner has its first add-on linked, for the DELETE of that link.
-  for (const ownerId of state.organisations.keys()) {
-    const app = [...state.applications.values()].find((candidate) => candidate.ownerId === ownerId);
-    const addon = [...state.addons.values()].find((candidate) => candidate.ownerId === ownerId);
-    if (app && addon && !app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
-  }
-  expect(ada).toBeDefined();
+  ({ platform, call, filler } = await startWalk(
+    new Set(walked.filter((e) => e.method === 'GET').map((e) => erase(e.path))),
+  ));
 });
 afterAll(() => platform.close());
 
 describe('the catalog walk', () => {
   it('answers every catalogued endpoint: no 404/405, schema-shaped 2xx reads', async () => {
-    const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
-    const lists = new Set(walked.filter((e) => e.method === 'GET').map((e) => erase(e.path)));
-    const filler = new CatalogFiller(platform, engines.id, lists, (method, path) => call(method, path));
     const failures: string[] = [];
     const counts = new Map<string, number>();
     for (const endpoint of ordered) {

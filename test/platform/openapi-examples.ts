@@ -30,6 +30,9 @@ interface OpenApi {
 
 let loaded: { doc: OpenApi; byKey: Map<string, Schema> } | undefined;
 
+/** Artefacts of the platform's web framework that the description gives as a body: they describe no answer. */
+const FRAMEWORK_SCHEMAS = /\/(Function1RequestContextFutureRouteResult|OVDHttpRequestContext)$/;
+
 /** `GET /v2/organisations/{}/applications`: a path template with its names erased, so `:orgId` and `{id}` agree. */
 export function templateKey(method: string, pattern: string): string {
   return `${method.toUpperCase()} ${pattern.replace(/\{[^}]+\}|:[A-Za-z_][A-Za-z0-9_]*/g, '{}')}`;
@@ -45,8 +48,12 @@ function load(): { doc: OpenApi; byKey: Map<string, Schema> } {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses ?? {};
       const ok = responses['200'] ?? responses['201'] ?? responses.default;
-      const schema = ok?.content?.['application/json']?.schema;
-      if (schema) byKey.set(templateKey(method, `${base}${path}`), schema);
+      // `*/*` is how the description writes most JSON answers (`/v2/github/emails`, tags): the same JSON.
+      const content = ok?.content ?? {};
+      const schema = (content['application/json'] ?? content['*/*'])?.schema;
+      // The description's paths are under its server's `/v2`, except those that carry their own `/v4` (or `/v3`).
+      const absolute = /^\/v\d+\//.test(path) ? path : `${base}${path}`;
+      if (schema && !FRAMEWORK_SCHEMAS.test(schema.$ref ?? '')) byKey.set(templateKey(method, absolute), schema);
     }
   }
   loaded = { doc, byKey };
@@ -144,6 +151,13 @@ export function exampleOf(schema: Schema | undefined, context: ExampleContext, n
     case 'boolean':
       return false;
     case 'string':
+      // A `format: date` field of a record is a timestamp on the platform (the description's calendar date is
+      // wrong there): epoch milliseconds, as `clever activity` and `clever applications` read them with new Date();
+      // an add-on SSO `timestamp` is the Unix time in seconds it was signed at.
+      if (resolved.format === 'date') {
+        const at = context.nowMs - 86_400_000;
+        return name === 'timestamp' ? Math.floor(at / 1000) : at;
+      }
       return stringFor(name, resolved, context);
     default:
       return {};

@@ -22,6 +22,7 @@ import {
   itemParamOf,
   storeKey,
 } from './catalog-records.ts';
+import { SINGLE_RECORDS } from './catalog-singles.ts';
 import { HttpError, mediaType, parseJsonBody } from './http-util.ts';
 import { invoiceView } from './invoice-view.ts';
 import { completeFields, exampleOf, openApiDocument, responseSchema } from './openapi-examples.ts';
@@ -132,6 +133,8 @@ function answerSingle(route: CatalogRoute, request: ResourceRequest): Reply {
     }
     const stored = singles.get(key);
     if (stored) return { status: 200, json: stored };
+    const known = SINGLE_RECORDS[route.pattern];
+    if (known) return { status: 200, json: known(request) };
     const example = exampleFor(request, 'GET', route.pattern);
     return { status: 200, json: example ?? { id: key.split('/').at(-1), ...request.params } };
   }

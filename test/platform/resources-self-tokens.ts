@@ -2,7 +2,7 @@
  * `/v2/self/tokens`: the user's OAuth access tokens (never their secrets), the calling token, and revoking them all.
  * Dates are in the platform's `…Z[UTC]` form, which the official client strips before parsing.
  */
-import { platformDate, platformDateOrNull } from './dates.ts';
+import { platformDate } from './dates.ts';
 import { HttpError } from './http-util.ts';
 import { success } from './resource-helpers.ts';
 import { consumerView } from './resources-consumers.ts';
@@ -19,7 +19,8 @@ export function tokenView(state: PlatformState, token: AccessToken): Record<stri
       : { key: token.consumerKey, name: '(deleted consumer)', rights: { almighty: false } },
     creationDate: platformDate(token.createdAt),
     expirationDate: platformDate(token.expiresAt),
-    lastUtilisation: platformDateOrNull(token.lastUsedAt),
+    // A string in the description: the exchange that issued the token is its first use.
+    lastUtilisation: platformDate(token.lastUsedAt ?? token.createdAt),
     rights: { almighty: false, ...rightsRecord(token.rights) },
     // Set only for the platform's staff tokens; the official client reads it.
     employeeId: null,

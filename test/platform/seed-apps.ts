@@ -37,7 +37,9 @@ export function buildApplication(rng: Rng, state: PlatformState, spec: AppSpec):
   const id = `app_${seededUuid(rng)}`;
   const deployType = VARIANTS[spec.variant].deployType;
   const commitId = seededHex(rng, 40);
-  const lastDeploy = spec.createdAt + seededInt(rng, 1, 400) * 3_600_000;
+  // One deployment every few hours since creation: `last_deploy` is the last one's number (an int32 in the
+  // description), not its date.
+  const deployments = seededInt(rng, 1, 400);
   const view = {
     id,
     name: spec.name,
@@ -67,14 +69,15 @@ export function buildApplication(rng: Rng, state: PlatformState, spec: AppSpec):
     },
     vhosts: [{ fqdn: `${id.replace('_', '-')}.sandbox-apps.keyhole.test` }],
     creationDate: spec.createdAt,
-    last_deploy: spec.state === 'SHOULD_BE_DOWN' ? spec.createdAt : lastDeploy,
+    last_deploy: deployments,
     archived: spec.archived ?? false,
     stickySessions: false,
     homogeneous: false,
     favourite: false,
     cancelOnPush: false,
-    webhookUrl: null,
-    webhookSecret: null,
+    // Strings in the description; only a GitHub-linked application has a webhook (the client reads them only then).
+    webhookUrl: '',
+    webhookSecret: '',
     separateBuild: false,
     buildFlavor: flavor('S'),
     ownerId: spec.ownerId,

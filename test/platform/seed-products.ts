@@ -6,12 +6,20 @@
  */
 import { type Rng, seededInt, seededUuid } from './random.ts';
 
+/**
+ * The runtime flavors clever-tools knows (`listAvailableFlavors` in src/models/application.js: pico to 3XL), each
+ * twice the one before from XS on.
+ */
 const FLAVOR_SPECS = [
   { name: 'pico', mem: 256, cpus: 1, price: 0.1073, microservice: true },
   { name: 'nano', mem: 512, cpus: 1, price: 0.1431, microservice: true },
   { name: 'XS', mem: 1024, cpus: 1, price: 0.3436, microservice: false },
   { name: 'S', mem: 2048, cpus: 2, price: 0.6873, microservice: false },
   { name: 'M', mem: 4096, cpus: 4, price: 1.3745, microservice: false },
+  { name: 'L', mem: 8192, cpus: 6, price: 2.7491, microservice: false },
+  { name: 'XL', mem: 16384, cpus: 8, price: 5.4982, microservice: false },
+  { name: '2XL', mem: 24576, cpus: 12, price: 8.2474, microservice: false },
+  { name: '3XL', mem: 32768, cpus: 16, price: 10.9965, microservice: false },
 ] as const;
 
 export type FlavorName = (typeof FLAVOR_SPECS)[number]['name'];
@@ -23,7 +31,9 @@ export function flavor(name: string): Record<string, unknown> {
     mem: spec.mem,
     cpus: spec.cpus,
     gpus: 0,
-    disk: null,
+    // The description's `Flavor.disk` is an integer: runtime instances get no disk of their own (FS buckets and
+    // add-ons hold data), so none here.
+    disk: 0,
     price: spec.price,
     available: true,
     microservice: spec.microservice,
@@ -97,7 +107,7 @@ const PROVIDER_SPECS = {
   'postgresql-addon': {
     name: 'PostgreSQL',
     plans: [
-      ['XS Small Space', 'xs_sml', 10.5, 'Max DB size: 1 GB'],
+      ['XS Small Space', 'xs_sml', 10, 'Max DB size: 1 GB'],
       ['S Medium Space', 's_med', 30, 'Max DB size: 10 GB'],
     ],
   },
@@ -179,6 +189,7 @@ export function providerCatalogView(provider: AddonProvider): Record<string, unk
   return {
     ...provider.view,
     plans: provider.plans,
-    features: provider.plans[0]!.features.map(({ name, type, name_code }) => ({ name, type, name_code })),
+    // The description's `Feature` has a value: the provider's entry-level plan's.
+    features: provider.plans[0]!.features.map(({ name, type, value, name_code }) => ({ name, type, value, name_code })),
   };
 }

@@ -1,3 +1,5 @@
+import { trimEndWhile, trimStartWhile } from '../format/trim-run.ts';
+
 /**
  * A real file name for a downloaded response: from Content-Disposition (RFC 6266, with RFC 5987's
  * `filename*=UTF-8''…`), else the path's last segment, with an extension from the content type when missing.
@@ -48,13 +50,15 @@ export function sanitizeFileName(name: string): string {
     .replace(/[/\\]/g, '_')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
-    .replace(/^[.\s]+/, '')
-    .replace(/[.\s]+$/, '')
     .trim();
-  if (cleaned.length <= 120) return cleaned;
-  const dot = cleaned.lastIndexOf('.');
-  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
-  return cleaned.slice(0, 120 - extension.length) + extension;
+  // Dots and spaces at either end (hidden files, Windows' trailing dots), trimmed in one pass: a regex with `$`
+  // would be quadratic on a long run of them in a server's file name.
+  const dotOrSpace = (char: string) => char === '.' || /\s/.test(char);
+  const trimmed = trimEndWhile(trimStartWhile(cleaned, dotOrSpace), dotOrSpace);
+  if (trimmed.length <= 120) return trimmed;
+  const dot = trimmed.lastIndexOf('.');
+  const extension = dot > 0 && trimmed.length - dot <= 10 ? trimmed.slice(dot) : '';
+  return trimmed.slice(0, 120 - extension.length) + extension;
 }
 
 export function suggestFileName(input: {

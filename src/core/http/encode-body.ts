@@ -1,6 +1,7 @@
 import { KeyholeError } from '../errors.ts';
 import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { RequestBody } from '../protocol.ts';
+import { findHeaderProblem } from './request-guard.ts';
 
 /**
  * A composer body as the bytes sent and the Content-Type that goes with them. Shared by the worker (what it
@@ -29,5 +30,9 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
     const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
     return { text, contentType: 'application/x-www-form-urlencoded' };
   }
-  return { text: body.text, contentType: body.contentType || 'text/plain' };
+  const contentType = body.contentType || 'text/plain';
+  // It goes out as a header: the same rules as the header table's (no line break, Latin-1 only).
+  const problem = findHeaderProblem('Content-Type', contentType);
+  if (problem) throw new KeyholeError('invalid-input', problem);
+  return { text: body.text, contentType };
 }

@@ -231,6 +231,11 @@ export function findHeaderProblem(name: string, value: string): string | undefin
   return undefined;
 }
 
+/** A header value as fetch sends it: leading and trailing HTTP whitespace removed (Fetch "normalize"). */
+export function trimHeaderValue(value: string): string {
+  return value.replace(/^[\t ]+|[\t ]+$/g, '');
+}
+
 export function guardHeaders(headers: readonly [string, string][]): [string, string][] {
   const guarded = headers.map(([name, value]): [string, string] => {
     const problem = findHeaderProblem(name, value);

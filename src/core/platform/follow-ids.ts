@@ -4,6 +4,8 @@
  * tests and a map lookup, nothing more. Choosing the endpoints is done once the user opens the menu, with the
  * catalog loaded.
  */
+
+import { dataRecord, ownValue } from '../data-record.ts';
 import type { ProfileOrigins } from '../http/request-url.ts';
 import { splitRequestUrl } from '../http/request-url.ts';
 import type { RequestTarget } from '../protocol.ts';
@@ -118,17 +120,17 @@ export function followCalls(
   known: Readonly<Record<string, string>>,
 ): FollowCall[] {
   const calls: FollowCall[] = [];
-  const ownedByOrganisation = known.organisationId?.startsWith('orga_') === true;
+  const ownedByOrganisation = ownValue(known, 'organisationId')?.startsWith('orga_') === true;
   for (const entry of entries) {
     if (!isSendable(entry)) continue;
     if (ownedByOrganisation && /^\/v2\/self\/(applications|addons)\//.test(entry.pathTemplate)) continue;
     const names = listPlaceholders(entry.pathTemplate);
     const slot = names.find((name) => fits(target.kind, name));
     if (!slot) continue;
-    const params: Record<string, string> = {};
+    const params = dataRecord<string>();
     let complete = true;
     for (const name of names) {
-      const value = name === slot ? target.value : known[name];
+      const value = name === slot ? target.value : ownValue(known, name);
       if (value === undefined || value === '') {
         complete = false;
         break;
@@ -138,7 +140,8 @@ export function followCalls(
     if (complete) calls.push({ entry, params });
   }
   const rank = (call: FollowCall) => (call.entry.method === 'GET' ? 0 : 1);
-  const context = (call: FollowCall) => Object.keys(call.params).filter((name) => known[name] !== undefined).length;
+  const context = (call: FollowCall) =>
+    Object.keys(call.params).filter((name) => ownValue(known, name) !== undefined).length;
   return calls.sort(
     (a, b) =>
       rank(a) - rank(b) ||

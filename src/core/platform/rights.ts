@@ -4,6 +4,7 @@
  * array of `{name, description}`), and the rights a consumer asks for as `/v2/self/consumers/{key}` reports them.
  */
 
+import { dataRecord, ownValue } from '../data-record.ts';
 import { isSpecRight, SPEC_RIGHTS, type SpecRight } from './right-names.ts';
 
 export { isSpecRight, SPEC_RIGHTS, type SpecRight } from './right-names.ts';
@@ -92,7 +93,7 @@ export function parseRightsBody(body: unknown): ReportedRight[] | undefined {
  */
 export function parseConsumerRights(body: unknown): Record<string, boolean> | undefined {
   if (!isObject(body) || !isObject(body.rights)) return undefined;
-  const rights: Record<string, boolean> = {};
+  const rights = dataRecord<boolean>();
   for (const [name, value] of Object.entries(body.rights)) if (typeof value === 'boolean') rights[name] = value;
   return Object.keys(rights).length > 0 ? rights : undefined;
 }
@@ -140,7 +141,7 @@ export function buildRightRows<E extends EndpointNeedingRight = EndpointNeedingR
   const names = [...SPEC_RIGHTS, ...[...extra].sort()];
   return names.map((name) => {
     const platform = byName.get(name);
-    const ours = isSpecRight(name) ? RIGHT_MEANINGS[name] : OTHER_MEANINGS[name];
+    const ours = isSpecRight(name) ? RIGHT_MEANINGS[name] : ownValue(OTHER_MEANINGS, name);
     const row: RightRow<E> = {
       name,
       meaning: ours ?? platform?.description ?? 'Not described by the platform or the spec.',

@@ -16,6 +16,7 @@ import {
   applySchemaOverrides,
   DATE_FORMS_KEYWORD,
   type DateForm,
+  dateTypes,
   escapeSegment,
   unescapeSegment,
   valueAtPointer,
@@ -57,14 +58,33 @@ function dateForms(schema: Json): DateForm[] | undefined {
   return Array.isArray(forms) ? (forms as DateForm[]) : undefined;
 }
 
+/** Keywords whose value maps names to schemas (a property may be called `default` or `$ref`). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema: copied as they are. */
+const LITERALS = new Set(['enum', 'const', 'required', 'type', 'format', 'pattern', 'description', 'title']);
+/** OpenAPI-only or documentation keywords the validator has no use for. */
+const DROPPED = new Set([
+  'example',
+  'examples',
+  'nullable',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'discriminator',
+]);
+
 /** OpenAPI 3.0 schema → the JSON-schema 2019-09 the validator reads. */
 function translate(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(translate);
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED.has(key)) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = defRef(refName(value));
-    else if (key === 'example' || key === 'examples' || key === 'nullable' || key === 'default') continue;
+    else if (LITERALS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, translate(item)]));
     // A closed object: `false` would be reported by the validator without saying which keyword refused it.
     else if ((key === 'additionalProperties' || key === 'unevaluatedProperties') && value === false)
       out[key] = { not: {} };
@@ -72,10 +92,7 @@ function translate(schema: unknown): unknown {
   }
   const forms = dateForms(schema);
   if (forms) {
-    out.type = [
-      ...(forms.includes('epoch-ms') ? ['integer'] : []),
-      ...(forms.some((f) => f !== 'epoch-ms') ? ['string'] : []),
-    ];
+    out.type = dateTypes(forms);
     delete out.format;
     if (forms.includes('epoch-ms')) out.minimum = MIN_EPOCH_MS;
     if (forms.includes('iso-zone')) out.format = ISO_ZONE_FORMAT;

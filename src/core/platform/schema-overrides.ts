@@ -21,7 +21,10 @@ export type DateForm = 'epoch-ms' | 'iso' | 'iso-zone';
 export const DATE_FORMS_KEYWORD = 'x-keyhole-date';
 
 export interface OverrideEvidence {
-  /** Relative to the repository root: `node_modules/@clevercloud/client/…`, `node_modules/clever-tools/…`. */
+  /**
+   * Relative to the repository root (`node_modules/@clevercloud/client/…`, `node_modules/clever-tools/…`), or
+   * `spec/…` for the project's shared spec folder (platform-api.txt, platform-notes.md), which lives beside it.
+   */
   file: string;
   line: number;
   /** Text found on that line (checked by the unit test, so a package update that moves it is noticed). */
@@ -44,12 +47,17 @@ export interface SchemaOverride {
   evidence: OverrideEvidence[];
 }
 
+/** The JSON types a date in these forms takes: a number of milliseconds, a string, or either. */
+export function dateTypes(forms: readonly DateForm[]): string[] {
+  return [
+    ...(forms.includes('epoch-ms') ? ['integer'] : []),
+    ...(forms.some((form) => form !== 'epoch-ms') ? ['string'] : []),
+  ];
+}
+
 /** A date field's schema: the forms the official tools read, typed for a reader who does not know the keyword. */
 export function dateSchema(forms: DateForm[], description?: string): Record<string, unknown> {
-  const types = [
-    ...(forms.includes('epoch-ms') ? ['integer'] : []),
-    ...(forms.some((f) => f !== 'epoch-ms') ? ['string'] : []),
-  ];
+  const types = dateTypes(forms);
   return {
     type: types.length === 1 ? types[0] : types,
     [DATE_FORMS_KEYWORD]: forms,
@@ -58,7 +66,28 @@ export function dateSchema(forms: DateForm[], description?: string): Record<stri
 }
 
 const CLIENT = 'node_modules/@clevercloud/client/src/clients/cc-api/commands';
+const CLIENT_TYPES = 'node_modules/@clevercloud/client/dist/types/src/clients/cc-api/commands';
 const CLI = 'node_modules/clever-tools/src';
+const NETWORK_GROUP = '/v4/networkgroups/organisations/{ownerId}/networkgroups/{networkGroupId}';
+
+/** A network group's member as clever-tools builds, sends and finds it (`ng.js` constructMembers). */
+const NETWORK_GROUP_MEMBER = {
+  type: 'object',
+  required: ['id', 'kind', 'domainName'],
+  properties: {
+    id: { type: 'string', description: 'The member: an application id, an add-on real id or `external_…`' },
+    label: { type: 'string' },
+    domainName: { type: 'string', description: '`{id}.m.{networkGroupId}.cc-ng.cloud`' },
+    kind: { type: 'string', enum: ['APPLICATION', 'ADDON', 'EXTERNAL'] },
+  },
+};
+const MEMBER_EVIDENCE: OverrideEvidence[] = [
+  { file: `${CLI}/models/ng.js`, line: 211, excerpt: 'return { id, domainName, kind };' },
+  { file: `${CLI}/models/ng-resources.js`, line: 164, excerpt: 'kind: member.kind' },
+  { file: `${CLI}/models/ng-resources.js`, line: 259, excerpt: 'items.some((item) => item[searchBy] === resource)' },
+];
+const MEMBER_REASON =
+  'The description answers an organisation member (`schema1`: job, member, role), copied from /organisations/{id}/members; a network group member is {id, label, domainName, kind}, which clever-tools builds, sends and then finds by id in the group.';
 
 export const SCHEMA_OVERRIDES: readonly SchemaOverride[] = [
   {
@@ -114,6 +143,60 @@ export const SCHEMA_OVERRIDES: readonly SchemaOverride[] = [
         excerpt: 'creationDate: normalizeDate(payload.creationDate)',
       },
     ],
+  },
+  {
+    id: 'token-rights',
+    target: { schema: 'Token', pointer: '/properties/rights' },
+    schema: { $ref: 'ConsumerRights' },
+    reason:
+      'The schema says one `Rights` record ({name, description}); the client reads a token’s rights as a consumer’s: one boolean per right (almighty, access_organisations…).',
+    evidence: [
+      {
+        file: `${CLIENT}/oauth-token/list-oauth-token-command.js`,
+        line: 42,
+        excerpt: 'rights: transformOauthConsumerRights(payload.rights)',
+      },
+      { file: `${CLIENT}/oauth-consumer/oauth-consumer-transform.js`, line: 27, excerpt: 'almighty: payload.almighty' },
+    ],
+  },
+  {
+    id: 'sso-timestamp',
+    target: { schema: 'Sso', pointer: '/properties/timestamp' },
+    schema: { type: 'number', description: 'When the SSO data was signed: Unix time in seconds' },
+    reason:
+      'The schema says a calendar-date string; the client passes the value on untouched and types it as a number (add-on SSO signs a Unix timestamp).',
+    evidence: [
+      { file: `${CLIENT}/addon/get-addon-sso-command.js`, line: 31, excerpt: 'timestamp: response.timestamp' },
+      { file: `${CLIENT_TYPES}/addon/get-addon-sso-command.types.d.ts`, line: 8, excerpt: 'timestamp: number;' },
+    ],
+  },
+  {
+    id: 'oauth-rights-list',
+    target: { method: 'GET', path: '/v2/oauth/rights', status: '200' },
+    schema: {
+      type: ['object', 'array'],
+      description: 'The available rights: by name (name → description) or as a list; the exact shape is undocumented',
+    },
+    reason:
+      'The description answers one `Rights` record ({name, description}), which cannot list the eleven rights; the spec calls the answer a list of the available permissions whose shape it does not show.',
+    evidence: [
+      { file: 'spec/platform-api.txt', line: 97, excerpt: 'list of available permissions' },
+      { file: 'spec/platform-notes.md', line: 24, excerpt: 'the real body shape is undocumented' },
+    ],
+  },
+  {
+    id: 'network-group-members',
+    target: { method: 'GET', path: `${NETWORK_GROUP}/members`, status: '200' },
+    schema: { type: 'array', items: NETWORK_GROUP_MEMBER },
+    reason: MEMBER_REASON,
+    evidence: MEMBER_EVIDENCE,
+  },
+  {
+    id: 'network-group-member',
+    target: { method: 'GET', path: `${NETWORK_GROUP}/members/{memberId}`, status: '200' },
+    schema: NETWORK_GROUP_MEMBER,
+    reason: MEMBER_REASON,
+    evidence: MEMBER_EVIDENCE,
   },
 ];
 

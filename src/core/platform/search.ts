@@ -1,12 +1,16 @@
 /**
- * Typo-tolerant search over the catalog, fast enough to run on every keystroke (`npm run bench` measures it).
+ * Typo-tolerant search over the catalog, fast enough to run on every keystroke (`npm run bench` measures it),
+ * that reads natural phrasing ("list applications of an organisation", "delete env var", "my ssh keys").
  *
  * Each entry is cut into words once (method, path segments split at camelCase, tags and group, summary, right,
- * query parameter names), each word weighted by where it comes from. A query word scores against the set of all
- * words: exact, prefix, substring, or within one or two typos of a word's prefix ("orgnisation" reaches
- * "organisations"). An entry matches when every query word does; its score is the sum of each word's best match.
- * Scores of a query word are cached, so a keystroke only scores the word being typed. A query word starting
- * with `/` is a path: a concrete path ("/v2/organisations/orga_1/applications") finds its template first.
+ * query parameter names), folded to one form (search-query.ts: singular, org → organisation…), each word weighted
+ * by where it comes from. A query word scores against the set of all words: exact, prefix, substring, or within
+ * one or two typos of a word's prefix ("orgnisation" reaches "organisations"). An entry matches when every content
+ * word does (one may be missing from a longer query, at a cost); a word counts more the fewer entries have it.
+ * Verbs are read as methods; supported, current, organisation-scoped reads rank before v3, live transports and
+ * the personal space unless the query asks for them. Scores of a query word are cached, so a keystroke only
+ * scores the word being typed. A query word starting with `/` is a path: a concrete path
+ * ("/v2/organisations/orga_1/applications") finds its template first.
  */
 
 export interface SearchFields {
@@ -19,13 +23,20 @@ export interface SearchFields {
   queryNames?: readonly string[];
 }
 
+import { foldWord, isStreamPath, normaliseText, partsOf, type QueryReading, readQuery } from './search-query.ts';
+
 interface Doc {
+  method: string;
   tokens: Int32Array;
   weights: Float32Array;
+  /** Words of the path's literal segments (not its placeholders, version or scope), which a query should name. */
+  literals: Int32Array;
   template: string;
   /** The template, lower-cased, for a typed path that is part of it. */
   path: string;
   segments: number;
+  /** How the path ranks before any word: supported and current first, live transports and v3 last. */
+  kind: { unsupported: boolean; stream: boolean; organisation: boolean; self: boolean; v4: boolean; item: boolean };
   /** Compiled on the first concrete path typed, then kept. */
   matcher?: RegExp;
 }
@@ -61,13 +72,24 @@ export function buildSearchIndex<E>(entries: readonly E[], fields: (entry: E) =>
     }
     return id;
   };
+  // A word's folded forms are worked out once: the catalog's texts repeat the same few hundred words.
+  const folded = new Map<string, number[]>();
+  const idsOf = (word: string) => {
+    let found = folded.get(word);
+    if (!found) {
+      found = partsOf(word).map((part) => idOf(foldWord(part)));
+      folded.set(word, found);
+    }
+    return found;
+  };
   const docs = entries.map((entry): Doc => {
     const f = fields(entry);
     const best = new Map<number, number>();
     const add = (text: string, weight: number) => {
-      for (const word of wordsOf(text)) {
-        const id = idOf(word);
-        if ((best.get(id) ?? 0) < weight) best.set(id, weight);
+      for (const word of wordsOf(normaliseText(text))) {
+        for (const id of idsOf(word)) {
+          if ((best.get(id) ?? 0) < weight) best.set(id, weight);
+        }
       }
     };
     add(f.method, WEIGHTS.method);
@@ -76,7 +98,27 @@ export function buildSearchIndex<E>(entries: readonly E[], fields: (entry: E) =>
     add(f.description, WEIGHTS.summary);
     add(f.right ?? '', WEIGHTS.right);
     for (const name of f.queryNames ?? []) add(name, WEIGHTS.query);
+    const path = f.pathTemplate;
+    const literals = new Set<number>();
+    for (const segment of path.split('/')) {
+      if (segment.startsWith('{') || /^(v\d|self|organisations)?$/.test(segment)) continue;
+      for (const word of wordsOf(normaliseText(segment.replace(/\{[^}]*\}/g, '')))) {
+        // A compound names its parts: "addonproviders" is named by "addon" and "provider".
+        const ids = idsOf(word);
+        for (const id of ids.length > 1 ? ids.slice(1) : ids) literals.add(id);
+      }
+    }
     return {
+      literals: Int32Array.from(literals),
+      method: f.method.toUpperCase(),
+      kind: {
+        unsupported: !/^\/(v2|v4)\//.test(path) && !path.startsWith('/api-tokens'),
+        stream: isStreamPath(path),
+        organisation: path.includes('/organisations'),
+        self: path.startsWith('/v2/self'),
+        v4: path.startsWith('/v4/'),
+        item: path.endsWith('}'),
+      },
       tokens: Int32Array.from(best.keys()),
       weights: Float32Array.from(best.values()),
       template: f.pathTemplate,
@@ -158,35 +200,95 @@ function termScores<E>(index: SearchIndex<E>, term: string): Float32Array {
   return scores;
 }
 
+/** A word's best score in one entry: the best of its forms (as typed and folded) against the entry's words. */
+function bestIn(doc: Doc, forms: readonly Float32Array[]): number {
+  let best = 0;
+  for (const scores of forms) {
+    for (let k = 0; k < doc.tokens.length; k += 1) {
+      const value = scores[doc.tokens[k]!]! * doc.weights[k]!;
+      if (value > best) best = value;
+    }
+  }
+  return best;
+}
+
+/** What the path and method add to an entry's score for this query, before any word. */
+function rankOf(doc: Doc, reading: QueryReading): number {
+  let rank = 0;
+  const { kind } = doc;
+  if (kind.unsupported) rank -= 1.5;
+  if (kind.stream) rank += reading.wantsStream ? 0.5 : -0.8;
+  if (reading.wantsSelf) rank += kind.self ? 0.6 : 0;
+  else if (kind.organisation) rank += 0.3;
+  if (kind.v4) rank += 0.05;
+  if (reading.methods.size > 0) rank += reading.methods.has(doc.method) ? 0.8 : -0.8;
+  else if (doc.method === 'GET') rank += 0.2;
+  if (doc.method === 'GET' && (reading.methods.size === 0 || reading.methods.has('GET'))) {
+    if (reading.wantsList) rank += kind.item ? -0.2 : 0.2;
+    else if (reading.wantsItem) rank += kind.item ? 0.2 : 0;
+  }
+  return rank;
+}
+
 /** Entries matching every word of the query, best first; the whole list, in order, for an empty query. */
 export function searchIndex<E>(index: SearchIndex<E>, query: string): E[] {
   const words = query.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...index.entries];
   const pathWord = words.find((word) => word.startsWith('/'));
   const concrete = pathWord?.split('?')[0];
-  const terms = words
-    .filter((word) => word !== pathWord)
-    .flatMap((word) => wordsOf(word))
-    .map((term) => termScores(index, term));
-  const scored: { index: number; score: number; segments: number }[] = [];
+  const reading = readQuery(
+    words.filter((word) => word !== pathWord),
+    wordsOf,
+  );
+  const formsOf = (term: string, typed?: string) =>
+    typed && typed !== term ? [termScores(index, term), termScores(index, typed)] : [termScores(index, term)];
+  const terms = reading.terms.map((term, k) => formsOf(term, reading.typed[k]));
+  const verbs = reading.verbs.map((verb) => formsOf(verb));
+  // A query that is only verbs ("delete") searches with them as words.
+  const required = terms.length > 0 ? terms : verbs;
+  const optional = terms.length > 0 ? verbs : [];
+  // One content word of two or more may be missing ("instance flavors"), at the cost of that word.
+  const allowedMisses = required.length >= 2 ? 1 : 0;
+  const named = [...required, ...optional];
+
+  const candidates: { at: number; bests: number[]; extra: number }[] = [];
+  const matchCounts = new Array<number>(required.length).fill(0);
   index.docs.forEach((doc, at) => {
-    let score = 0;
+    let extra = 0;
     if (concrete) {
       doc.matcher ??= compileTemplate(doc.template);
-      if (doc.matcher.test(concrete)) score += 100;
-      else if (doc.path.includes(concrete.toLowerCase())) score += 20;
+      if (doc.matcher.test(concrete)) extra += 100;
+      else if (doc.path.includes(concrete.toLowerCase())) extra += 20;
       else return;
     }
-    for (const scores of terms) {
-      let best = 0;
-      for (let k = 0; k < doc.tokens.length; k += 1) {
-        const value = scores[doc.tokens[k]!]! * doc.weights[k]!;
-        if (value > best) best = value;
-      }
-      if (best === 0) return;
-      score += best;
+    const bests: number[] = [];
+    let misses = 0;
+    for (const forms of required) {
+      const best = bestIn(doc, forms);
+      if (best === 0) misses += 1;
+      bests.push(best);
     }
-    scored.push({ index: at, score, segments: doc.segments });
+    if (misses > allowedMisses || (misses > 0 && misses === required.length)) return;
+    bests.forEach((best, k) => {
+      if (best > 0) matchCounts[k]! += 1;
+    });
+    for (const forms of optional) extra += 0.3 * bestIn(doc, forms);
+    // Each word of the path that the query does not name makes the entry less likely the one meant.
+    for (let k = 0; k < doc.literals.length; k += 1) {
+      const id = doc.literals[k]!;
+      if (!named.some((forms) => forms.some((scores) => scores[id]! >= 0.5))) extra -= 0.3;
+    }
+    candidates.push({ at, bests, extra: extra + (concrete || required.length > 0 ? rankOf(doc, reading) : 0) });
+  });
+  // A word counts more the fewer entries have it: "flavor" says more than "instance".
+  const total = index.docs.length;
+  const weights = matchCounts.map((count) => 0.5 + Math.log((total + 1) / (count + 1)) / Math.log(total + 1));
+  const scored = candidates.map(({ at, bests, extra }) => {
+    let score = extra;
+    bests.forEach((best, k) => {
+      score += best > 0 ? best * weights[k]! : -weights[k]!;
+    });
+    return { index: at, score, segments: index.docs[at]!.segments };
   });
   // Equal scores: the shorter path (the collection before its items), then catalog order.
   scored.sort((a, b) => b.score - a.score || a.segments - b.segments || a.index - b.index);

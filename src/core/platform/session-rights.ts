@@ -7,6 +7,8 @@
  * shows them), so the current one is read the same way. When the answer has no readable rights, what the token
  * holds stays unknown, and no endpoint is marked.
  */
+
+import { dataRecord } from '../data-record.ts';
 import type { CatalogEntry } from './catalog.ts';
 
 export type SessionRights =
@@ -21,7 +23,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The rights of a token record (`{rights: {name: boolean}}`); undefined when it carries none readable. */
 export function parseTokenRights(body: unknown): Record<string, boolean> | undefined {
   if (!isObject(body) || !isObject(body.rights)) return undefined;
-  const rights: Record<string, boolean> = {};
+  const rights = dataRecord<boolean>();
   for (const [name, value] of Object.entries(body.rights)) if (typeof value === 'boolean') rights[name] = value;
   return Object.keys(rights).length > 0 ? rights : undefined;
 }

@@ -2,6 +2,9 @@
  * What the user pushes (spec §4.4 step 6): a repository with the `mise.toml` whose `run` task starts the server,
  * and the exact git commands. No secret is in it: the variables are set on the application through the API.
  */
+import { KeyholeError } from '../errors.ts';
+import { quoteShellWord } from '../shell/shell-quote.ts';
+import { gitRemoteProblem } from './connect-command.ts';
 import { buildMiseToml } from './deploy-config.ts';
 import type { ProvisionChoices } from './provision-plan.ts';
 
@@ -27,13 +30,22 @@ export function repositoryZipName(choices: Pick<ProvisionChoices, 'appName'>): s
   return `${choices.appName}.zip`;
 }
 
-export function pushCommands(choices: Pick<ProvisionChoices, 'appName'>, gitUrl: string): string {
+/**
+ * The commands to push the repository. The git URL comes from the API (`deployment.url`): it is printed only
+ * when it is an https or ssh address on a real host name, quoted; without one, the line is a comment.
+ */
+export function pushCommands(choices: Pick<ProvisionChoices, 'appName'>, gitUrl: string | undefined): string {
+  const problem = gitUrl === undefined ? undefined : gitRemoteProblem(gitUrl);
+  if (problem) throw new KeyholeError('invalid-input', problem);
+  const dir = quoteShellWord(choices.appName, 'The application name');
   return [
-    `unzip ${repositoryZipName(choices)} -d ${choices.appName} && cd ${choices.appName}`,
+    `unzip ${quoteShellWord(repositoryZipName(choices))} -d ${dir} && cd ${dir}`,
     'git init -b master',
     'git add mise.toml .gitignore README.md',
     'git commit -m "SFTPGo, run task from the Keyhole SFTP kit"',
-    `git remote add clever ${gitUrl}`,
+    gitUrl === undefined
+      ? '# git remote add clever <the application’s git URL, once the API gives it>'
+      : `git remote add clever ${quoteShellWord(gitUrl, 'The git URL')}`,
     'git push clever master',
   ].join('\n');
 }

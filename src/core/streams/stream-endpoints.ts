@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from '../format/trim-run.ts';
+
 /**
  * Which calls stream instead of answering once: the platform's log streams (Server-Sent Events) and its events
  * socket (WebSocket). The catalog lists them like any endpoint; these patterns say how to open them.
@@ -21,7 +23,7 @@ export const EVENTS_SIGNED_PATH = '/v2/events/';
 /** How a GET on this path (query excluded) streams, if it does. */
 export function streamKindOf(method: string, path: string): StreamKind | undefined {
   if (method.toUpperCase() !== 'GET') return undefined;
-  const bare = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  const bare = trimTrailingSlashes(path.split(/[?#]/)[0]!) || '/';
   if (bare === EVENTS_SOCKET_PATH || bare === '/v2/events') return 'events';
   return SSE_PATHS.some((pattern) => pattern.test(bare)) ? 'sse' : undefined;
 }

@@ -1,4 +1,20 @@
-/** Prints a prepared request as a POSIX-shell curl command that sends exactly the same bytes. */
+import { quoteShellWord, shellQuote } from '../shell/shell-quote.ts';
+import { assertCommandBody, commandHeaderValue } from './command-values.ts';
+
+/**
+ * Prints a prepared request as a POSIX-shell curl command that sends exactly the same bytes, whatever they are.
+ * curl reads some arguments as its own syntax, so each value goes where curl takes it literally (curl(1),
+ * https://curl.se/docs/manpage.html):
+ * - the body with `--data-raw`: `-d`/`--data`/`--data-binary` read a file for a value starting with `@`
+ *   (`@/home/you/.ssh/id_ed25519` would send that key), and `-d` also strips CR and LF from a file;
+ *   `--data-raw` "posts data similarly to --data but without the special interpretation of the @ character";
+ * - headers with `-H 'Name: value'`, never a value of ours at the start of the argument: since curl 7.55.0
+ *   `-H @file` reads headers from a file (our names are RFC 9110 tokens, so never start with `@`); an empty value
+ *   is written `Name;` because `Name:` removes the header instead of sending it empty;
+ * - the URL with `--globoff`: otherwise `[a-z]` and `{a,b}` in it are globs that send several requests;
+ * - HEAD with `--head`: `-X HEAD` makes curl wait for a body that never comes.
+ * The argument after an option is taken as its value even when it starts with `-`, so a leading `-` is inert.
+ */
 
 export interface CurlInput {
   method: string;
@@ -12,16 +28,34 @@ export interface CurlInput {
   body?: string;
 }
 
-/** Single-quotes a shell word; a quote inside becomes '\'' (close, escaped quote, reopen). */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
+/** `-X METHOD`, or `--head` for HEAD. */
+export function curlMethodWords(method: string): string[] {
+  return method === 'HEAD' ? ['--head'] : ['-X', quoteShellWord(method, 'The method')];
+}
+
+/** The headers and the body, as shell words; refuses what `tool` could not send exactly. */
+export function curlHeaderAndBodyWords(input: Omit<CurlInput, 'method' | 'url'>, tool: string): string[] {
+  const words: string[] = [];
+  if (input.authorizationWord !== undefined) words.push('-H', input.authorizationWord);
+  for (const [name, value] of input.headers) {
+    const sent = commandHeaderValue(name, value, tool);
+    words.push('-H', shellQuote(sent === '' ? `${name};` : `${name}: ${sent}`, `Header “${name}”`));
+  }
+  if (input.body !== undefined) {
+    assertCommandBody(input.body, tool);
+    words.push('--data-raw', shellQuote(input.body));
+  }
+  return words;
 }
 
 export function buildCurlCommand(input: CurlInput): string {
-  const parts = ['curl', '-sS', '-X', input.method, shellQuote(input.url)];
-  if (input.authorizationWord !== undefined) parts.push('-H', input.authorizationWord);
-  for (const [name, value] of input.headers) parts.push('-H', shellQuote(`${name}: ${value}`));
-  // --data-binary sends the body untouched (no newline stripping, no @file reading).
-  if (input.body !== undefined) parts.push('--data-binary', shellQuote(input.body));
-  return parts.join(' ');
+  return [
+    'curl',
+    '-sS',
+    '--globoff',
+    ...curlMethodWords(input.method),
+    // As fetch puts it on the wire (WHATWG URL serializer): curl would refuse a space, and sends the rest as given.
+    shellQuote(new URL(input.url).href, 'The URL'),
+    ...curlHeaderAndBodyWords(input, 'curl'),
+  ].join(' ');
 }

@@ -1,13 +1,19 @@
 import { KeyholeError } from '../errors.ts';
-import { buildRequestUrl } from '../http/request-url.ts';
-import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { SendRequest } from '../protocol.ts';
-import { quoteShellWord } from './shell-words.ts';
+import { shellQuote } from '../shell/shell-quote.ts';
+import { curlHeaderAndBodyWords, curlMethodWords } from './build-curl-command.ts';
+import { describeSnippetRequest, snippetUrl } from './code-export/snippet-request.ts';
 
 /**
  * Writes a request as a `clever curl` command: the platform CLI's curl wrapper signs with the account logged in
  * to the CLI, so the command carries no Authorization header and no secret, and can be shared as is.
  * The CLI signs for the API, not the bridge, so bridge requests are refused with an explanation.
+ *
+ * clever-tools' `curl.command.js` passes its arguments unchanged to a spawned `curl` (no shell) and appends
+ * `-H 'authorization: OAuth …'`, unless the last argument is `--help` or `-h`; so the words are curl's, built
+ * by the same code as "Copy as curl" (see build-curl-command.ts for what curl reads literally), from the request
+ * as the worker would send it (same guards, body encoding and default headers), and the URL comes last, where
+ * no body or header value can be taken for `--help`.
  */
 export function buildCleverCurl(request: SendRequest, apiBaseUrl: string): string {
   if (request.target === 'bridge')
@@ -15,22 +21,16 @@ export function buildCleverCurl(request: SendRequest, apiBaseUrl: string): strin
       'invalid-input',
       '`clever curl` signs for the API, not the bridge: switch the target to API, or use “Copy as curl”.',
     );
-  // The URL is always quoted: an `&` or `?` in it must never reach the shell as syntax.
-  const url = buildRequestUrl(apiBaseUrl, request.path, request.query);
-  const lines = [`clever curl -X ${request.method} '${url.replaceAll("'", "'\\''")}'`];
-  const body = request.body ?? { kind: 'none' };
-  const headers = [...(request.headers ?? [])];
-  const hasContentType = headers.some(([name]) => name.toLowerCase() === 'content-type');
-  if (!hasContentType) {
-    if (body.kind === 'json') headers.push(['Content-Type', 'application/json']);
-    if (body.kind === 'form') headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
-    if (body.kind === 'text') headers.push(['Content-Type', body.contentType]);
-  }
-  for (const [name, value] of headers) lines.push(`-H ${quoteShellWord(`${name}: ${value}`)}`);
-  if (body.kind === 'json' || body.kind === 'text') lines.push(`--data-raw ${quoteShellWord(body.text)}`);
-  if (body.kind === 'form') {
-    const encoded = body.fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
-    lines.push(`--data-raw ${quoteShellWord(encoded)}`);
-  }
+  const described = describeSnippetRequest(request, {
+    apiBaseUrl,
+    bridgeUrl: apiBaseUrl,
+    signatureMethod: 'PLAINTEXT',
+    hasBridgeToken: false,
+  });
+  const lines = [['clever curl --globoff', ...curlMethodWords(described.method)].join(' ')];
+  // Option and value on one line each: the words come in pairs.
+  const pairs = curlHeaderAndBodyWords(described, 'clever curl');
+  for (let index = 0; index < pairs.length; index += 2) lines.push(`${pairs[index]} ${pairs[index + 1]}`);
+  lines.push(shellQuote(snippetUrl(described), 'The URL'));
   return lines.join(' \\\n  ');
 }

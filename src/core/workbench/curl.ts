@@ -1,5 +1,6 @@
 import { KeyholeError } from '../errors.ts';
 import type { ProfileOrigins } from '../http/request-url.ts';
+import { CURL_OPTIONS_WITH_VALUE, CURL_RENAMED, CURL_SHORT_OPTIONS } from './curl-options.ts';
 import { type ImportedDraft, importForeignRequest } from './request-import.ts';
 import { ShellSyntaxError, splitShellWords } from './shell-words.ts';
 
@@ -20,101 +21,29 @@ export interface ParsedCurl {
   notices: string[];
 }
 
-/** Options that take a value (long names, and their one-letter forms below). */
-const LONG_WITH_VALUE = new Set([
-  'request',
-  'header',
-  'data',
-  'data-ascii',
-  'data-binary',
-  'data-raw',
-  'data-urlencode',
-  'json',
-  'user',
-  'cookie',
-  'user-agent',
-  'referer',
-  'url',
-  'output',
-  'max-time',
-  'connect-timeout',
-  'form',
-  'form-string',
-  'cookie-jar',
-  'proxy',
-  'proxy-user',
-  'write-out',
-  'retry',
-  'retry-delay',
-  'retry-max-time',
-  'upload-file',
-  'oauth2-bearer',
-  'range',
-  'config',
-  'cacert',
-  'capath',
-  'cert',
-  'cert-type',
-  'key',
-  'key-type',
-  'pass',
-  'resolve',
-  'connect-to',
-  'limit-rate',
-  'speed-limit',
-  'speed-time',
-  'time-cond',
-  'continue-at',
-  'interface',
-  'unix-socket',
-  'dump-header',
-  'trace',
-  'trace-ascii',
-  'stderr',
-  'proto',
-  'proto-redir',
-  'max-filesize',
-  'max-redirs',
-  'ciphers',
-  'aws-sigv4',
-  'variable',
-  'expect100-timeout',
-  'happy-eyeballs-timeout-ms',
-  'dns-servers',
-  'local-port',
-  'netrc-file',
-  'output-dir',
-  'request-target',
-  'noproxy',
+/**
+ * Options that change what curl sends but that a composer cannot carry: each is reported by name when dropped.
+ * (Options about output, TLS, proxies, timeouts or retries change nothing on the wire to the API.)
+ */
+const REQUEST_CHANGING = new Map<string, string>([
+  ['time-cond', 'sends an If-Modified-Since/If-Unmodified-Since header computed from a date or a file'],
+  ['request-target', 'replaces the request target on the request line'],
+  ['variable', 'defines variables for --expand-* options'],
+  ['aws-sigv4', 'signs the request with AWS Signature V4'],
+  ['digest', 'answers a Digest authentication challenge'],
+  ['ntlm', 'answers an NTLM authentication challenge'],
+  ['negotiate', 'answers a Negotiate authentication challenge'],
+  ['anyauth', 'picks an authentication method from the server'],
+  ['location', 'follows redirects (Keyhole never follows one)'],
+  ['location-trusted', 'follows redirects, sending credentials along'],
+  ['post301', 'keeps POST across a 301 redirect'],
+  ['post302', 'keeps POST across a 302 redirect'],
+  ['post303', 'keeps POST across a 303 redirect'],
+  ['proxy-header', 'sends headers to a proxy'],
+  ['header-file', 'reads headers from a file'],
+  ['form-escape', 'changes how multipart field names are escaped'],
+  ['http0.9', 'accepts an HTTP/0.9 answer'],
 ]);
-
-const SHORT_TO_LONG: Record<string, string> = {
-  X: 'request',
-  H: 'header',
-  d: 'data',
-  u: 'user',
-  b: 'cookie',
-  A: 'user-agent',
-  e: 'referer',
-  o: 'output',
-  m: 'max-time',
-  F: 'form',
-  c: 'cookie-jar',
-  x: 'proxy',
-  U: 'proxy-user',
-  w: 'write-out',
-  T: 'upload-file',
-  r: 'range',
-  K: 'config',
-  E: 'cert',
-  y: 'speed-time',
-  Y: 'speed-limit',
-  z: 'time-cond',
-  C: 'continue-at',
-  D: 'dump-header',
-  G: 'get',
-  I: 'head',
-};
 
 const DATA_OPTIONS = new Set(['data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'json']);
 
@@ -161,6 +90,7 @@ export function parseCurl(command: string): ParsedCurl {
   const headers: [string, string][] = [];
   const urls: string[] = [];
   const dataParts: string[] = [];
+  const urlQueries: string[] = [];
   let jsonData = false;
   let method: string | undefined;
   let useGet = false;
@@ -211,6 +141,29 @@ export function parseCurl(command: string): ParsedCurl {
       case 'config':
         notices.push(`-K ${value} reads options from a file, which cannot be imported.`);
         return;
+      case 'range':
+        // What curl sends for -r: a Range header with the byte ranges given.
+        headers.push(['Range', `bytes=${value ?? ''}`]);
+        return;
+      case 'url-query': {
+        const encoded = encodeDataUrlencode(value ?? '', notices);
+        if (encoded !== undefined) urlQueries.push(encoded);
+        return;
+      }
+      case 'http1.0':
+      case 'http1.1':
+      case 'http2':
+      case 'http2-prior-knowledge':
+      case 'http3':
+      case 'http3-only':
+        return;
+    }
+    const changes = REQUEST_CHANGING.get(name);
+    if (changes) {
+      notices.push(
+        `Left out --${name}${value !== undefined ? ` ${value}` : ''}: curl ${changes}, which the composer cannot do.`,
+      );
+      return;
     }
     if (DATA_OPTIONS.has(name)) {
       const text = value ?? '';
@@ -247,18 +200,21 @@ export function parseCurl(command: string): ParsedCurl {
       let longName = word.slice(2);
       let inline: string | undefined;
       const eq = longName.indexOf('=');
-      if (eq > 0 && LONG_WITH_VALUE.has(longName.slice(0, eq))) {
+      if (eq > 0 && CURL_OPTIONS_WITH_VALUE.has(longName.slice(0, eq))) {
         inline = longName.slice(eq + 1);
         longName = longName.slice(0, eq);
       }
-      apply(longName, LONG_WITH_VALUE.has(longName) ? (inline ?? words[index++]) : undefined);
+      longName = CURL_RENAMED[longName] ?? longName;
+      // `--no-compressed` and the like turn a flag off; none of those changes the request.
+      if (longName.startsWith('no-') && !CURL_OPTIONS_WITH_VALUE.has(longName)) continue;
+      apply(longName, CURL_OPTIONS_WITH_VALUE.has(longName) ? (inline ?? words[index++]) : undefined);
       continue;
     }
     // Short options may be clustered (-sSL) and take their value attached (-XPOST) or as the next word.
     for (let at = 1; at < word.length; at += 1) {
       const letter = word[at] as string;
-      const longName = SHORT_TO_LONG[letter];
-      if (longName && LONG_WITH_VALUE.has(longName)) {
+      const longName = Object.hasOwn(CURL_SHORT_OPTIONS, letter) ? CURL_SHORT_OPTIONS[letter] : undefined;
+      if (longName && CURL_OPTIONS_WITH_VALUE.has(longName)) {
         const rest = word.slice(at + 1);
         apply(longName, rest !== '' ? rest : words[index++]);
         break;
@@ -270,6 +226,7 @@ export function parseCurl(command: string): ParsedCurl {
   if (urls.length === 0) throw new KeyholeError('invalid-input', 'This curl command has no URL.');
   if (urls.length > 1) notices.push(`The command has ${urls.length} URLs; only the first one was imported.`);
   let url = urls[0] as string;
+  if (urlQueries.length > 0) url += (url.includes('?') ? '&' : '?') + urlQueries.join('&');
 
   const hasHeader = (name: string) => headers.some(([key]) => key.toLowerCase() === name);
   let body: ParsedCurl['body'];

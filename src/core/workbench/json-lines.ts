@@ -86,20 +86,32 @@ export function forEachChild(value: unknown, visit: (key: string | number, child
 }
 
 /**
- * The rows under a node, given the set of expanded pointers. Recursion only follows expanded nodes, so its
- * depth is bounded by what the user (or `pointersToDepth`) opened, not by the body's nesting.
+ * The rows under a node, given the set of expanded pointers, in document order. Walks with an explicit stack (no
+ * recursion), so a body nested thousands deep and opened all the way cannot exhaust the call stack.
  */
 function descendantRows(parent: JsonRow, expanded: ReadonlySet<string>): JsonRow[] {
   const rows: JsonRow[] = [];
-  const emit = (node: JsonRow) => {
+  const childrenOf = (node: JsonRow): JsonRow[] => {
+    const children: JsonRow[] = [];
     forEachChild(node.value, (key, child) => {
       const id = childPointer(node.id, key);
-      const row = makeRow(id, node.depth + 1, key, child, expanded.has(id));
-      rows.push(row);
-      if (row.expanded) emit(row);
+      children.push(makeRow(id, node.depth + 1, key, child, expanded.has(id)));
     });
+    return children;
   };
-  emit(parent);
+  // Each entry is a list of siblings still to emit, and where we are in it.
+  const stack: { siblings: JsonRow[]; next: number }[] = [{ siblings: childrenOf(parent), next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.siblings.length) {
+      stack.pop();
+      continue;
+    }
+    const row = top.siblings[top.next]!;
+    top.next += 1;
+    rows.push(row);
+    if (row.expanded) stack.push({ siblings: childrenOf(row), next: 0 });
+  }
   return rows;
 }
 

@@ -12,6 +12,12 @@
 /** A child container still open after this many characters is streamed instead of parsed whole. */
 export const PROMOTE_CHARS = 256 * 1024;
 
+/**
+ * Containers are streamed this many levels deep at most; deeper ones are parsed whole. Each promotion reads its
+ * text again, so without a bound a body nested 200,000 deep was read 200,000 times (37 s) and recursed as deep.
+ */
+export const MAX_STREAMED_DEPTH = 32;
+
 export class JsonStreamError extends Error {
   /** Offset (in characters from the start of the text) where the problem was found. */
   readonly position: number;
@@ -213,6 +219,7 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     current.pieces.push(text.slice(start));
     current.length += text.length - start;
     if (current.type !== 'container' || current.role !== 'value' || current.length <= PROMOTE_CHARS) return;
+    if (frames.length >= MAX_STREAMED_DEPTH) return;
     const again = current.pieces.join('');
     leaf = undefined;
     streamNext = true;

@@ -1,3 +1,5 @@
+import { dataRecord, ownValue } from '../data-record.ts';
+
 /**
  * Path templates such as `/v2/organisations/{organisationId}/applications`: list their placeholders, fill
  * them (each value is one encoded path segment), and match a concrete path back to a template.
@@ -25,8 +27,8 @@ export function fillPathTemplate(
 ): { path: string; missing: string[] } {
   const missing: string[] = [];
   const path = template.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
-    if (value === undefined || value.trim() === '') {
+    const value = ownValue(values, name);
+    if (typeof value !== 'string' || value.trim() === '') {
       if (!missing.includes(name)) missing.push(name);
       return whole;
     }
@@ -56,7 +58,7 @@ export function matchPathTemplate(template: string, path: string): Record<string
   pattern += escapeRegExp(template.slice(last));
   const found = new RegExp(`^${pattern}/?$`).exec(path);
   if (!found) return undefined;
-  const values: Record<string, string> = {};
+  const values = dataRecord<string>();
   names.forEach((name, index) => {
     const raw = found[index + 1] as string;
     let value = raw;

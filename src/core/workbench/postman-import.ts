@@ -58,6 +58,22 @@ export function convertPostmanVariables(text: string): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : String(value));
 
+/**
+ * Drops the host: `{{baseUrl}}`, `https://host`, or `host.tld` before the first `/`, `?` or `#` (after any
+ * leading spaces); anything else is kept as typed. Done in steps that each read the text once: one regex with
+ * `^\s*(…|[^/?#{]*\.…)` backtracked over every split of a long run of spaces (80 KB froze the panel 8 s).
+ */
+function dropHost(raw: string): string {
+  const start = raw.length - raw.trimStart().length;
+  const rest = raw.slice(start);
+  const host = /^\{\{[^}]*\}\}/.exec(rest) ?? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(rest);
+  if (host) return rest.slice(host[0].length);
+  const end = rest.search(/[/?#]/);
+  const segment = end < 0 ? rest : rest.slice(0, end);
+  const brace = segment.indexOf('{');
+  return (brace < 0 ? segment : segment.slice(0, brace)).includes('.') ? rest.slice(segment.length) : raw;
+}
+
 function pathOf(url: string | PostmanUrl | undefined): { path: string; query: KeyValueRow[] } {
   const rows = (list: PostmanKeyValue[] | undefined) =>
     (list ?? [])
@@ -75,8 +91,7 @@ function pathOf(url: string | PostmanUrl | undefined): { path: string; query: Ke
     return { path: path.replace(/(^|\/):([A-Za-z_][\w-]*)/g, '$1{$2}'), query: rows(url.query) };
   }
   const raw = typeof url === 'string' ? url : text(url?.raw);
-  // Drop the host: `{{baseUrl}}`, `https://host`, or `host.tld` before the first /.
-  const withoutHost = raw.replace(/^\s*(\{\{[^}]*\}\}|[a-z][a-z0-9+.-]*:\/\/[^/?#]*|[^/?#{]*\.[^/?#]*)/i, '');
+  const withoutHost = dropHost(raw);
   const [pathPart = '', queryPart = ''] = withoutHost.split('?');
   const query = queryPart
     ? queryPart.split('&').map((pair) => {

@@ -1,3 +1,5 @@
+import { dataRecord } from '../data-record.ts';
+
 /**
  * Keeps secrets out of what Keyhole stores or exports (history, HAR, the saved composer draft): credential
  * headers go, and values under secret-looking names (passwords, consumer and token secrets, API token values,
@@ -40,7 +42,7 @@ function redactValue(value: unknown): unknown {
   if (typeof value === 'string' || typeof value === 'number') return REDACTED;
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    const out = dataRecord<unknown>();
     for (const [key, child] of Object.entries(value)) out[key] = redactValue(child);
     return out;
   }
@@ -107,14 +109,17 @@ export function redactJsonValue(
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
+    const out = dataRecord<unknown>();
     for (const [key, child] of Object.entries(node)) {
-      if (isSecret(key) && child !== null && child !== '' && typeof child !== 'boolean') {
-        out[key] = redactValue(child);
-        changed = true;
-      } else {
-        out[key] = walk(child);
-      }
+      const secret = isSecret(key) && child !== null && child !== '' && typeof child !== 'boolean';
+      if (secret) changed = true;
+      // Defined, not assigned: a key named "__proto__" stays a key of the body (assigning it set the prototype).
+      Object.defineProperty(out, key, {
+        value: secret ? redactValue(child) : walk(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };
@@ -130,8 +135,32 @@ export function redactPairs(
   return pairs.map(([name, value]) => [name, isSecret(name) && value !== '' ? REDACTED : value]);
 }
 
-// "name": "value" pairs in JSON text that may be cut short (a capped body does not parse).
-const JSON_SECRET_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+// A JSON string read from its opening quote; one never closed runs to the end, so no later search starts inside it.
+const JSON_STRING = /"((?:[^"\\]|\\[\s\S])*)("?)/g;
+
+/**
+ * Masks `"name": "value"` pairs in JSON text that may be cut short (a capped body does not parse). Strings are
+ * read left to right, each once: a single pair pattern searched from every quote re-read the same escaped quotes
+ * again and again (`"\"\"\"…` was quadratic).
+ */
+function maskJsonPairs(text: string, isSecret: (name: string) => boolean): string {
+  let out = '';
+  let copied = 0;
+  let key: { name: string; end: number } | undefined;
+  for (const match of text.matchAll(JSON_STRING)) {
+    const start = match.index;
+    const closed = match[2] === '"';
+    const between = key ? text.slice(key.end, start) : '';
+    if (key && closed && between.trim() === ':' && isSecret(key.name)) {
+      out += `${text.slice(copied, start)}"${REDACTED}"`;
+      copied = start + match[0].length;
+      key = undefined;
+      continue;
+    }
+    key = closed ? { name: match[1] as string, end: start + match[0].length } : undefined;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 const FORM_SECRET_PAIR = /(^|&)([^=&]*)=([^&]*)/g;
 
 /**
@@ -152,9 +181,7 @@ export function redactSecretsInText(
       // Keep the author's layout choice: pretty stays pretty, compact stays compact.
       return JSON.stringify(value, null, /\n\s/.test(text.slice(0, 200)) ? 2 : undefined);
     } catch {
-      return text.replace(JSON_SECRET_PAIR, (whole, key: string, colon: string) =>
-        isSecret(key) ? `"${key}"${colon}"${REDACTED}"` : whole,
-      );
+      return maskJsonPairs(text, isSecret);
     }
   }
   const formLike = (!type || type.startsWith('text/plain')) && !/\s/.test(text.trim()) && /^[^=&]+=/.test(text);
@@ -176,7 +203,9 @@ export function redactSecretsInText(
 // its quote; after `=` a value runs to a space or separator (`a=1&b=2`, `--password=x y`); after `:` to the
 // end of the line or a separator (`password: my pass phrase`, `Authorization: Bearer abc`). A value starting
 // with { or [ is left to the JSON walk: masking the bracket would break the JSON.
-const NAME = String.raw`(^|[^\w.])(["']?)([a-z_][\w.-]*)\2`;
+// The lead is a character that cannot be in a name, then any dashes (`--password=`): a name is then read from one
+// place only, where `[^\w.]` let every `-` inside `-a-a-a…` start it again (quadratic).
+const NAME = String.raw`(^-*|[^\w.-]-*)(["']?)([a-z_][\w.-]*)\2`;
 const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'[^'\n]*'`;
 const STOP = String.raw`\s&;,"'{}[\]`;
 const LOOSE_SECRET_PAIRS = [

@@ -1,3 +1,4 @@
+import { ownValue } from '../data-record.ts';
 import { findHeaderProblem, findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from '../protocol.ts';
 import { locateJsonError } from './json-syntax.ts';
@@ -181,7 +182,7 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
   for (const name of missing)
     issues.push({ field: 'param', key: name, message: `Choose or type a value for {${name}}.` });
   for (const name of listPlaceholders(draft.path)) {
-    const value = draft.params[name] ?? '';
+    const value = ownValue(draft.params, name) ?? '';
     if (value.includes('/') || value === '.' || value === '..')
       issues.push({ field: 'param', key: name, message: `{${name}} is one path segment: no / and not . or ..` });
   }

@@ -1,5 +1,7 @@
 import { KeyholeError } from '../errors.ts';
-import { type ProfileOrigins, splitRequestUrl } from '../http/request-url.ts';
+import { encodeQuery, type ProfileOrigins, splitRequestUrl } from '../http/request-url.ts';
+import { parseFormBody } from '../oauth1/form-body.ts';
+import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { HttpMethod } from '../protocol.ts';
 import { describeRetarget } from './pasted-url.ts';
 import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
@@ -52,6 +54,22 @@ function isBrowserHeader(lower: string): boolean {
 const rows = (pairs: readonly [string, string][]): KeyValueRow[] =>
   pairs.map(([name, value]) => ({ name, value, enabled: true }));
 
+/** The query of a URL as written, without its `?`; undefined when there is none. */
+function rawQueryOf(url: string): string | undefined {
+  const hash = url.indexOf('#');
+  const withoutHash = hash >= 0 ? url.slice(0, hash) : url;
+  const question = withoutHash.indexOf('?');
+  return question >= 0 && question < withoutHash.length - 1 ? withoutHash.slice(question + 1) : undefined;
+}
+
+/** Whether the form fields of `text`, written back the way Keyhole writes a form, are the same bytes. */
+function sameFormBytes(text: string): boolean {
+  const written = parseFormBody(text)
+    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
+    .join('&');
+  return written === text;
+}
+
 function looksLikeJson(text: string): boolean {
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed)) return false;
@@ -86,6 +104,15 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
   if (oauthParams.length > 0)
     notices.push('Dropped the oauth_* query parameters: Keyhole signs the request with your session.');
 
+  // Keyhole writes each query parameter as name=value in RFC 3986 encoding (what it signs); say so when that
+  // changes the bytes (`?pretty` becomes `?pretty=`, `a+b` becomes `a%20b`).
+  const keptQuery = split.query.filter(([name]) => !name.startsWith('oauth_'));
+  const rawQuery = rawQueryOf(request.url);
+  if (oauthParams.length === 0 && rawQuery !== undefined && rawQuery !== encodeQuery(keptQuery))
+    notices.push(
+      `The query is sent as ?${encodeQuery(keptQuery)}: the same parameters, written the way Keyhole signs them.`,
+    );
+
   const headers: [string, string][] = [];
   const dropped: string[] = [];
   let contentTypeHeader: string | undefined;
@@ -118,10 +145,27 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
   if (body && body.text !== '') {
     const contentType = (body.contentType || contentTypeHeader || '').toLowerCase();
     const mediaType = contentType.split(';')[0]?.trim() ?? '';
+    const exactType = body.contentType || contentTypeHeader || '';
     if (/^application\/([\w.+-]+\+)?json$/.test(mediaType)) {
       draft.bodyMode = 'json';
       draft.json = body.text;
-      if (mediaType !== 'application/json') headers.push(['Content-Type', body.contentType]);
+      // A charset or another JSON type is sent as written.
+      if (exactType.toLowerCase() !== 'application/json') headers.push(['Content-Type', exactType]);
+    } else if (
+      mediaType === 'application/x-www-form-urlencoded' &&
+      !sameFormBytes(body.text) &&
+      !parseFormBody(body.text).some(([name]) => name.startsWith('oauth_'))
+    ) {
+      // Keyhole writes form fields with RFC 3986 encoding; a body written otherwise (`two+words`, `hello`
+      // without `=`) would change on the wire, so it stays text, byte for byte.
+      draft.bodyMode = 'text';
+      draft.text = body.text;
+      draft.textContentType = exactType;
+      if (body.declared === false && looksLikeJson(body.text)) {
+        draft.bodyMode = 'json';
+        draft.json = body.text;
+        notices.push('The body is JSON sent without a Content-Type; it was imported as a JSON body.');
+      }
     } else if (mediaType === 'application/x-www-form-urlencoded') {
       if (body.declared === false && looksLikeJson(body.text)) {
         // `curl -d '{…}'` without a Content-Type: curl sends it as a form, but the author meant JSON.
@@ -135,10 +179,14 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
         if (oauthFields.length > 0 && oauthParams.length === 0)
           notices.push('Dropped the oauth_* form fields: Keyhole signs the request with your session.');
         draft.form = rows(fields.filter(([name]) => !name.startsWith('oauth_')));
+        if (oauthFields.length > 0 && !sameFormBytes(body.text))
+          notices.push(
+            "The other form fields are sent in Keyhole's encoding (the same fields, written %20 for a space).",
+          );
+        if (exactType.toLowerCase() !== 'application/x-www-form-urlencoded') headers.push(['Content-Type', exactType]);
       }
-    } else if (mediaType.startsWith('multipart/')) {
-      notices.push('Multipart bodies cannot be imported; the body was left empty.');
     } else {
+      // Multipart bodies given inline (`--data-raw` with a boundary) are text too: the same bytes, same type.
       draft.bodyMode = 'text';
       draft.text = body.text;
       draft.textContentType = body.contentType || contentTypeHeader || 'text/plain';

@@ -1,5 +1,5 @@
 /**
- * Splits a POSIX shell command line into words, the way bash would before running it, and quotes words back.
+ * Splits a POSIX shell command line into words, the way bash would before running it (shell/shell-quote.ts quotes them back).
  * Enough for commands people paste: single and double quotes, `$'…'` (what Chrome's "Copy as cURL (bash)"
  * emits for bodies with special characters), backslash escapes and `\`-newline continuations. Windows `^`
  * continuations (Chrome's "Copy as cURL (cmd)") are accepted at line ends too. No expansion of `$VAR` or globs:
@@ -144,10 +144,4 @@ export function splitShellWords(input: string): string[] {
   }
   flush();
   return words;
-}
-
-/** Quotes a word for a POSIX shell; plain words stay bare so commands read naturally. */
-export function quoteShellWord(word: string): string {
-  if (word !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
 }

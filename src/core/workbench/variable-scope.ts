@@ -1,11 +1,12 @@
+import { dataRecord, ownValue } from '../data-record.ts';
 import { idKindOfPlaceholder } from '../platform/id-kinds.ts';
 import type { KeyValueRow } from './request-draft.ts';
 
 /**
  * Where variable values come from besides the request itself: named environments (one active at a time, shared
  * by every profile) and a context per profile — the ids the user last chose for `{organisationId}`,
- * `{applicationId}` or any other `…Id` placeholder, so a later request that names them needs no new pick. An
- * active environment's variable wins over the context's value of the same name.
+ * `{applicationId}` or any other `…Id` placeholder, so a later request that names them needs no new pick. The
+ * context's value wins over an active environment's variable of the same name (see scopeValues).
  */
 export interface Environment {
   id: string;
@@ -32,22 +33,29 @@ export function activeEnvironment(scope: VariableScope): Environment | undefined
   return scope.environments.find((environment) => environment.id === scope.activeEnvironmentId);
 }
 
-/** The values a request of this profile resolves against. */
+/**
+ * The values a request of this profile resolves against. The context wins over the active environment for the
+ * same name: the context holds ids the user chose (shown above the composer, each with a button to forget it),
+ * and an environment, perhaps imported, must not send the next request elsewhere behind a choice on screen.
+ */
 export function scopeValues(scope: VariableScope, profileId: string): Record<string, string> {
-  const values: Record<string, string> = { ...(scope.contexts[profileId] ?? {}) };
+  const values = dataRecord<string>();
   for (const row of activeEnvironment(scope)?.variables ?? [])
     if (row.enabled && row.name.trim() !== '') values[row.name.trim()] = row.value;
+  for (const [name, value] of Object.entries(ownValue(scope.contexts, profileId) ?? {})) values[name] = value;
   return values;
 }
 
 export function setContextValue(scope: VariableScope, profileId: string, name: string, value: string): VariableScope {
-  const current = scope.contexts[profileId] ?? {};
+  const current = ownValue(scope.contexts, profileId);
   const trimmed = value.trim();
-  if ((current[name] ?? '') === trimmed) return scope;
-  const next = { ...current };
+  if ((ownValue(current, name) ?? '') === trimmed) return scope;
+  const next = dataRecord(current);
   if (trimmed === '') delete next[name];
   else next[name] = trimmed;
-  return { ...scope, contexts: { ...scope.contexts, [profileId]: next } };
+  const contexts = dataRecord(scope.contexts);
+  contexts[profileId] = next;
+  return { ...scope, contexts };
 }
 
 const rowsOf = (list: unknown): KeyValueRow[] =>
@@ -66,11 +74,11 @@ export function reviveScope(saved: unknown): VariableScope {
         .filter((item): item is Environment => !!item && typeof item.id === 'string' && typeof item.name === 'string')
         .map((item) => ({ id: item.id, name: item.name, variables: rowsOf(item.variables) }))
     : [];
-  const contexts: Record<string, Record<string, string>> = {};
+  const contexts = dataRecord<Record<string, string>>();
   if (value.contexts && typeof value.contexts === 'object')
     for (const [profile, entries] of Object.entries(value.contexts))
       if (entries && typeof entries === 'object')
-        contexts[profile] = Object.fromEntries(
+        contexts[profile] = dataRecord(
           Object.entries(entries).filter(([, item]) => typeof item === 'string') as [string, string][],
         );
   const activeEnvironmentId = environments.some((item) => item.id === value.activeEnvironmentId)
@@ -78,39 +86,6 @@ export function reviveScope(saved: unknown): VariableScope {
     : '';
   return { environments, activeEnvironmentId, contexts };
 }
-
-/**
- * Imported environments join the user's: a new name becomes a new environment; a name already there gains only
- * the variables it lacks, so an import never overwrites a value the user set. Returns what happened, in words.
- */
-export function mergeEnvironments(
-  scope: VariableScope,
-  imported: readonly { name: string; variables: KeyValueRow[] }[],
-  newId: () => string,
-): { scope: VariableScope; notices: string[] } {
-  const environments = [...scope.environments];
-  const notices: string[] = [];
-  for (const environment of imported) {
-    const index = environments.findIndex((existing) => existing.name === environment.name);
-    const existing = environments[index];
-    if (!existing) {
-      environments.push({ id: newId(), name: environment.name, variables: environment.variables });
-      notices.push(`New environment “${environment.name}” with ${plural(environment.variables.length, 'variable')}.`);
-      continue;
-    }
-    const names = new Set(existing.variables.map((row) => row.name));
-    const added = environment.variables.filter((row) => !names.has(row.name));
-    const kept = environment.variables.length - added.length;
-    environments[index] = { ...existing, variables: [...existing.variables, ...added] };
-    notices.push(
-      `Environment “${environment.name}” already exists: ${plural(added.length, 'variable')} added` +
-        (kept > 0 ? `, ${plural(kept, 'value')} of yours kept as they were.` : '.'),
-    );
-  }
-  return { scope: { ...scope, environments }, notices };
-}
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Sets a variable in one environment (a capture asked to land there): the row is updated, or added enabled. */
 export function setEnvironmentValue(

@@ -1,3 +1,4 @@
+import { dataRecord, ownValue } from '../data-record.ts';
 import { listPlaceholders } from './path-template.ts';
 import { isRedacted } from './redact-secrets.ts';
 import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request-draft.ts';
@@ -6,9 +7,10 @@ import { type KeyValueRow, methodAllowsBody, type RequestDraft } from './request
  * Variables: one syntax, `{name}`, everywhere in a request — the path (where it always meant a value to fill),
  * query and header names and values, form fields, JSON and text bodies. A name is a letter or _ then letters,
  * digits, _ or -. `${NAME}` (shell style, common in environment values) is left as typed, as is anything that is
- * not a name between braces (`{"a": 1}`). Values come from the path value fields, then the active environment,
- * then the profile's context (ids picked earlier); they are substituted before the request is checked and
- * signed, so what is signed is what is sent. A name without a value stops Send with a message naming it.
+ * not a name between braces (`{"a": 1}`). Values come from the path value fields, then the profile's context (ids
+ * picked earlier, shown above the composer), then the active environment; they are substituted before the request
+ * is checked and signed, so what is signed is what is sent. A name without a value stops Send with a message
+ * naming it.
  */
 
 export const VARIABLE = /(?<!\$)\{([A-Za-z_][\w-]*)\}/g;
@@ -21,7 +23,7 @@ export function listVariablesIn(text: string): string[] {
 }
 
 const usable = (value: string | undefined): value is string =>
-  value !== undefined && value.trim() !== '' && !isRedacted(value);
+  typeof value === 'string' && value.trim() !== '' && !isRedacted(value);
 
 function substitute(
   text: string,
@@ -30,7 +32,7 @@ function substitute(
   encode: (value: string) => string = (value) => value,
 ): string {
   return text.replace(VARIABLE, (whole, name: string) => {
-    const value = values[name];
+    const value = ownValue(values, name);
     if (!usable(value)) {
       if (!missing.includes(name)) missing.push(name);
       return whole;
@@ -54,10 +56,10 @@ export interface ResolvedDraft {
  */
 export function resolveDraft(draft: RequestDraft, values: Readonly<Record<string, string>>): ResolvedDraft {
   const missing: string[] = [];
-  const params = { ...draft.params };
+  const params = dataRecord(draft.params);
   for (const name of listPlaceholders(draft.path)) {
-    if ((params[name] ?? '').trim() !== '') continue;
-    const value = values[name];
+    if ((ownValue(params, name) ?? '').trim() !== '') continue;
+    const value = ownValue(values, name);
     if (usable(value)) params[name] = value;
     else if (!missing.includes(name)) missing.push(name);
   }

@@ -1,3 +1,4 @@
+import { dataRecord, ownValue } from '../../core/data-record.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
@@ -312,10 +313,12 @@ export function createWorkbench(services: PanelServices): Workbench {
     open,
     openCatalogEntry(entry) {
       const current = draft.get();
-      const params: Record<string, string> = {};
+      const params = dataRecord<string>();
       // Keep the organisation or application already chosen when the new template names it too.
-      for (const name of listPlaceholders(entry.pathTemplate))
-        if (current.params[name]) params[name] = current.params[name];
+      for (const name of listPlaceholders(entry.pathTemplate)) {
+        const chosen = ownValue(current.params, name);
+        if (chosen) params[name] = chosen;
+      }
       open(
         createDraft({
           method: entry.method,

@@ -4,7 +4,8 @@
  * the catalog lists (deployments, drains, webhooks…) from that list, and plain values for the rest. Values a PUT
  * creates (a tag, a domain, an SSH key) are fixed, so the DELETE walked after it finds them.
  */
-import type { Platform } from '../index.ts';
+import { type Platform, startPlatform } from '../index.ts';
+import { dance, signerFor } from './oauth-client.ts';
 
 export interface Endpoint {
   method: string;
@@ -146,4 +147,52 @@ export class CatalogFiller {
     const field = ID_FIELDS.find((candidate) => first?.[candidate] !== undefined);
     return field ? String(first![field]) : undefined;
   }
+}
+
+/**
+ * Records a walk may read or delete without cutting its own access: a consumer per owner, an access token, an API
+ * token, and the first application of each owner linked to its first add-on (for the DELETE of that link).
+ */
+export function seedWalkRecords(platform: Platform): void {
+  const { state } = platform;
+  const sandboxConsumer = state.consumers.get(platform.consumerKey)!;
+  for (const ownerId of state.organisations.keys()) {
+    const key = `walk-consumer-${ownerId}`;
+    state.consumers.set(key, { ...sandboxConsumer, key, ownerId, name: 'walk' });
+  }
+  const mine = [...state.accessTokens.values()][0]!;
+  // The walk's token belongs to a consumer of its own, as every token does (not one the walk deletes).
+  state.consumers.set('walk-consumer', {
+    ...sandboxConsumer,
+    key: 'walk-consumer',
+    ownerId: mine.userId,
+    name: 'Walk client',
+    description: 'Signs the catalog walk’s revocations',
+  });
+  state.accessTokens.set('walk-token', { ...mine, token: 'walk-token', consumerKey: 'walk-consumer' });
+  const seededApiToken = [...state.apiTokens.values()][0]!;
+  state.apiTokens.set('apitoken_walk', { ...seededApiToken, apiTokenId: 'apitoken_walk', hash: 'x', name: 'walk' });
+  for (const ownerId of state.organisations.keys()) {
+    const app = [...state.applications.values()].find((candidate) => candidate.ownerId === ownerId);
+    const addon = [...state.addons.values()].find((candidate) => candidate.ownerId === ownerId);
+    if (app && addon && !app.linkedAddons.includes(addon.view.id)) app.linkedAddons.push(addon.view.id);
+  }
+}
+
+export interface Walk {
+  platform: Platform;
+  call: ReturnType<typeof signerFor>;
+  /** The organisation with data ("Analytical Engines Ltd"), whose ids the filler uses. */
+  orgId: string;
+  filler: CatalogFiller;
+}
+
+/** A fresh sandbox for a walk: signed in, its walk records seeded, a filler for the given list templates. */
+export async function startWalk(lists: Set<string>): Promise<Walk> {
+  const platform = await startPlatform();
+  const call = signerFor(platform, await dance(platform));
+  seedWalkRecords(platform);
+  const engines = [...platform.state.organisations.values()].find((org) => org.name === 'Analytical Engines Ltd')!;
+  const filler = new CatalogFiller(platform, engines.id, lists, (method, path) => call(method, path));
+  return { platform, call, orgId: engines.id, filler };
 }

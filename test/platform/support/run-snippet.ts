@@ -11,6 +11,17 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const GUARD = join(ROOT, 'test/platform/conformance/loopback-guard.mjs');
 const REFUSING_PROXY = 'http://127.0.0.1:9';
 
+/** Proxy variables that leave only loopback reachable for any tool that honours them. */
+export const LOOPBACK_ONLY: Record<string, string> = {
+  ALL_PROXY: REFUSING_PROXY,
+  HTTP_PROXY: REFUSING_PROXY,
+  HTTPS_PROXY: REFUSING_PROXY,
+  http_proxy: REFUSING_PROXY,
+  https_proxy: REFUSING_PROXY,
+  NO_PROXY: '127.0.0.1,localhost',
+  no_proxy: '127.0.0.1,localhost',
+};
+
 export type RunnableLanguage = 'httpie' | 'fetch' | 'node' | 'python';
 
 export interface SnippetRun {
@@ -28,18 +39,12 @@ export function runSnippet(
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
     LANG: 'C.UTF-8',
-    ALL_PROXY: REFUSING_PROXY,
-    HTTP_PROXY: REFUSING_PROXY,
-    HTTPS_PROXY: REFUSING_PROXY,
-    http_proxy: REFUSING_PROXY,
-    https_proxy: REFUSING_PROXY,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...LOOPBACK_ONLY,
     ...variables,
   };
   const [file, args] =
     language === 'httpie'
-      ? ['bash', ['-c', `${code} --check-status`]]
+      ? ['bash', ['-c', code.replace(/^http /, 'http --check-status ')]]
       : language === 'python'
         ? ['/usr/bin/python3', ['-']]
         : [process.execPath, [`--import=${GUARD}`, '--input-type=module', '-']];

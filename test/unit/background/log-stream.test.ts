@@ -97,6 +97,24 @@ describe('runLogStream', () => {
     expect(JSON.stringify(reports)).not.toMatch(/oauth_signature|token-secret|consumer-secret/);
   });
 
+  it('a server that answers and closes at once gets growing waits, then the stream stops and says why', async () => {
+    stubFetch(() => sse(''));
+    const reports: StreamReport[] = [];
+    const outcome = runLogStream(
+      { type: 'open', kind: 'sse', request: { target: 'api', method: 'GET', path: PATH } },
+      (report) => reports.push(report),
+      new AbortController().signal,
+    );
+    // Each 200 used to reset the count: attempt 1 (1 s) forever.
+    await expect(outcome).rejects.toMatchObject({
+      code: 'network',
+      message: /20 times in a row.*stopped reconnecting/,
+    });
+    const attempts = reports.flatMap((report) => (report.type === 'reconnecting' ? [report.attempt] : []));
+    expect(attempts).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(calls).toHaveLength(21);
+  });
+
   it('ends on a refusal (4xx) with its status and the platform’s message, without reconnecting', async () => {
     stubFetch(
       () =>

@@ -104,4 +104,26 @@ describe('the stream port', () => {
     expect(port.disconnected).toBe(true);
     expect(runs).toHaveLength(0);
   });
+
+  it('tells the panel why the stream stopped when the port refuses a message (Chromium: over 64 MB)', () => {
+    const port = connect();
+    port.send(open);
+    const refuse = port.postMessage.bind(port);
+    port.postMessage = (message: unknown) => {
+      if ((message as { type?: string }).type === 'events')
+        throw new Error('Message length exceeded maximum allowed length.');
+      refuse(message);
+    };
+    runs[0]!.post({ type: 'events', events: [{ event: 'x', data: 'y' }], cursor: { idsAtLastDate: [], received: 1 } });
+    expect(runs[0]!.signal.aborted).toBe(true);
+    expect(port.posted).toEqual([
+      {
+        type: 'failed',
+        error: expect.objectContaining({
+          code: 'too-large',
+          message: expect.stringMatching(/Message length exceeded/),
+        }),
+      },
+    ]);
+  });
 });

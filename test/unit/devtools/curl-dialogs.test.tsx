@@ -87,7 +87,7 @@ describe('curl import and export', () => {
     cleanup = second.unmount;
     await settle();
     expect((second.root.querySelector('textarea') as HTMLTextAreaElement).value).toBe(
-      "clever curl -X GET 'http://127.0.0.1:8780/v2/self?a=b%20c'",
+      "clever curl --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  'http://127.0.0.1:8780/v2/self?a=b%20c'",
     );
     expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
   });
@@ -172,8 +172,9 @@ describe('code export in other languages', () => {
     await settle();
     const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
     expect(root.querySelector('h2, [id$="title"]')?.textContent ?? root.textContent).toMatch(/Copy as HTTPie/);
-    expect(code()).toMatch(/^http --ignore-stdin PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self'/);
-    expect(code()).toContain('--raw \'{"name":"Ada"}\'');
+    expect(code()).toMatch(
+      /^http --ignore-stdin \\\n {2}--raw='\{"name":"Ada"\}' \\\n {2}PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self' --/,
+    );
     expect(root.textContent).toMatch(/\$CLEVER_CONSUMER_KEY.*\$CLEVER_TOKEN_SECRET/s);
     const select = root.querySelector('select') as HTMLSelectElement;
     await user.choose(select, 'python');
@@ -187,5 +188,30 @@ describe('code export in other languages', () => {
     expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN/);
     // Nothing was asked of the worker: no secret is involved in these languages.
     expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
+  });
+});
+
+describe('code a shell cannot carry', () => {
+  it('says why instead of showing a command that would send other bytes, and shows the snippets that can', async () => {
+    const { workbench, services } = await setup();
+    workbench.open(createDraft({ method: 'POST', path: '/v2/self', bodyMode: 'text', text: 'a\0b' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="httpie" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
+    const alert = () => root.querySelector('[role="alert"]')?.textContent ?? '';
+    expect(alert()).toMatch(/The body contains a NUL byte .*no shell command can carry.*Python or JavaScript/);
+    expect(code()).toBe('');
+    const select = root.querySelector('select') as HTMLSelectElement;
+    await user.choose(select, 'clever');
+    await settle();
+    expect(alert()).toMatch(/NUL byte/);
+    expect(code()).toBe('');
+    await user.choose(select, 'python');
+    await settle();
+    expect(alert()).toBe('');
+    expect(code()).toContain('data="a\\u0000b".encode("utf-8")');
   });
 });

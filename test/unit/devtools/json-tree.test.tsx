@@ -87,3 +87,18 @@ describe('JsonTree', () => {
     expect(writeText).toHaveBeenCalledWith('{\n  "b": 1\n}');
   });
 });
+
+describe('JsonTree on a deeply nested body', () => {
+  it('expands all of a 3,000-deep body to 500 levels and says the rest opens node by node', async () => {
+    let value: unknown = 'leaf';
+    for (let at = 0; at < 3000; at += 1) value = { next: value };
+    const { root, unmount } = mount(<JsonTree value={value} label="Body" />);
+    cleanup = unmount;
+    await settle();
+    const expandAll = [...root.querySelectorAll('button')].find((button) => button.textContent === 'Expand all');
+    expandAll?.click();
+    await settle();
+    expect(root.textContent).toContain('500 levels; open the rest node by node');
+    expect(root.querySelector('[role="tree"]')?.getAttribute('aria-rowcount') ?? String(501)).toBe('501');
+  });
+});

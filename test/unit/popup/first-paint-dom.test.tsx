@@ -29,7 +29,7 @@ function entry(overrides: {
           id: 'orga_cached',
           name: 'Cached Org',
           role: 'DEVELOPER',
-          avatar: 'https://cdn.example.test/org.png',
+          avatar: 'https://ccapiavatars.cellar-c2.services.clever-cloud.com/orga_cached/avatar.png',
           personal: false,
           applications: [{ id: 'app_c', name: 'cached-app', state: 'SHOULD_BE_UP', archived: false }],
           addonCount: 1,
@@ -97,7 +97,11 @@ describe('the popup first paint', () => {
     [
       'an address-only user with a picture, no console, session ending soon',
       entry({
-        user: { id: 'user_bob', email: 'bob.builder@example.test', avatar: 'https://cdn.example.test/bob.png' },
+        user: {
+          id: 'user_bob',
+          email: 'bob.builder@example.test',
+          avatar: 'https://secure.gravatar.com/avatar/0bc83cb571cd1c50ba6f3e8a78ef1346?s=88',
+        },
         profile: { consoleUrl: undefined },
         expiresAt: new Date(NOW + 3 * DAY).toISOString(),
       }),
@@ -109,6 +113,55 @@ describe('the popup first paint', () => {
   it.each(cases)('is the markup of the app’s first render: %s', async (_, cached) => {
     const app = await renderAppFrom(cached);
     const painted = buildAccountScreen(document, cached, NOW, extensionUrl);
+    expect(canonicalOf(painted)).toBe(canonicalOf(withoutHiddenLists(app)));
+  });
+
+  it('loads no picture from a host the platform does not put avatars on (a tracking pixel): initials instead', async () => {
+    const pixel = (who: string) => `https://tracker.example.test/pixel.png?who=${who}`;
+    const cached = entry({
+      user: { ...ADA, avatar: pixel('ada') },
+      spaces: [
+        {
+          id: 'orga_a',
+          name: 'Http Org',
+          personal: false,
+          applications: [],
+          addonCount: 0,
+          avatar: 'http://ccapiavatars.cellar-c2.services.clever-cloud.com/orga_a/avatar.png',
+        },
+        { id: 'orga_b', name: 'Pixel Org', personal: false, applications: [], addonCount: 0, avatar: pixel('org') },
+        {
+          id: 'orga_c',
+          name: 'Lookalike Org',
+          personal: false,
+          applications: [],
+          addonCount: 0,
+          avatar: 'https://ccapiavatars.cellar-c2.services.clever-cloud.com.tracker.test/a.png',
+        },
+        {
+          id: 'orga_d',
+          name: 'Port Org',
+          personal: false,
+          applications: [],
+          addonCount: 0,
+          avatar: 'https://avatars.githubusercontent.com:8443/u/1',
+        },
+        {
+          id: 'orga_e',
+          name: 'Login Org',
+          personal: false,
+          applications: [],
+          addonCount: 0,
+          avatar: 'https://x:y@secure.gravatar.com/avatar/1',
+        },
+      ],
+    });
+    const painted = buildAccountScreen(document, cached, NOW, extensionUrl);
+    const app = await renderAppFrom(cached);
+    for (const screen of [painted, app]) {
+      expect([...screen.querySelectorAll('img.kp-avatar')].map((img) => img.getAttribute('src'))).toEqual([]);
+      expect(screen.querySelector('.kp-identity .kp-avatar')?.textContent).toBe('AL');
+    }
     expect(canonicalOf(painted)).toBe(canonicalOf(withoutHiddenLists(app)));
   });
 
@@ -181,7 +234,7 @@ describe('the popup first paint', () => {
   });
 
   it('turns a picture that does not load into initials, as the app does', () => {
-    const cached = entry({ user: { ...ADA, avatar: 'https://cdn.example.test/ada.png' } });
+    const cached = entry({ user: { ...ADA, avatar: 'https://avatars.githubusercontent.com/u/12345?v=4' } });
     const screen = buildAccountScreen(document, cached, NOW, extensionUrl);
     const picture = screen.querySelector('.kp-identity img.kp-avatar')!;
     picture.dispatchEvent(new Event('error'));

@@ -144,4 +144,34 @@ describe('the Connect step', () => {
     expect(errorFor(field(connect, 'TCP redirection port'))).toBe('A port is a number from 1 to 65535.');
     expect(codeText(connect, 'Command')).toBeUndefined();
   });
+
+  it('shows no command for a domain from the API that is not a host name, and says why', () => {
+    const { services } = fakeServices();
+    const mountWith = (domain: string, username: string) => {
+      view?.unmount();
+      view = mount(
+        <ConnectSection
+          deployed={{ kind: 'not-read' }}
+          domain={domain}
+          onDomainChange={vi.fn()}
+          username={username}
+          onUsernameChange={vi.fn()}
+          services={services}
+        />,
+      );
+      typeInto(field(view.root, 'TCP redirection port'), '5123');
+      return view.root;
+    };
+    let root = mountWith('x;{touch,pwned};.cleverapps.io', 'alice');
+    expect(errorFor(field(root, 'Domain'))).toMatch(/is not a host name: use letters, digits, hyphens and dots/);
+    expect(codeText(root, 'Command')).toBeUndefined();
+    expect(textOf(root)).toContain('No command until the domain and username above are valid.');
+
+    root = mountWith('app.cleverapps.io', '-oProxyCommand=touch pwned');
+    expect(errorFor(field(root, 'Username'))).toMatch(/letters, digits/);
+    expect(codeText(root, 'Command')).toBeUndefined();
+
+    root = mountWith('app.cleverapps.io', '~alice');
+    expect(codeText(root, 'Command')).toBe("sftp -P 5123 '~alice@app.cleverapps.io'");
+  });
 });

@@ -1,6 +1,6 @@
 import { KeyholeError } from '../../errors.ts';
 import { assertSnippetTransport, type SnippetRequest } from './snippet-request.ts';
-import { SNIPPET_VARIABLES, type Snippet, stringLiteral } from './snippet-variables.ts';
+import { assertJavaScriptCarriesHeaders, SNIPPET_VARIABLES, type Snippet, stringLiteral } from './snippet-variables.ts';
 
 /**
  * JavaScript `fetch` (Node 18+ as an ES module, or any runtime with `fetch` and `process.env`): always through
@@ -15,6 +15,7 @@ export function buildFetch(request: SnippetRequest): Snippet {
     throw new KeyholeError('invalid-input', 'Only /v2 and /v4 calls go through the bridge with an API token.');
   const url = `${request.bridgeUrl}${request.pathAndQuery}`;
   assertSnippetTransport(url, { scheme: 'bearer' });
+  assertJavaScriptCarriesHeaders(request.headers);
   const headers = [
     `    Authorization: \`Bearer \${process.env.${SNIPPET_VARIABLES.apiToken}}\`,`,
     ...request.headers.map(([name, value]) => `    ${stringLiteral(name)}: ${stringLiteral(value)},`),

@@ -1,5 +1,6 @@
 import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
 import {
+  assertJavaScriptCarriesHeaders,
   OAUTH_VARIABLES,
   PLAINTEXT_VALUES,
   SNIPPET_VARIABLES,
@@ -18,6 +19,7 @@ export function buildNodeClient(request: SnippetRequest): Snippet {
     snippetUrl(request),
     bearer ? request.auth : { scheme: 'oauth', signatureMethod: 'PLAINTEXT' },
   );
+  assertJavaScriptCarriesHeaders(request.headers);
   const env = (name: string) => `process.env.${name}`;
   const headers = [
     ...(bearer ? [`    Authorization: \`Bearer \${${env(SNIPPET_VARIABLES.apiToken)}}\`,`] : []),

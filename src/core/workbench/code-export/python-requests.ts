@@ -1,4 +1,4 @@
-import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
+import { assertRequestsKeepsUrl, assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
 import { OAUTH_VARIABLES, SNIPPET_VARIABLES, type Snippet, stringLiteral } from './snippet-variables.ts';
 
 /**
@@ -9,6 +9,7 @@ import { OAUTH_VARIABLES, SNIPPET_VARIABLES, type Snippet, stringLiteral } from 
 export function buildPython(request: SnippetRequest): Snippet {
   const url = snippetUrl(request);
   assertSnippetTransport(url, request.auth);
+  assertRequestsKeepsUrl(request.pathAndQuery, 'Python');
   const env = (name: string) => `os.environ[${stringLiteral(name)}]`;
   const bearer = request.auth.scheme === 'bearer';
   const headers = [

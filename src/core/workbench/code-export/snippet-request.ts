@@ -1,7 +1,14 @@
 import { KeyholeError } from '../../errors.ts';
 import { encodeBody } from '../../http/encode-body.ts';
-import { assertConfidentialTransport, guardHeaders, guardPath } from '../../http/request-guard.ts';
+import {
+  assertConfidentialTransport,
+  assertNoOverrideParameter,
+  guardHeaders,
+  guardPath,
+  trimHeaderValue,
+} from '../../http/request-guard.ts';
 import { encodeQuery, type ProfileOrigins } from '../../http/request-url.ts';
+import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
 
@@ -40,16 +47,23 @@ export function snippetUrl(request: Pick<SnippetRequest, 'base' | 'pathAndQuery'
 export function describeSnippetRequest(request: SendRequest, context: SnippetContext): SnippetRequest {
   const guarded = guardPath(request.path, request.target);
   // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
-  const headers = guardHeaders(request.headers ?? []);
+  // Values trimmed as fetch trims them (requests refuses a leading space, HTTPie strips both ends).
+  const headers = guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => [
+    name,
+    trimHeaderValue(value),
+  ]);
   const query = [...guarded.query, ...(request.query ?? [])];
+  assertNoOverrideParameter(query, 'query');
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
-  const pathAndQuery = `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`;
+  const pathAndQuery = asFetchSendsIt(base, `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`);
   const body = encodeBody(request.body);
   const method = request.method.toUpperCase();
   if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
     headers.push(['Content-Type', body.contentType]);
+  const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  assertNoOverrideParameter(signedFormParameters(sentContentType, body.text), 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
   const bearer =
     request.target === 'bridge' &&
@@ -67,10 +81,42 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
     base,
     pathAndQuery,
     headers,
-    ...(body.text !== undefined ? { body: body.text } : {}),
+    ...(body.text !== undefined ? { body: wellFormed(body.text) } : {}),
     auth,
     bridgeUrl: context.bridgeUrl.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * The path and query as fetch puts them on the wire (the WHATWG URL serializer percent-encodes a space, `"`,
+ * `<`, `>`, a backtick, `{`, `}` and non-ASCII in a path): printed that way, every tool sends the same bytes as
+ * Keyhole, where curl would refuse a space and requests would encode them its own way.
+ */
+function asFetchSendsIt(base: string, pathAndQuery: string): string {
+  const href = new URL(`${base}${pathAndQuery}`).href;
+  return href.startsWith(base) ? href.slice(base.length) : pathAndQuery;
+}
+
+/**
+ * A lone surrogate has no UTF-8 form: fetch sends U+FFFD for it, so the snippet holds U+FFFD too (Python would
+ * fail to encode `"\ud800"`, and a shell gets the replacement from the clipboard anyway).
+ */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/**
+ * Python's `requests` (also under HTTPie) rewrites a URL before sending it (`requote_uri`): `|`, `^`, `[`, `]`
+ * become %7C, %5E, %5B, %5D and an escaped unreserved character is decoded (%41 → A, %7E → ~). Such a path would
+ * reach the server as other bytes than Keyhole sends (and than the signature covers), so it is refused.
+ */
+export function assertRequestsKeepsUrl(pathAndQuery: string, tool: string): void {
+  const rewritten = /[|^[\]]|%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])/.exec(pathAndQuery);
+  if (rewritten)
+    throw new KeyholeError(
+      'invalid-input',
+      `The path holds “${rewritten[0]}”, which ${tool} (through Python’s requests) rewrites before sending, so it would call another URL than Keyhole: use curl or JavaScript for this call.`,
+    );
 }
 
 /** A snippet that sends a reusable credential (PLAINTEXT secrets, a Bearer token) only does so over https. */

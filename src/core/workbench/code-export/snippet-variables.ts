@@ -1,3 +1,4 @@
+import { KeyholeError } from '../../errors.ts';
 import { CURL_VARIABLES } from '../curl-credentials.ts';
 
 /**
@@ -28,4 +29,16 @@ export interface Snippet {
 /** A string literal for JavaScript and Python alike (JSON's escapes are valid in both). */
 export function stringLiteral(value: string): string {
   return JSON.stringify(value);
+}
+
+/**
+ * Node's fetch (undici) drops a header named `__proto__` on the wire (it builds a plain object of headers), and
+ * in an object literal `"__proto__": v` sets the prototype instead: a JavaScript snippet would not send it.
+ */
+export function assertJavaScriptCarriesHeaders(headers: readonly [string, string][]): void {
+  if (headers.some(([name]) => name === '__proto__'))
+    throw new KeyholeError(
+      'invalid-input',
+      'A header named “__proto__” is dropped by JavaScript (Node’s fetch sends no such header): use curl or Python for this call.',
+    );
 }

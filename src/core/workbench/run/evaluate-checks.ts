@@ -1,4 +1,5 @@
-import { containsValue, runJqFilter } from '../jq-filter.ts';
+import { contains as containsValue } from '../jq/builtins.ts';
+import { runJqFilter } from '../jq-filter.ts';
 import { type Assertion, type Capture, describeAssertion, describeCapture, type RequestChecks } from './checks.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import { exportCollection } from '../../../core/workbench/collection-file.ts';
-import { importCollectionText } from '../../../core/workbench/collection-import.ts';
+import { type AddedEnvironment, addImportedEnvironments } from '../../../core/workbench/environment-import.ts';
 import {
   duplicate,
   groupByFolder,
@@ -9,12 +9,13 @@ import {
   reorder,
   type SavedRequest,
 } from '../../../core/workbench/saved-requests.ts';
-import { mergeEnvironments } from '../../../core/workbench/variable-scope.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { MethodBadge } from '../MethodBadge.tsx';
 import type { ViewProps } from '../view-props.ts';
-import { openSaved, saveImported } from './saved-actions.ts';
+import { ImportedEnvironments } from './ImportedEnvironments.tsx';
+import { importCollectionFile } from './import-collection.ts';
+import { openSaved } from './saved-actions.ts';
 import './collections.css';
 
 /**
@@ -29,6 +30,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
   const [list, setList] = useState<SavedRequest[]>();
   const [error, setError] = useState<KeyholeErrorData>();
   const [notices, setNotices] = useState<string[]>([]);
+  const [importedEnvironments, setImportedEnvironments] = useState<AddedEnvironment[]>([]);
   const [editing, setEditing] = useState<SavedRequest>();
   const [confirmDelete, setConfirmDelete] = useState<string>();
 
@@ -66,17 +68,15 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
     try {
       const session = workbench.session.get();
       const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
-      const imported = importCollectionText(await file.text(), file.name, profile);
-      const count = await saveImported(store, imported.requests);
-      let extra: string[] = [];
-      if (imported.environments.length > 0) {
-        const merged = mergeEnvironments(workbench.variables.get(), imported.environments, newSavedId);
-        workbench.variables.set(merged.scope);
-        extra = [...merged.notices, 'Environments are under Variables….'];
-      }
+      const imported = await importCollectionFile(file, store, profile);
+      const count = imported.count;
+      // Never into an environment the user has: a new one each, merged only after a review (ImportedEnvironments).
+      const { scope, added } = addImportedEnvironments(workbench.variables.get(), imported.environments, newSavedId);
+      if (added.length > 0) workbench.variables.set(scope);
+      setImportedEnvironments(added);
       setNotices([
         `Imported ${count} request${count === 1 ? '' : 's'} from ${file.name}.`,
-        ...extra,
+        ...(added.length > 0 ? ['Environments are under Variables….'] : []),
         ...imported.notices,
       ]);
     } catch (reason) {
@@ -112,7 +112,17 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
               <li key={notice}>{notice}</li>
             ))}
           </ul>
-          <button type="button" class="kh-button kh-button--small" onClick={() => setNotices([])}>
+          {importedEnvironments.length > 0 ? (
+            <ImportedEnvironments workbench={workbench} added={importedEnvironments} />
+          ) : null}
+          <button
+            type="button"
+            class="kh-button kh-button--small"
+            onClick={() => {
+              setNotices([]);
+              setImportedEnvironments([]);
+            }}
+          >
             Dismiss
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'preact/hooks';
+import { ownValue } from '../../../core/data-record.ts';
 import type { AccountSpace } from '../../../core/platform/account-summary.ts';
 import { idKind, idKindOfPlaceholder } from '../../../core/platform/id-kinds.ts';
 import {
@@ -152,7 +153,7 @@ export function PathParams({
               : [];
         const issue = issues.find((item) => item.key === name);
         const inputId = `${id}-${name}`;
-        const chosen = options.find((option) => option.value === values[name]);
+        const chosen = options.find((option) => option.value === ownValue(values, name));
         const hintId = `${inputId}-hint`;
         const hint =
           field !== undefined ? (
@@ -171,7 +172,7 @@ export function PathParams({
             <input
               id={inputId}
               class="kh-input kh-mono"
-              value={values[name] ?? ''}
+              value={ownValue(values, name) ?? ''}
               list={options.length > 0 ? `${inputId}-options` : undefined}
               placeholder={options.length > 0 ? 'Choose or type an id' : 'Type a value'}
               spellcheck={false}

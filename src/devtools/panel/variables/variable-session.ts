@@ -1,3 +1,4 @@
+import { dataRecord, ownValue } from '../../../core/data-record.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
 import { isRedacted } from '../../../core/workbench/redact-secrets.ts';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
@@ -50,12 +51,16 @@ export function createVariableSession(
     const fresh = names.filter((name) => !known.includes(name));
     known = names;
     const available = values();
-    const fill: Record<string, string> = {};
+    const params = dataRecord(value.params);
+    let filled = false;
     for (const name of fresh) {
-      const found = available[name];
-      if ((value.params[name] ?? '') === '' && found && !isRedacted(found)) fill[name] = found;
+      const found = ownValue(available, name);
+      if ((ownValue(params, name) ?? '') === '' && found && !isRedacted(found)) {
+        params[name] = found;
+        filled = true;
+      }
     }
-    if (Object.keys(fill).length > 0) draft.set({ ...value, params: { ...value.params, ...fill } });
+    if (filled) draft.set({ ...value, params });
   };
 
   /** Remembers ids typed or picked in path fields as the profile's context. */
@@ -65,8 +70,8 @@ export function createVariableSession(
     const available = values();
     let next = scope.get();
     for (const name of listPlaceholders(value.path)) {
-      const typed = (value.params[name] ?? '').trim();
-      if (typed && isContextName(name) && typed !== available[name] && !typed.includes('{'))
+      const typed = (ownValue(value.params, name) ?? '').trim();
+      if (typed && isContextName(name) && typed !== ownValue(available, name) && !typed.includes('{'))
         next = setContextValue(next, profile, name, typed);
     }
     scope.set(next);

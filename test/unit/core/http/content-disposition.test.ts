@@ -39,4 +39,11 @@ describe('download file names', () => {
       }),
     ).toBe('Invoice.pdf');
   });
+
+  it('trims a megabyte of dots and spaces in one pass', () => {
+    // `/[.\s]+$/` scanned the run from each of its characters: ~5·10^11 steps (hours). vitest's timeout is the bound.
+    const run = ' .'.repeat(500_000);
+    expect(sanitizeFileName(`a${run}b.pdf`)).toBe(`a${run.slice(0, 115)}.pdf`);
+    expect(sanitizeFileName(`${run}report.pdf${run}`)).toBe('report.pdf');
+  });
 });

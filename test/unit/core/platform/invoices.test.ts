@@ -216,4 +216,11 @@ describe('organisationFromHash', () => {
     expect(organisationFromHash('#invoices')).toBeUndefined();
     expect(organisationFromHash('#invoices?org=')).toBeUndefined();
   });
+
+  it('trims a megabyte of dots and dashes in a server’s invoice number in one pass', () => {
+    // `/[-.]+$/` scanned the run from each of its characters (~5·10^11 steps). vitest's timeout is the bound.
+    expect(invoicePdfFileName('Acme', `${'.-'.repeat(500_000)}42x${'.-'.repeat(500_000)}`)).toBe('Acme-42x.pdf');
+    // A run in the middle is where `$` made the old pattern retry from every character.
+    expect(invoicePdfFileName('Acme', `42${'.-'.repeat(500_000)}x`)).toBe(`Acme-42${'.-'.repeat(39)}.pdf`);
+  });
 });

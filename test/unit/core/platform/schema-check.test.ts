@@ -125,6 +125,20 @@ describe('checkAgainstSchema', () => {
     expect(kinds('2024-03-01T09:00Z', { type: 'string', format: 'date' })).toEqual([['', 'format']]);
   });
 
+  it('reads property names as names: a field called default, example or $ref is checked like any other', () => {
+    const schema = {
+      type: 'object',
+      required: ['default', '$ref'],
+      properties: { default: { type: 'string' }, example: { type: 'integer' }, $ref: { type: 'string' } },
+    };
+    expect(kinds({ default: 'x', $ref: 'y', example: 1 }, schema)).toEqual([]);
+    expect(kinds({ default: 1, example: 'x' }, schema)).toEqual([
+      ['/$ref', 'missing-required'],
+      ['/default', 'wrong-type'],
+      ['/example', 'wrong-type'],
+    ]);
+  });
+
   it('checks nothing against no schema, and the same schema twice gives the same answer', () => {
     expect(checkAgainstSchema({ anything: 1 }, undefined, schemas)).toEqual([]);
     const first = kinds({ owner: 1 });
@@ -140,14 +154,15 @@ describe('checkAgainstSchema', () => {
       creationDate: 1_700_000_000_000,
       lastUtilisation: '2024-01-01T00:00:00Z',
       consumer: {},
-      rights: { name: 'r', description: 'd' },
+      rights: { almighty: false, access_organisations: true },
     };
-    const missing = checkAgainstSchema([{ ...token, rights: {} }], schema, platform.schemas);
-    const pointers = missing.map((difference) => difference.pointer);
-    expect(pointers.filter((pointer) => pointer.startsWith('/0/rights')).sort()).toEqual([
-      '/0/rights/description',
-      '/0/rights/name',
-    ]);
+    const differences = checkAgainstSchema([{ ...token, rights: [{ name: 'r' }] }], schema, platform.schemas);
+    const pointers = differences.map((difference) => difference.pointer);
+    // Token.rights is overridden to ConsumerRights (booleans by right), a ref inside a ref.
+    expect(differences.find((difference) => difference.pointer === '/0/rights')?.kind).toBe('wrong-type');
+    expect(checkAgainstSchema([{ ...token, rights: { almighty: 'no' } }], schema, platform.schemas)).toContainEqual(
+      expect.objectContaining({ pointer: '/0/rights/almighty', kind: 'wrong-type' }),
+    );
     // Consumer is a ref too: its required fields are checked as well.
     expect(pointers).toContain('/0/consumer/name');
     expect(pointers.filter((pointer) => pointer.startsWith('/0/creationDate'))).toEqual([]);

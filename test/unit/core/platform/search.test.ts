@@ -15,6 +15,7 @@ import {
   searchIndex,
   wordsOf,
 } from '../../../../src/core/platform/search.ts';
+import { NATURAL_QUERIES } from './natural-queries.ts';
 
 let entries: readonly CatalogEntry[];
 let index: CatalogSearch;
@@ -94,8 +95,8 @@ describe('searching the catalog', () => {
     expect(found.map((entry) => entry.id)).toEqual(expect.arrayContaining(['invoice-pdf', 'invoice-pdf-console']));
   });
 
-  it('puts the collection before its items', () => {
-    expect(ids('orgnisation').slice(0, 3)).toEqual(['organisations', 'post-v2-organisations', 'organisation']);
+  it('puts reads first when no verb is typed, the collection before its items', () => {
+    expect(ids('orgnisation').slice(0, 3)).toEqual(['organisations', 'organisation', 'post-v2-organisations']);
   });
 
   it('searches tags, summaries, rights and query parameter names', () => {
@@ -111,6 +112,48 @@ describe('searching the catalog', () => {
 
   it('finds nothing for nonsense', () => {
     expect(ids('qwxzv')).toEqual([]);
+  });
+});
+
+describe('natural phrasing', () => {
+  const top3 = (query: string) =>
+    searchCatalog(index, query)
+      .slice(0, 3)
+      .map((entry) => `${entry.method} ${entry.pathTemplate}`);
+
+  it('finds the endpoint meant in the top three for at least 95 % of the natural queries', () => {
+    const misses = NATURAL_QUERIES.filter(([query, ...expected]) => !top3(query).some((hit) => expected.includes(hit)));
+    const rate = 1 - misses.length / NATURAL_QUERIES.length;
+    expect(NATURAL_QUERIES.length).toBeGreaterThanOrEqual(60);
+    // The misses are printed so a change that loses one says which.
+    expect({ rate: rate >= 0.95, misses: misses.map(([query]) => query) }).toMatchObject({ rate: true });
+  });
+
+  it('reads "list", "of", stop words and plurals: the issue\'s two phrasings find an organisation\'s applications', () => {
+    for (const query of ['list applications organisation', 'applications of an organisation']) {
+      expect(top3(query)[0]).toBe('GET /v2/organisations/{organisationId}/applications');
+    }
+  });
+
+  it('ranks the current, supported log stream before sockets, v3, drains and SSE', () => {
+    const found = searchCatalog(index, 'application logs');
+    expect(`${found[0]?.method} ${found[0]?.pathTemplate}`).toBe(
+      'GET /v4/logs/organisations/{organisationId}/applications/{applicationId}/logs',
+    );
+    const firstTransport = found.findIndex((entry) => /logs-socket|\/sse|^\/v3\//.test(entry.pathTemplate));
+    expect(firstTransport).toBeGreaterThan(2);
+  });
+
+  it('finds a live transport when the query asks for one', () => {
+    expect(top3('application logs websocket').some((hit) => hit.includes('logs-socket'))).toBe(true);
+    expect(top3('live events')[0]).toBe('GET /v2/events/event-socket');
+  });
+
+  it('reads verbs as methods and "my" as the personal space', () => {
+    expect(top3('remove env var')[0]).toMatch(/^DELETE .*\/env\/\{envName\}$/);
+    expect(top3('create application')[0]).toBe('POST /v2/organisations/{organisationId}/applications');
+    expect(top3('my addons')[0]).toBe('GET /v2/self/addons');
+    expect(top3('addons of my organisation')[0]).toBe('GET /v2/organisations/{organisationId}/addons');
   });
 });
 

@@ -36,4 +36,10 @@ describe('isEventStreamType and applicationLogsPath', () => {
       '/v4/accesslogs/organisations/orga_1/applications/app_2/accesslogs',
     );
   });
+
+  it('reads a path of a million slashes once', () => {
+    // `/\/+$/` scanned the slashes from each one of them (~5·10^11 steps). vitest's timeout is the bound.
+    expect(streamKindOf('GET', `${'/'.repeat(1_000_000)}x`)).toBeUndefined();
+    expect(streamKindOf('GET', `/v2/events/event-socket${'/'.repeat(1_000_000)}`)).toBe('events');
+  });
 });

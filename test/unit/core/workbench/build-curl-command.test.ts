@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { buildCurlCommand, shellQuote } from '../../../../src/core/workbench/build-curl-command.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellQuote } from '../../../../src/core/shell/shell-quote.ts';
+import { buildCurlCommand } from '../../../../src/core/workbench/build-curl-command.ts';
+import {
+  CANARY_MARK,
+  type RecordingServer,
+  runInCanaryDir,
+  startRecordingServer,
+} from '../../../platform/support/recording-server.ts';
 
 describe('buildCurlCommand', () => {
   it('prints method, URL, headers and body as quoted shell words', () => {
@@ -15,14 +22,80 @@ describe('buildCurlCommand', () => {
         body: '{"name":"it\'s"}',
       }),
     ).toBe(
-      `curl -sS -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-binary '{"name":"it'\\''s"}'`,
+      `curl -sS --globoff -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-raw '{"name":"it'\\''s"}'`,
     );
   });
 
   it('round-trips any word through a real shell', () => {
-    for (const word of ["it's", 'a"b', '$HOME `id` $(id)', 'tab\there', 'line\nbreak', '\\back', '']) {
-      const echoed = execFileSync('sh', ['-c', `printf %s ${shellQuote(word)}`]).toString();
+    for (const word of ["it's", 'a"b', '$HOME `id` $(id)', 'tab\there', 'line\nbreak', 'cr\rhere', '\\back', '']) {
+      const echoed = execFileSync('bash', ['-c', `printf %s ${shellQuote(word)}`]).toString();
       expect(echoed).toBe(word);
     }
+  });
+});
+
+describe('what curl sends for hostile values (real bash and curl, a recording server on 127.0.0.1)', () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(() => server.close());
+
+  async function send(body: string | undefined, headers: [string, string][] = [], method = 'POST') {
+    const command = buildCurlCommand({
+      method,
+      url: `${server.origin}/v2/x`,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const before = server.requests.length;
+    const run = await runInCanaryDir('bash', ['-c', command]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.newFiles).toEqual([]);
+    expect(server.requests.length).toBe(before + 1);
+    return server.requests.at(-1)!;
+  }
+
+  it('sends a body starting with @ or < as those bytes, never a file it names', async () => {
+    for (const body of ['@id_ed25519', '@f.json', '<f.json', '@-', '-d', '=@f.json', 'a\r\nb\r']) {
+      const received = await send(body, [['Content-Type', 'text/plain']]);
+      expect(received.body.toString('utf8')).toBe(body);
+      expect(received.body.toString('utf8')).not.toContain(CANARY_MARK);
+    }
+  });
+
+  it('sends an empty header value as an empty header, not none', async () => {
+    const received = await send(undefined, [['X-Empty', '']], 'GET');
+    expect(received.headers).toContainEqual(['x-empty', '']);
+  });
+
+  it('sends globbing characters in the URL as fetch does, in one request', async () => {
+    const command = buildCurlCommand({ method: 'GET', url: `${server.origin}/v2/{a,b}/[1-2]`, headers: [] });
+    const before = server.requests.length;
+    const run = await runInCanaryDir('bash', ['-c', command]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(server.requests.slice(before).map((request) => request.target)).toEqual(['/v2/%7Ba,b%7D/[1-2]']);
+  });
+
+  it('sends the path as fetch does: a space, quotes and non-ASCII percent-encoded', async () => {
+    const command = buildCurlCommand({ method: 'GET', url: `${server.origin}/v2/a b/"q"/é/<x>`, headers: [] });
+    const before = server.requests.length;
+    const run = await runInCanaryDir('bash', ['-c', command]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(server.requests.slice(before).map((request) => request.target)).toEqual([
+      '/v2/a%20b/%22q%22/%C3%A9/%3Cx%3E',
+    ]);
+  });
+
+  it('refuses a body with a NUL byte instead of printing a command that drops it', () => {
+    expect(() =>
+      buildCurlCommand({ method: 'POST', url: 'https://api.example.test/v2/x', headers: [], body: 'a\0b' }),
+    ).toThrow(/The body contains a NUL byte .*no shell command can carry/);
+  });
+
+  it('refuses a header value beyond ASCII, which curl would send as UTF-8 instead of one Latin-1 byte', () => {
+    expect(() =>
+      buildCurlCommand({ method: 'GET', url: 'https://api.example.test/v2/x', headers: [['X-A', 'café']] }),
+    ).toThrow(/Header “X-A” contains “é”/);
   });
 });

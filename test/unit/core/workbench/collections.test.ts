@@ -8,7 +8,6 @@ import { importCollectionText } from '../../../../src/core/workbench/collection-
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { duplicate, groupByFolder, reorder, type SavedRequest } from '../../../../src/core/workbench/saved-requests.ts';
-import { EMPTY_SCOPE, mergeEnvironments } from '../../../../src/core/workbench/variable-scope.ts';
 
 const saved = (id: string, folder: string, order: number, name = id): SavedRequest => ({
   id,
@@ -138,42 +137,6 @@ describe('environments in the collection file', () => {
           { name: 'appId', value: 'app_1', enabled: true },
         ],
       },
-    ]);
-  });
-
-  it('merges: a new name becomes an environment; a known one gains only what it lacks, keeping the user’s values', () => {
-    const scope = {
-      ...EMPTY_SCOPE,
-      environments: [{ id: 'e1', name: 'dev', variables: [{ name: 'orgId', value: 'orga_mine', enabled: true }] }],
-    };
-    const { scope: merged, notices } = mergeEnvironments(
-      scope,
-      [
-        {
-          name: 'dev',
-          variables: [
-            { name: 'orgId', value: 'orga_theirs', enabled: true },
-            { name: 'appId', value: 'app_theirs', enabled: true },
-          ],
-        },
-        { name: 'prod', variables: [{ name: 'orgId', value: 'orga_prod', enabled: true }] },
-      ],
-      () => 'e2',
-    );
-    expect(merged.environments).toEqual([
-      {
-        id: 'e1',
-        name: 'dev',
-        variables: [
-          { name: 'orgId', value: 'orga_mine', enabled: true },
-          { name: 'appId', value: 'app_theirs', enabled: true },
-        ],
-      },
-      { id: 'e2', name: 'prod', variables: [{ name: 'orgId', value: 'orga_prod', enabled: true }] },
-    ]);
-    expect(notices).toEqual([
-      'Environment “dev” already exists: 1 variable added, 1 value of yours kept as they were.',
-      'New environment “prod” with 1 variable.',
     ]);
   });
 });

@@ -153,3 +153,13 @@ describe('createJsonSearch', () => {
     expect(scalar.found).toEqual(['']);
   });
 });
+
+describe('deeply nested values', () => {
+  it('lists the rows of a chain 3,000 deep opened all the way, without recursing', () => {
+    let value: unknown = 'leaf';
+    for (let at = 0; at < 3000; at += 1) value = [value];
+    const rows = flattenJson(value, pointersToDepth(value, Number.POSITIVE_INFINITY));
+    expect(rows).toHaveLength(3001);
+    expect(rows[3000]).toMatchObject({ depth: 3000, value: 'leaf' });
+  });
+});

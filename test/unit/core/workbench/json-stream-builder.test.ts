@@ -123,3 +123,31 @@ describe('createJsonStreamBuilder', () => {
     expect(value[49_999]).toEqual({ i: 49_999 });
   });
 });
+
+describe('deeply nested bodies', () => {
+  /** `[[[…1…]]]` nested `depth` deep, and a walk that checks it without recursion. */
+  const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  const depthOf = (value: unknown) => {
+    let depth = 0;
+    let current = value;
+    while (Array.isArray(current)) {
+      depth += 1;
+      current = current[0];
+    }
+    return { depth, leaf: current };
+  };
+
+  it('reads a valid 400 KB body nested 200,000 deep in one pass, streaming only the first levels', () => {
+    const text = nested(200_000);
+    const builder = createJsonStreamBuilder();
+    for (let at = 0; at < text.length; at += 64 * 1024) builder.push(text.slice(at, at + 64 * 1024));
+    expect(depthOf(builder.finish())).toEqual({ depth: 200_000, leaf: 1 });
+  });
+
+  it('still says where a deep body is cut short', () => {
+    const builder = createJsonStreamBuilder();
+    const text = nested(100_000).slice(0, -10);
+    for (let at = 0; at < text.length; at += 64 * 1024) builder.push(text.slice(at, at + 64 * 1024));
+    expect(() => builder.finish()).toThrow(/ends before it is complete/);
+  });
+});

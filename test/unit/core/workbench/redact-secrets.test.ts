@@ -126,4 +126,27 @@ describe('redaction of what a user typed (the composer draft)', () => {
     expect(unfinished).toContain('"user": "ada"');
     expect(isRedacted(unfinished)).toBe(true);
   });
+
+  it('masks a megabyte of hostile text in one pass', () => {
+    // Each input kept an old pattern busy for ~10^11 steps or more (hours): escaped quotes re-read from every quote
+    // of a JSON text cut short, and a name re-read from every dash of `-a-a-a…`. vitest's timeout is the bound.
+    const quotes = `"${'\\"'.repeat(500_000)}`;
+    expect(redactSecretsInText(quotes, 'application/json')).toBe(quotes);
+    expect(redactSecretsInText(`{"password": "p1", "x": ${quotes}`, 'application/json')).toBe(
+      `{"password": "${REDACTED}", "x": ${quotes}`,
+    );
+    const dashes = '-a'.repeat(500_000);
+    expect(redactSecretsInTypedText(`${dashes} --password=hunter2`, 'text/plain')).toBe(
+      `${dashes} --password=${REDACTED}`,
+    );
+  });
+});
+
+describe('hostile bodies', () => {
+  it('keeps a "__proto__" key of a body as a key while masking a secret beside it', () => {
+    const text = '{"__proto__":{"a":1},"password":"hunter2hunter2"}';
+    expect(redactSecretsInText(text, 'application/json')).toBe(
+      `{"__proto__":{"a":1},"password":${JSON.stringify(REDACTED)}}`,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quoteShellWord, ShellSyntaxError, splitShellWords } from '../../../../src/core/workbench/shell-words.ts';
+import { quoteShellWord } from '../../../../src/core/shell/shell-quote.ts';
+import { ShellSyntaxError, splitShellWords } from '../../../../src/core/workbench/shell-words.ts';
 
 describe('splitShellWords', () => {
   it('splits on blanks and keeps quoted blanks', () => {
@@ -45,7 +46,7 @@ describe('splitShellWords', () => {
 describe('quoteShellWord', () => {
   it('leaves plain words bare and quotes the rest so the shell reads them back', () => {
     const words = ['plain', 'https://a.test/v2/self?x=1&y=2', "it's", 'a b', '', '$HOME', 'line\nbreak'];
-    const quoted = words.map(quoteShellWord);
+    const quoted = words.map((word) => quoteShellWord(word));
     expect(quoted[0]).toBe('plain');
     expect(splitShellWords(quoted.join(' '))).toEqual(words);
   });

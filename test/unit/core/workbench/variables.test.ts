@@ -65,7 +65,7 @@ describe('variables', () => {
 });
 
 describe('variable scope', () => {
-  it('takes the profile’s context, the active environment winning', () => {
+  it('takes the active environment, the profile’s context (the ids the user chose, on screen) winning', () => {
     let scope = setContextValue(EMPTY_SCOPE, 'p1', 'organisationId', 'orga_ctx');
     scope = setContextValue(scope, 'p1', 'applicationId', 'app_ctx');
     scope = {
@@ -73,7 +73,8 @@ describe('variable scope', () => {
       environments: [{ id: 'e', name: 'dev', variables: [row('applicationId', 'app_env'), row('off', 'x', false)] }],
       activeEnvironmentId: 'e',
     };
-    expect(scopeValues(scope, 'p1')).toEqual({ organisationId: 'orga_ctx', applicationId: 'app_env' });
+    // An environment (perhaps imported) must not send the next request elsewhere behind the choice on screen.
+    expect(scopeValues(scope, 'p1')).toEqual({ organisationId: 'orga_ctx', applicationId: 'app_ctx' });
     expect(scopeValues(scope, 'p2')).toEqual({ applicationId: 'app_env' });
   });
 

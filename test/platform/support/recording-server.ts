@@ -1,0 +1,104 @@
+/**
+ * What a generated command or script really sent: an HTTP server on 127.0.0.1 that answers 200 `{}` to anything
+ * and keeps each request as it arrived (method, the raw request target, headers with their raw values, body
+ * bytes). And a runner that executes a snippet in a fresh directory holding canary files (a private key, a JSON
+ * file, a header file) with proxies pointed at a refusing loopback port, and reports whether any file appeared.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOOPBACK_ONLY } from './run-snippet.ts';
+
+export interface RecordedRequest {
+  method: string;
+  /** The request target exactly as sent (path and query bytes, read as Latin-1). */
+  target: string;
+  /** Lowercased names; raw values (Node reads header bytes as Latin-1). Repeated headers are kept apart. */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+export interface RecordingServer {
+  origin: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingServer(): Promise<RecordingServer> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers: [string, string][] = [];
+      for (let index = 0; index < request.rawHeaders.length; index += 2)
+        headers.push([(request.rawHeaders[index] as string).toLowerCase(), request.rawHeaders[index + 1] as string]);
+      requests.push({ method: request.method ?? '', target: request.url ?? '', headers, body: Buffer.concat(chunks) });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Files a snippet must never send or touch; their contents are what the tests look for on the wire. */
+export const CANARY_FILES: Record<string, string> = {
+  id_ed25519: '-----BEGIN OPENSSH PRIVATE KEY----- CANARY-KEY-7f3a -----END OPENSSH PRIVATE KEY-----\n',
+  'f.json': '{"canary":"CANARY-JSON-7f3a"}\n',
+  hdr: 'CANARY-HEADER-7f3a\n',
+};
+export const CANARY_MARK = 'CANARY-';
+
+export interface CanaryRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Files in the directory after the run that were not put there. */
+  newFiles: string[];
+}
+
+/**
+ * Runs `program args` with `input` on stdin in a fresh directory holding the canary files; `env` adds variables
+ * (credentials, a PATH with shims). Only loopback is reachable through the proxy variables.
+ */
+export function runInCanaryDir(
+  program: string,
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; setup?: (dir: string) => void } = {},
+): Promise<CanaryRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'keyhole-canary-'));
+  for (const [name, text] of Object.entries(CANARY_FILES)) writeFileSync(join(dir, name), text);
+  options.setup?.(dir);
+  const before = new Set(readdirSync(dir));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    LANG: 'C.UTF-8',
+    ...LOOPBACK_ONLY,
+    ...options.env,
+  };
+  return new Promise((resolve) => {
+    const child = execFile(
+      program,
+      args,
+      { cwd: dir, env, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const newFiles = readdirSync(dir).filter((name) => !before.has(name));
+        rmSync(dir, { recursive: true, force: true });
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ exitCode, stdout, stderr, newFiles });
+      },
+    );
+    // A program that exits without reading its input closes the pipe: not an error here.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input ?? '');
+  });
+}
