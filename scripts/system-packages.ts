@@ -58,6 +58,12 @@ export const SYSTEM_PACKAGES = {
     paths: ['/usr/bin/certutil'],
     neededBy: "the Firefox trust of the sandbox's local CA (a profile's certificate database)",
   },
+  junitparser: {
+    name: 'python3-junitparser',
+    paths: ['/usr/lib/python3/dist-packages/junitparser/__init__.py'],
+    neededBy: 'the collection runner tests (a real JUnit reader reads the report)',
+    library: true,
+  },
 } as const satisfies Record<string, SystemPackage>;
 
 export type PackageKey = keyof typeof SYSTEM_PACKAGES;
@@ -65,7 +71,17 @@ export type PackageKey = keyof typeof SYSTEM_PACKAGES;
 /** Which packages each entry point needs. */
 export const NEEDS: Record<'demo' | 'test', readonly PackageKey[]> = {
   demo: ['chromium'],
-  test: ['chromium', 'firefox', 'sshKeygen', 'curl', 'httpie', 'requestsOauthlib', 'openssl', 'certutil'],
+  test: [
+    'chromium',
+    'firefox',
+    'sshKeygen',
+    'curl',
+    'httpie',
+    'requestsOauthlib',
+    'openssl',
+    'certutil',
+    'junitparser',
+  ],
 };
 
 export function installedPath(pkg: SystemPackage, exists: (path: string) => boolean): string | undefined {

@@ -1,19 +1,8 @@
 import { KeyholeError } from '../core/errors.ts';
-import { encodeBody } from '../core/http/encode-body.ts';
-import {
-  assertConfidentialTransport,
-  assertNoOverrideParameter,
-  assertSignableUrl,
-  guardHeaders,
-  guardPath,
-} from '../core/http/request-guard.ts';
-import {
-  percentEncode,
-  type SignatureDebug,
-  type SignatureMethod,
-  signedFormParameters,
-  signRequest,
-} from '../core/oauth1/index.ts';
+import { sentForms } from '../core/http/hide-reusable.ts';
+import { buildOutgoingRequest } from '../core/http/outgoing-request.ts';
+import { assertConfidentialTransport } from '../core/http/request-guard.ts';
+import { percentEncode, type SignatureDebug, type SignatureMethod, signRequest } from '../core/oauth1/index.ts';
 import type { ProfileView, SendRequest } from '../core/protocol.ts';
 import { accessTokenFor, bridgeTokenFor, consumerSecretFor } from './bound-secrets.ts';
 import { readSession } from './session.ts';
@@ -37,53 +26,16 @@ export interface PreparedRequest {
   reusable?: string[];
 }
 
-/**
- * Masks, in what the server answered, every reusable credential the request carried: a server (or a proxy) that
- * echoes the request back, in a body, a header or an error, must not hand a page the PLAINTEXT key or the API
- * token, nor have it kept in history or in a session's last error. An HMAC signature is single-use and stays.
- * Secrets under 8 characters are left alone: masking them would garble ordinary text.
- */
-export function hideReusable(text: string, reusable: readonly string[] = []): string {
-  for (const secret of reusable) if (secret.length > 7) text = text.replaceAll(secret, '•••');
-  return text;
-}
-
-/** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
-export const sentForms = (secrets: string[]) =>
-  secrets.flatMap((secret) => [percentEncode(percentEncode(secret)), percentEncode(secret), secret]);
-
-export function buildQueryString(query: readonly [string, string][]): string {
-  return query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
-}
+// Re-exported: the worker's modules take them from here; the Node runner from core.
+export { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 
 export async function prepareRequest(
   profile: ProfileView,
   request: SendRequest,
   clockOffsetSeconds: number,
 ): Promise<PreparedRequest> {
-  const guarded = guardPath(request.path, request.target);
-  const userHeaders = guardHeaders(request.headers ?? []);
-  const query = [...guarded.query, ...(request.query ?? [])];
-  assertNoOverrideParameter(query, 'query');
-  const base = request.target === 'api' ? profile.apiBaseUrl : profile.bridgeUrl;
-  const url = `${base}${guarded.path}${query.length > 0 ? `?${buildQueryString(query)}` : ''}`;
-  assertSignableUrl(url, [profile.apiBaseUrl, profile.bridgeUrl]);
-
-  const body = encodeBody(request.body);
-  const method = request.method.toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
-    throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
-  const headers: [string, string][] = [...userHeaders];
-  if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
-    headers.push(['Content-Type', body.contentType]);
-  // RFC 5849 §3.4.1.3.1: body fields are signed if and only if the Content-Type actually sent is form-urlencoded,
-  // whatever the body editor was; a server counts them (or not) from that header and the bytes, as parsed here.
-  const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const formParams = signedFormParameters(sentContentType, body.text);
-  assertNoOverrideParameter(formParams, 'form');
-  if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
-
-  const prepared = { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}) };
+  const { formParams, ...prepared } = buildOutgoingRequest(request, profile);
+  const { url, method } = prepared;
 
   if (request.target === 'bridge' && request.bridgeAuth !== 'oauth-plaintext') {
     const bridgeToken = await bridgeTokenFor(profile, url);

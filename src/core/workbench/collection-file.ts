@@ -8,6 +8,7 @@ import {
   redactSecretsInTypedText,
 } from './redact-secrets.ts';
 import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+import { type RequestChecks, reviveChecks } from './run/checks.ts';
 import type { SavedRequest } from './saved-requests.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface ExportedRequest {
     | { mode: 'text'; contentType: string; text: string };
   signatureMethod?: RequestDraft['signatureMethod'];
   bridgeAuth?: RequestDraft['bridgeAuth'];
+  /** Assertions and captures (run/checks.ts). */
+  checks?: RequestChecks;
 }
 
 export interface ExportedEnvironment {
@@ -105,6 +108,7 @@ function exportRequest(saved: SavedRequest): ExportedRequest {
   };
   if (draft.signatureMethod) out.signatureMethod = draft.signatureMethod;
   if (draft.bridgeAuth) out.bridgeAuth = draft.bridgeAuth;
+  if (draft.checks) out.checks = draft.checks;
   return out;
 }
 
@@ -169,6 +173,8 @@ export function parseCollectionFile(value: unknown): ImportedRequest[] {
         : '',
       bridgeAuth: request.bridgeAuth === 'token' || request.bridgeAuth === 'oauth-plaintext' ? request.bridgeAuth : '',
     });
+    const checks = reviveChecks(request.checks);
+    if (checks) draft.checks = checks;
     return [
       {
         name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${request.path}`,

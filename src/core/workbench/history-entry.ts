@@ -2,6 +2,7 @@ import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import { redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
 /**
  * What the workbench keeps of each call. The summary (small: what the list shows and searches) and the
@@ -29,6 +30,8 @@ export interface HistoryEntry {
   /** True when a body was kept for this entry (see HistoryBody). */
   hasBody: boolean;
   bodyTruncated?: boolean;
+  /** Pass/fail of the request's assertions and captures (captured values are not kept). */
+  checks?: CheckOutcomes;
 }
 
 export interface HistoryBody {
@@ -100,6 +103,18 @@ export interface CallOutcome {
   error?: KeyholeErrorData;
   /** Wall time measured by the page when the worker gave no duration (errors). */
   elapsedMs?: number;
+  checks?: CheckOutcomes;
+}
+
+/** A captured value may be a secret the server handed out (a new token): history keeps that it was captured. */
+function withoutCapturedValues(checks: CheckOutcomes): CheckOutcomes {
+  return {
+    assertions: checks.assertions,
+    captures: checks.captures.map(({ value: _value, ...capture }) => ({
+      ...capture,
+      message: capture.pass ? `{${capture.variable}} captured` : capture.message,
+    })),
+  };
 }
 
 /** Builds the stored summary and (when there is one and the cap allows) the stored body of a call. */
@@ -115,6 +130,7 @@ export function createHistoryRecord(
     hasBody: false,
   };
   if (outcome.error) entry.error = outcome.error;
+  if (outcome.checks) entry.checks = withoutCapturedValues(outcome.checks);
   const response = outcome.response;
   if (!response) {
     if (outcome.elapsedMs !== undefined) entry.durationMs = outcome.elapsedMs;

@@ -4,6 +4,7 @@ import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, S
 import { locateJsonError } from './json-syntax.ts';
 import { fillPathTemplate, listPlaceholders } from './path-template.ts';
 import { isRedacted, REDACTED } from './redact-secrets.ts';
+import type { RequestChecks } from './run/checks.ts';
 
 /**
  * What the composer edits, and the checks that stand between it and `request/send`. The checks mirror the
@@ -38,6 +39,8 @@ export interface RequestDraft {
   signatureMethod: SignatureMethod | '';
   /** Empty: the worker decides (the chosen API token if there is one, else OAuth PLAINTEXT). */
   bridgeAuth: BridgeAuth | '';
+  /** Assertions and captures (run/checks.ts); absent: none. */
+  checks?: RequestChecks;
 }
 
 export type DraftField = 'method' | 'path' | 'param' | 'query' | 'headers' | 'body' | 'form';

@@ -86,3 +86,24 @@ export function reviveScope(saved: unknown): VariableScope {
     : '';
   return { environments, activeEnvironmentId, contexts };
 }
+
+/** Sets a variable in one environment (a capture asked to land there): the row is updated, or added enabled. */
+export function setEnvironmentValue(
+  scope: VariableScope,
+  environmentId: string,
+  name: string,
+  value: string,
+): VariableScope {
+  return {
+    ...scope,
+    environments: scope.environments.map((environment) => {
+      if (environment.id !== environmentId) return environment;
+      const at = environment.variables.findIndex((row) => row.name.trim() === name);
+      const variables =
+        at === -1
+          ? [...environment.variables, { name, value, enabled: true }]
+          : environment.variables.map((row, index) => (index === at ? { ...row, value, enabled: true } : row));
+      return { ...environment, variables };
+    }),
+  };
+}

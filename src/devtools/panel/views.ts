@@ -29,6 +29,7 @@ export const views: readonly PanelView[] = [
     load: () => import('./capture/CaptureView.tsx'),
     available: (services) => services.devtools?.network !== undefined,
   },
+  { id: 'runner', label: 'Runner', placement: 'full', load: () => import('./runner/RunnerView.tsx') },
   // Their own folders (src/devtools/rights, tokens, invoices); they talk to the worker themselves.
   { id: 'rights', label: 'Rights', placement: 'full', load: () => import('../rights/index.tsx') },
   { id: 'tokens', label: 'Tokens', placement: 'full', load: () => import('../tokens/index.tsx') },

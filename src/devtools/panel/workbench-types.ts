@@ -6,6 +6,7 @@ import type { StreamKind } from '../../core/streams/stream-endpoints.ts';
 import type { HistoryBody, HistoryEntry } from '../../core/workbench/history-entry.ts';
 import type { DraftIssue, RequestDraft } from '../../core/workbench/request-draft.ts';
 import type { RequestTab, TabSet } from '../../core/workbench/request-tabs.ts';
+import type { CheckOutcomes } from '../../core/workbench/run/evaluate-checks.ts';
 import type { VariableScope } from '../../core/workbench/variable-scope.ts';
 import type { SavedRequestStore } from './collections/saved-store.ts';
 import type { PickerLists } from './composer/picker-lists.ts';
@@ -31,6 +32,8 @@ export type RunState =
       startedAt: number;
       fromHistory?: HistoryEntry;
       restored?: RestoredMark;
+      /** The request's assertions and captures, judged once the whole body was in. */
+      checks?: CheckOutcomes;
     }
   | {
       phase: 'failed';

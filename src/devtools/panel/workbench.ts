@@ -6,6 +6,9 @@ import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
+import { hasChecks } from '../../core/workbench/run/checks.ts';
+import type { CheckOutcomes } from '../../core/workbench/run/evaluate-checks.ts';
+import { setEnvironmentValue } from '../../core/workbench/variable-scope.ts';
 import { describeUnresolved, resolveDraft } from '../../core/workbench/variables.ts';
 import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-stream.ts';
 import { createMemorySavedRequestStore } from './collections/saved-store.ts';
@@ -32,6 +35,11 @@ function whenIdle(task: () => void): void {
     .requestIdleCallback;
   if (idle) idle(task, { timeout: 2000 });
   else setTimeout(task, 50);
+}
+
+/** Adds the judged checks to the tab's result, if it still shows that call. */
+function withChecks(current: RunState, request: SendRequest, checks: CheckOutcomes): RunState {
+  return current.phase === 'done' && current.request === request ? { ...current, checks } : current;
 }
 
 function newRequestId(): string {
@@ -143,7 +151,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     attempted.set(false);
   };
 
-  async function runRequest(draftRequest: SendRequest): Promise<void> {
+  async function runRequest(draftRequest: SendRequest, sentDraft?: RequestDraft): Promise<void> {
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
@@ -179,11 +187,32 @@ export function createWorkbench(services: PanelServices): Workbench {
     } else load?.cancel();
     if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt, tabId));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();
+    // The engine (jq, the description) loads only for a request that has checks.
+    const checks =
+      response && sentDraft && hasChecks(sentDraft.checks)
+        ? await import('./checks/judge-response.ts')
+            .then((module) => module.judgeResponse(sentDraft.checks, sentDraft, response as SendResponse))
+            .catch(() => undefined)
+        : undefined;
+    if (checks) {
+      tabSession.setRunOf(tabId, withChecks(tabSession.runOf(tabId), request, checks));
+      // A capture asked to land in the active environment does so after a Send too, for the next request.
+      const scope = variableSession.scope;
+      for (const capture of checks.captures)
+        if (
+          capture.pass &&
+          capture.into === 'environment' &&
+          capture.value !== undefined &&
+          scope.get().activeEnvironmentId
+        )
+          scope.set(setEnvironmentValue(scope.get(), scope.get().activeEnvironmentId, capture.variable, capture.value));
+    }
     const outcome = {
       request,
       startedAt,
       elapsedMs: Date.now() - startedAt,
       ...(response ? { response } : { error }),
+      ...(checks ? { checks } : {}),
     };
     // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
     whenIdle(() => {
@@ -322,6 +351,7 @@ export function createWorkbench(services: PanelServices): Workbench {
           response: responseFromHistory(entry, body),
           startedAt: entry.startedAt,
           fromHistory: entry,
+          ...(entry.checks ? { checks: entry.checks } : {}),
         });
       }
     },
@@ -350,7 +380,7 @@ export function createWorkbench(services: PanelServices): Workbench {
           notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
         return;
       }
-      await runRequest(check.request);
+      await runRequest(check.request, draft.get());
     },
     async check() {
       const current = run.get();

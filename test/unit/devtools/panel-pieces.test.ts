@@ -16,6 +16,7 @@ describe('views', () => {
       'saved',
       'history',
       'capture',
+      'runner',
       'rights',
       'tokens',
       'invoices',

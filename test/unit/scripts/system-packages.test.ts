@@ -25,6 +25,7 @@ describe('the system packages the demo and the tests need', () => {
       'python3-requests-oauthlib',
       'openssl',
       'libnss3-tools',
+      'python3-junitparser',
     ]);
   });
 
@@ -44,6 +45,7 @@ describe('the system packages the demo and the tests need', () => {
         '/usr/lib/python3/dist-packages/requests_oauthlib/__init__.py',
         '/usr/bin/openssl',
         '/usr/bin/certutil',
+        '/usr/lib/python3/dist-packages/junitparser/__init__.py',
       ),
     );
     expect(missing.map((pkg) => pkg.name)).toEqual(['firefox-esr', 'openssh-client']);

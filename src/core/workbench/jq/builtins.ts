@@ -102,7 +102,8 @@ withValues('has', 1, (input, key) => {
   return fail(`Cannot check whether ${typeOf(input)} has a ${typeOf(key)} key`);
 });
 
-function contains(a: unknown, b: unknown): boolean {
+/** jq's containment (also used by the runner's `contains` assertion). */
+export function contains(a: unknown, b: unknown): boolean {
   const ta = typeOf(a);
   const tb = typeOf(b);
   if (ta === 'object' && tb === 'object') {

@@ -12,6 +12,7 @@ import {
 } from '../../../core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import { ChecksEditor, checksCount } from '../checks/ChecksEditor.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
@@ -30,7 +31,7 @@ import { SigningOptions } from './SigningOptions.tsx';
 
 const HEADER_SUGGESTIONS = ['Accept', 'Accept-Language', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'];
 
-type ComposerTab = 'query' | 'headers' | 'body' | 'signing';
+type ComposerTab = 'query' | 'headers' | 'body' | 'signing' | 'tests';
 
 function issueMap(issues: readonly DraftIssue[], field: DraftIssue['field']): Map<number, string> {
   const map = new Map<number, string>();
@@ -235,6 +236,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
               label: 'Signing',
               badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
             },
+            { id: 'tests', label: 'Tests', badge: checksCount(draft) || undefined },
           ]}
         />
         <ComposerTools workbench={workbench} services={services} />
@@ -267,6 +269,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           />
         ) : null}
         {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
+        {tab === 'tests' ? <ChecksEditor draft={draft} onChange={edit} /> : null}
       </div>
     </form>
   );

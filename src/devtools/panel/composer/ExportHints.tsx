@@ -1,5 +1,6 @@
 import type { CurlCredential } from '../../../core/protocol.ts';
-import type { Snippet } from '../../../core/workbench/code-export/index.ts';
+import { SNIPPET_VARIABLES, type Snippet } from '../../../core/workbench/code-export/index.ts';
+import { VARIABLE_SOURCES } from '../../../core/workbench/code-export/variable-sources.ts';
 
 /** What a copied command or snippet needs to run and how long it works: true for the credential chosen. */
 
@@ -48,14 +49,6 @@ export function CurlHint({ state }: { state: CurlHintState }) {
   );
 }
 
-const MEANING: Record<string, string> = {
-  CLEVER_CONSUMER_KEY: 'this profile’s consumer key',
-  CLEVER_CONSUMER_SECRET: 'its consumer secret',
-  CLEVER_TOKEN: 'an access token of this consumer that you hold',
-  CLEVER_TOKEN_SECRET: 'that token’s secret',
-  CLEVER_API_TOKEN: 'an API token (shown once, when it was created)',
-};
-
 /** A snippet holds no credential: it names the environment variables to export, and how it signs. */
 export function SnippetHint({ snippet }: { snippet?: Snippet }) {
   if (!snippet)
@@ -67,11 +60,17 @@ export function SnippetHint({ snippet }: { snippet?: Snippet }) {
         {snippet.variables.map((name, index) => (
           <span key={name}>
             {index > 0 ? (index === snippet.variables.length - 1 ? ' and ' : ', ') : ''}
-            <Variable name={name} /> ({MEANING[name] ?? 'a credential'})
+            <Variable name={name} /> ({VARIABLE_SOURCES[name] ?? 'a credential'})
           </span>
         ))}{' '}
         first; Keyhole never shows its own secrets. It runs as often as you like while they are valid.
       </p>
+      {snippet.variables.includes(SNIPPET_VARIABLES.token) ? (
+        <p>
+          No access token of your own? Choose the Bridge target: the snippet then sends{' '}
+          <Variable name={SNIPPET_VARIABLES.apiToken} />, which the Tokens view creates.
+        </p>
+      ) : null}
       {snippet.notes.map((note) => (
         <p key={note}>{note}</p>
       ))}

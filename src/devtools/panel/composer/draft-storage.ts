@@ -5,6 +5,7 @@ import {
   type KeyValueRow,
   type RequestDraft,
 } from '../../../core/workbench/request-draft.ts';
+import { optionalChecks, reviveChecks } from '../../../core/workbench/run/checks.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 
 /**
@@ -76,6 +77,7 @@ export function reviveDraft(saved: unknown): RequestDraft | undefined {
       ? (value.signatureMethod as RequestDraft['signatureMethod'])
       : '',
     bridgeAuth: value.bridgeAuth === 'oauth-plaintext' || value.bridgeAuth === 'token' ? value.bridgeAuth : '',
+    ...optionalChecks(reviveChecks(value.checks)),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { HTTP_METHODS } from '../../../core/workbench/request-draft.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
+import { checksBadge } from '../checks/CheckResults.tsx';
 import { MethodBadge, StatusBadge } from '../MethodBadge.tsx';
 import type { ViewProps } from '../view-props.ts';
 
@@ -302,6 +303,7 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
                     {entry.size !== undefined ? ` · ${formatBytes(entry.size)}` : ''}
                     {entry.request.target === 'bridge' ? ' · bridge' : ''}
                     {entry.error ? ` · ${entry.error.code}` : ''}
+                    {entry.checks ? ` · ${checksBadge(entry.checks)}` : ''}
                   </span>
                 </button>
                 <button

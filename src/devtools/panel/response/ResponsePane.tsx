@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { KeyValueTable } from '../../../ui/KeyValueTable.tsx';
 import { Lazy, loadComponent } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import { CheckResults } from '../checks/CheckResults.tsx';
 import { StatusBadge } from '../MethodBadge.tsx';
 import { ExpiredSessionHelp } from '../SignInOffer.tsx';
 import type { PanelServices } from '../services.ts';
@@ -212,6 +213,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
   return (
     <section class="kh-response" aria-label="Response">
       <StatusLine run={run} />
+      {run.checks ? <CheckResults outcomes={run.checks} /> : null}
       <PlatformErrorBanner response={response} />
       <Tabs
         idBase={idBase}

@@ -1,0 +1,201 @@
+import type { SendRequest } from '../../protocol.ts';
+import { type RequestDraft, validateDraft } from '../request-draft.ts';
+import { describeUnresolved, resolveDraft } from '../variables.ts';
+import { NO_CHECKS } from './checks.ts';
+import {
+  type AssertionOutcome,
+  type CaptureOutcome,
+  checksPassed,
+  evaluateChecks,
+  type ObservedResponse,
+  type SchemaJudge,
+} from './evaluate-checks.ts';
+
+/**
+ * The collection runner: requests in order, each resolved against the environment's values plus what earlier
+ * requests captured, sent, then judged by its assertions. How a request is sent is the shell's business (the
+ * panel asks the worker, which signs; the Node runner signs with src/core/oauth1 itself), so both run this loop.
+ * Between two requests it hands control back (`pause`), which keeps a 500-request run out of one long task.
+ */
+
+export interface RunItem {
+  id: string;
+  name: string;
+  folder: string;
+  draft: RequestDraft;
+}
+
+/** Sends one request; throws (a KeyholeError or any Error) when no response came back. */
+export type RunSend = (request: SendRequest, signal: AbortSignal) => Promise<ObservedResponse>;
+
+export type RunOutcome = 'passed' | 'failed' | 'error' | 'skipped';
+
+export interface RequestRunResult {
+  id: string;
+  name: string;
+  folder: string;
+  method: string;
+  /** The path as sent (variables filled), or the template when it could not be filled. */
+  path: string;
+  outcome: RunOutcome;
+  status?: number;
+  durationMs?: number;
+  assertions: AssertionOutcome[];
+  captures: CaptureOutcome[];
+  /** Why the request was not sent or got no response. */
+  error?: string;
+}
+
+export interface RunOptions {
+  /** The environment's values (and, in the panel, the profile's context). */
+  values: Readonly<Record<string, string>>;
+  send: RunSend;
+  judgeSchema?: SchemaJudge;
+  /** Stop at the first request that does not pass. */
+  bail?: boolean;
+  /** Wait between two requests (rate limits). */
+  delayMs?: number;
+  signal?: AbortSignal;
+  onStart?(index: number, item: RunItem): void;
+  onResult?(result: RequestRunResult, index: number): void;
+  /** Hands control back between requests; defaults to a macrotask. */
+  pause?: () => Promise<void>;
+}
+
+export interface RunSummary {
+  results: RequestRunResult[];
+  /** Every value captured during the run, by variable name (the last one wins). */
+  captured: Record<string, string>;
+  stopped: boolean;
+  durationMs: number;
+}
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+const messageOf = (error: unknown): string =>
+  error && typeof error === 'object' && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : String(error);
+
+/** A request with no status assertion still fails on an error status: a suite must not pass on a 500. */
+function implicitStatus(item: RunItem, status: number): AssertionOutcome[] {
+  if ((item.draft.checks ?? NO_CHECKS).assertions.some((assertion) => assertion.kind === 'status')) return [];
+  return [{ label: 'status below 400 (no status assertion)', pass: status < 400, message: `status ${status}` }];
+}
+
+function skipped(item: RunItem): RequestRunResult {
+  return {
+    id: item.id,
+    name: item.name,
+    folder: item.folder,
+    method: item.draft.method,
+    path: item.draft.path,
+    outcome: 'skipped',
+    assertions: [],
+    captures: [],
+  };
+}
+
+/**
+ * A value captured earlier in the run wins over the one saved in the request's path field: that is what chaining
+ * is for (a saved request keeps the id picked when it was composed, which the capture replaces).
+ */
+function withCapturedParams(draft: RequestDraft, captured: Readonly<Record<string, string>>): RequestDraft {
+  const params = { ...draft.params };
+  for (const name of Object.keys(params)) if (Object.hasOwn(captured, name)) params[name] = '';
+  return { ...draft, params };
+}
+
+export async function runOne(
+  item: RunItem,
+  values: Readonly<Record<string, string>>,
+  options: Pick<RunOptions, 'send' | 'judgeSchema'>,
+  signal: AbortSignal,
+  captured: Readonly<Record<string, string>> = {},
+): Promise<RequestRunResult> {
+  const base = { ...skipped(item), outcome: 'error' as RunOutcome };
+  const { draft: resolved, unresolved } = resolveDraft(withCapturedParams(item.draft, captured), values);
+  if (unresolved.length > 0) return { ...base, error: describeUnresolved(unresolved) };
+  const check = validateDraft(resolved);
+  if (!check.ok) return { ...base, error: `Not sent: ${check.issues.map((issue) => issue.message).join(' ')}` };
+  const path = check.request.path;
+  let response: ObservedResponse;
+  try {
+    response = await options.send(check.request, signal);
+  } catch (error) {
+    return { ...base, path, error: messageOf(error) };
+  }
+  const outcomes = evaluateChecks(
+    item.draft.checks ?? NO_CHECKS,
+    response,
+    { method: item.draft.method, pathTemplate: item.draft.path },
+    options.judgeSchema,
+  );
+  const assertions = [...implicitStatus(item, response.status), ...outcomes.assertions];
+  const passed = checksPassed({ assertions, captures: outcomes.captures });
+  return {
+    ...base,
+    path,
+    outcome: passed ? 'passed' : 'failed',
+    status: response.status,
+    durationMs: response.durationMs,
+    assertions,
+    captures: outcomes.captures,
+  };
+}
+
+export async function runCollection(items: readonly RunItem[], options: RunOptions): Promise<RunSummary> {
+  const started = Date.now();
+  const pause = options.pause ?? macrotask;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted) stop();
+  const captured: Record<string, string> = {};
+  const results: RequestRunResult[] = [];
+  let bailed = false;
+  try {
+    for (const [index, item] of items.entries()) {
+      if (controller.signal.aborted || bailed) {
+        results.push(skipped(item));
+        continue;
+      }
+      if (index > 0) {
+        await pause();
+        if (options.delayMs) await sleep(options.delayMs, controller.signal);
+        if (controller.signal.aborted) {
+          results.push(skipped(item));
+          continue;
+        }
+      }
+      options.onStart?.(index, item);
+      const result = await runOne(item, { ...options.values, ...captured }, options, controller.signal, captured);
+      for (const capture of result.captures)
+        if (capture.pass && capture.value !== undefined) captured[capture.variable] = capture.value;
+      results.push(result);
+      options.onResult?.(result, index);
+      if (options.bail && result.outcome !== 'passed') bailed = true;
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
+  return { results, captured, stopped: controller.signal.aborted || bailed, durationMs: Date.now() - started };
+}
+
+/** What a run of these items would change: every write, for the confirmation asked before a run. */
+export function writesIn(items: readonly RunItem[]): RunItem[] {
+  return items.filter((item) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(item.draft.method));
+}

@@ -1,0 +1,124 @@
+import { isLoopbackHost } from '../../../core/profiles/profile-validation.ts';
+import type { ProfileView, SendRequest } from '../../../core/protocol.ts';
+import {
+  type RequestRunResult,
+  type RunItem,
+  type RunSummary,
+  runCollection,
+  writesIn,
+} from '../../../core/workbench/run/run-collection.ts';
+import { groupByFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
+import { scopeValues, setEnvironmentValue, type VariableScope } from '../../../core/workbench/variable-scope.ts';
+import { loadSchemaJudge, observedFrom } from '../checks/judge-response.ts';
+import type { PanelServices } from '../services.ts';
+import { createStore, type Store } from '../store.ts';
+
+/**
+ * The Runner's state and its one action, a run: the saved requests of a folder (or all of them) in order, with an
+ * environment, through the worker (which signs, as for any Send) and the shared engine. Results arrive one by one;
+ * the engine hands control back between requests, so a 500-request run never holds the page for long.
+ */
+export type RunnerState =
+  | { phase: 'idle' }
+  | { phase: 'running'; total: number; results: RequestRunResult[]; current?: string }
+  | { phase: 'done'; summary: RunSummary; startedAt: Date; environment: string; name: string };
+
+/** '' is every saved request; otherwise a folder and the folders inside it. */
+export function itemsOf(list: readonly SavedRequest[], folder: string): RunItem[] {
+  return groupByFolder(list)
+    .filter((group) => folder === '' || group.folder === folder || group.folder.startsWith(`${folder}/`))
+    .flatMap((group) => group.requests)
+    .map((saved) => ({ id: saved.id, name: saved.name, folder: saved.folder, draft: saved.draft }));
+}
+
+/** The local sandbox: its preset, and both addresses on this machine (a sandbox profile edited to point elsewhere is not). */
+function isLocalSandbox(profile: ProfileView | undefined): boolean {
+  if (profile?.preset !== 'sandbox') return false;
+  try {
+    return [profile.apiBaseUrl, profile.bridgeUrl].every((url) => isLoopbackHost(new URL(url).hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** Writes on any profile but the local sandbox are listed and confirmed before a run starts. */
+export function writesToConfirm(items: readonly RunItem[], profile: ProfileView | undefined): RunItem[] {
+  return isLocalSandbox(profile) ? [] : writesIn(items);
+}
+
+export interface RunnerSession {
+  state: Store<RunnerState>;
+  /** `carry`: values captured by an earlier run (a re-run of the failed requests still has the ids they need). */
+  run(
+    items: RunItem[],
+    options: { environmentId: string; name: string; profileId: string; carry?: Record<string, string> },
+  ): Promise<void>;
+  stop(): void;
+}
+
+export function createRunnerSession(services: PanelServices, variables: Store<VariableScope>): RunnerSession {
+  const state = createStore<RunnerState>({ phase: 'idle' });
+  let controller: AbortController | undefined;
+
+  const send = async (request: SendRequest, signal: AbortSignal) => {
+    const requestId = crypto.randomUUID();
+    const cancel = () => void services.send('request/cancel', { requestId }).catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return observedFrom(await services.send('request/send', { ...request, requestId }));
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  };
+
+  return {
+    state,
+    async run(items, { environmentId, name, profileId, carry = {} }) {
+      if (state.get().phase === 'running') return;
+      controller = new AbortController();
+      const scope = variables.get();
+      const environment = scope.environments.find((item) => item.id === environmentId);
+      const values = { ...scopeValues({ ...scope, activeEnvironmentId: environment?.id ?? '' }, profileId), ...carry };
+      const startedAt = new Date();
+      state.set({ phase: 'running', total: items.length, results: [] });
+      const needsSchema = items.some((item) => item.draft.checks?.assertions.some((row) => row.kind === 'schema'));
+      const judgeSchema = needsSchema ? await loadSchemaJudge() : undefined;
+      const summary = await runCollection(items, {
+        values,
+        send,
+        ...(judgeSchema ? { judgeSchema } : {}),
+        signal: controller.signal,
+        onStart: (_index, item) => {
+          const current = state.get();
+          if (current.phase === 'running') state.set({ ...current, current: item.name });
+        },
+        onResult: (result) => {
+          const current = state.get();
+          if (current.phase === 'running') state.set({ ...current, results: [...current.results, result] });
+          // A capture asked to land in the environment does so as it is taken; the saved requests never hold it.
+          if (environment)
+            for (const capture of result.captures)
+              if (capture.pass && capture.into === 'environment' && capture.value !== undefined)
+                variables.set(setEnvironmentValue(variables.get(), environment.id, capture.variable, capture.value));
+        },
+      });
+      controller = undefined;
+      state.set({ phase: 'done', summary, startedAt, environment: environment?.name ?? '', name });
+    },
+    stop() {
+      controller?.abort();
+    },
+  };
+}
+
+const sessions = new WeakMap<object, RunnerSession>();
+
+/** One Runner per panel: a run goes on, and its results stay, while the user looks at another view. */
+export function runnerSessionFor(services: PanelServices, variables: Store<VariableScope>): RunnerSession {
+  let session = sessions.get(variables);
+  if (!session) {
+    session = createRunnerSession(services, variables);
+    sessions.set(variables, session);
+  }
+  return session;
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { SendRequest } from '../../../../../src/core/protocol.ts';
+import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import type { RequestChecks } from '../../../../../src/core/workbench/run/checks.ts';
+import type { ObservedResponse } from '../../../../../src/core/workbench/run/evaluate-checks.ts';
+import { type RunItem, runCollection, writesIn } from '../../../../../src/core/workbench/run/run-collection.ts';
+
+const item = (
+  name: string,
+  path: string,
+  checks?: RequestChecks,
+  method: RunItem['draft']['method'] = 'GET',
+): RunItem => ({
+  id: name,
+  name,
+  folder: 'Chain',
+  draft: createDraft({ method, path, ...(checks ? { checks } : {}) }),
+});
+
+/** A tiny platform: organisations, then the applications of one. */
+function fakeSend(sent: SendRequest[]) {
+  return async (request: SendRequest): Promise<ObservedResponse> => {
+    sent.push(request);
+    const json = (status: number, value: unknown): ObservedResponse => ({
+      status,
+      durationMs: 5,
+      headers: [['content-type', 'application/json']],
+      body: JSON.stringify(value),
+    });
+    if (request.path === '/v2/organisations') return json(200, [{ id: 'orga_1' }, { id: 'orga_2' }]);
+    if (request.path === '/v2/organisations/orga_1/applications') return json(200, [{ id: 'app_9' }]);
+    if (request.path === '/v2/boom') throw new Error('Could not reach the API');
+    return json(404, { message: 'not found' });
+  };
+}
+
+const chain = [
+  item('organisations', '/v2/organisations', {
+    assertions: [{ kind: 'status', op: 'is', values: [200] }],
+    captures: [{ variable: 'organisationId', expression: '.[0].id', into: 'run' }],
+  }),
+  item('applications', '/v2/organisations/{organisationId}/applications', {
+    assertions: [{ kind: 'jq', expression: '.[0].id', op: 'equals', expected: 'app_9' }],
+    captures: [{ variable: 'applicationId', expression: '.[0].id', into: 'run' }],
+  }),
+];
+
+describe('runCollection', () => {
+  it('chains a capture into the next request and judges each one', async () => {
+    const sent: SendRequest[] = [];
+    const seen: string[] = [];
+    const summary = await runCollection(chain, {
+      values: {},
+      send: fakeSend(sent),
+      onStart: (index) => seen.push(`start ${index}`),
+      onResult: (result, index) => seen.push(`${result.outcome} ${index}`),
+    });
+    expect(sent.map((request) => request.path)).toEqual(['/v2/organisations', '/v2/organisations/orga_1/applications']);
+    expect(summary.results.map((result) => result.outcome)).toEqual(['passed', 'passed']);
+    expect(summary.captured).toEqual({ organisationId: 'orga_1', applicationId: 'app_9' });
+    expect(seen).toEqual(['start 0', 'passed 0', 'start 1', 'passed 1']);
+    expect(summary.stopped).toBe(false);
+  });
+
+  it('a value missing for a request is an error naming it; the environment supplies values', async () => {
+    const summary = await runCollection([chain[1] as RunItem], { values: {}, send: fakeSend([]) });
+    expect(summary.results[0]).toMatchObject({ outcome: 'error', error: expect.stringContaining('{organisationId}') });
+    const withValue = await runCollection([chain[1] as RunItem], {
+      values: { organisationId: 'orga_1' },
+      send: fakeSend([]),
+    });
+    expect(withValue.results[0]?.outcome).toBe('passed');
+  });
+
+  it('a request without a status assertion fails on an error status; a thrown send is an error', async () => {
+    const summary = await runCollection([item('missing', '/v2/nothing'), item('boom', '/v2/boom')], {
+      values: {},
+      send: fakeSend([]),
+    });
+    expect(summary.results[0]).toMatchObject({ outcome: 'failed', status: 404 });
+    expect(summary.results[0]?.assertions[0]).toMatchObject({
+      pass: false,
+      label: 'status below 400 (no status assertion)',
+    });
+    expect(summary.results[1]).toMatchObject({ outcome: 'error', error: 'Could not reach the API' });
+  });
+
+  it('bail stops at the first request that does not pass; the rest are skipped', async () => {
+    const sent: SendRequest[] = [];
+    const summary = await runCollection([item('missing', '/v2/nothing'), ...chain], {
+      values: {},
+      send: fakeSend(sent),
+      bail: true,
+    });
+    expect(sent).toHaveLength(1);
+    expect(summary.results.map((result) => result.outcome)).toEqual(['failed', 'skipped', 'skipped']);
+    expect(summary.stopped).toBe(true);
+  });
+
+  it('stop (abort) ends the run before the next request', async () => {
+    const controller = new AbortController();
+    const sent: SendRequest[] = [];
+    const summary = await runCollection(chain, {
+      values: {},
+      send: fakeSend(sent),
+      signal: controller.signal,
+      onResult: () => controller.abort(),
+    });
+    expect(sent).toHaveLength(1);
+    expect(summary.results.map((result) => result.outcome)).toEqual(['passed', 'skipped']);
+    expect(summary.stopped).toBe(true);
+  });
+
+  it('hands control back between requests', async () => {
+    let pauses = 0;
+    await runCollection(chain, {
+      values: {},
+      send: fakeSend([]),
+      pause: async () => {
+        pauses += 1;
+      },
+    });
+    expect(pauses).toBe(1);
+  });
+});
+
+describe('writesIn', () => {
+  it('lists POST, PUT, PATCH and DELETE requests only', () => {
+    const items = [
+      item('a', '/v2/self'),
+      item('b', '/v2/self', undefined, 'POST'),
+      item('c', '/v2/self', undefined, 'DELETE'),
+    ];
+    expect(writesIn(items).map((entry) => entry.name)).toEqual(['b', 'c']);
+  });
+});
+
+describe('captured values in a run', () => {
+  it('win over an id saved in the path field', async () => {
+    const sent: SendRequest[] = [];
+    const saved = item('applications', '/v2/organisations/{organisationId}/applications');
+    saved.draft.params = { organisationId: 'orga_picked_when_saved' };
+    await runCollection([chain[0] as RunItem, saved], { values: {}, send: fakeSend(sent) });
+    expect(sent[1]?.path).toBe('/v2/organisations/orga_1/applications');
+    const alone = await runCollection([saved], { values: {}, send: fakeSend(sent) });
+    expect(alone.results[0]?.path).toBe('/v2/organisations/orga_picked_when_saved/applications');
+  });
+});

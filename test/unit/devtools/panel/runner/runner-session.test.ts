@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileView } from '../../../../../src/core/protocol.ts';
+import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import type { RunItem } from '../../../../../src/core/workbench/run/run-collection.ts';
+import type { SavedRequest } from '../../../../../src/core/workbench/saved-requests.ts';
+import type { VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
+import {
+  createRunnerSession,
+  itemsOf,
+  writesToConfirm,
+} from '../../../../../src/devtools/panel/runner/runner-session.ts';
+import { createStore } from '../../../../../src/devtools/panel/store.ts';
+import { createFakeServices, jsonResponse, SIGNED_IN } from '../../fake-services.ts';
+
+const saved = (
+  id: string,
+  folder: string,
+  order: number,
+  method: RunItem['draft']['method'] = 'GET',
+): SavedRequest => ({
+  id,
+  name: id,
+  folder,
+  order,
+  updatedAt: 0,
+  draft: createDraft({ method, path: '/v2/self' }),
+});
+
+const profile = 'profile' in SIGNED_IN ? SIGNED_IN.profile : (undefined as never);
+
+describe('the Runner session', () => {
+  it('takes a folder with its sub-folders, in order', () => {
+    const list = [saved('b', 'Apps', 1), saved('a', 'Apps', 0), saved('c', 'Apps/Deploy', 0), saved('d', 'Other', 0)];
+    expect(itemsOf(list, 'Apps').map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(itemsOf(list, '').map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('asks about writes everywhere but the local sandbox', () => {
+    const items = itemsOf([saved('read', '', 0), saved('write', '', 1, 'DELETE')], '');
+    const sandbox: ProfileView = {
+      ...profile,
+      preset: 'sandbox',
+      apiBaseUrl: 'http://127.0.0.1:8780',
+      bridgeUrl: 'http://127.0.0.1:8781',
+    };
+    expect(writesToConfirm(items, sandbox)).toEqual([]);
+    expect(writesToConfirm(items, { ...sandbox, preset: 'custom' }).map((item) => item.id)).toEqual(['write']);
+    // A sandbox profile edited to point at another machine is not the local sandbox.
+    expect(
+      writesToConfirm(items, { ...sandbox, apiBaseUrl: 'https://api.clever-cloud.com' }).map((item) => item.id),
+    ).toEqual(['write']);
+    expect(writesToConfirm(items, undefined).map((item) => item.id)).toEqual(['write']);
+  });
+
+  it('runs through the worker with the chosen environment and puts an environment capture there', async () => {
+    const { services, sent } = createFakeServices((request) =>
+      jsonResponse(request, request.path === '/v2/organisations' ? [{ id: 'orga_9' }] : { path: request.path }),
+    );
+    const variables = createStore<VariableScope>({
+      environments: [{ id: 'env-1', name: 'prod', variables: [{ name: 'region', value: 'par', enabled: true }] }],
+      activeEnvironmentId: '',
+      contexts: {},
+    });
+    const session = createRunnerSession(services, variables);
+    const items: RunItem[] = [
+      {
+        id: '1',
+        name: 'orgs',
+        folder: '',
+        draft: createDraft({
+          path: '/v2/organisations',
+          query: [{ name: 'region', value: '{region}', enabled: true }],
+          checks: {
+            assertions: [],
+            captures: [{ variable: 'organisationId', expression: '.[0].id', into: 'environment' }],
+          },
+        }),
+      },
+      {
+        id: '2',
+        name: 'apps',
+        folder: '',
+        draft: createDraft({ path: '/v2/organisations/{organisationId}/applications' }),
+      },
+    ];
+    await session.run(items, { environmentId: 'env-1', name: 'test', profileId: 'p' });
+    expect(sent().map((request) => [request.path, request.query, typeof request.requestId])).toEqual([
+      ['/v2/organisations', [['region', 'par']], 'string'],
+      ['/v2/organisations/orga_9/applications', [], 'string'],
+    ]);
+    const state = session.state.get();
+    expect(state.phase === 'done' && state.summary.results.map((result) => result.outcome)).toEqual([
+      'passed',
+      'passed',
+    ]);
+    expect(variables.get().environments[0]?.variables).toEqual([
+      { name: 'region', value: 'par', enabled: true },
+      { name: 'organisationId', value: 'orga_9', enabled: true },
+    ]);
+  });
+});
