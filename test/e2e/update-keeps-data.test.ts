@@ -1,0 +1,309 @@
+/**
+ * An update keeps everything (issue 33): the previous release (support/previous-release.ts) is loaded unpacked in
+ * Chromium and filled the way a user fills it, then its folder gets this build's files and the extension is reloaded
+ * in the same profile — what Chrome does for an update: runtime.onInstalled fires with reason 'update'. Everything
+ * must then be there and work. Then Settings → Export all: the file holds none of the secrets.
+ *
+ * Through the UI: sign-in (the authorize page), the passphrase lock, 50 saved requests in folders and two
+ * environments (one collection import), a signed call (history), three tabs, an SFTP kit run stopped by a fault
+ * halfway, the popup (its account cache). Through messages, as the settings form sends them: the two profiles
+ * and their consumer secrets (the form's own tests cover the form), and locking the vault.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileView } from '../../src/core/protocol.ts';
+import { RECORD_KINDS } from '../../src/core/storage/record-kinds.ts';
+import { startPlatform } from '../platform/index.ts';
+import { sendAndWait } from './support/devtools-panel-page.ts';
+import { openKit, openPopup, openSettings } from './support/extension-pages.ts';
+import { DIST, type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
+import { buildPreviousRelease } from './support/previous-release.ts';
+import { messageVia, type SandboxedExtension, signInOrFail } from './support/sandboxed-extension.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+
+const PASSPHRASE = 'correct horse battery staple update';
+const SECOND_SECRET = 'second-profile-secret-never-exported';
+const FOLDERS = ['Apps', 'Apps/Deploy', 'Addons', 'Organisations', 'Self'];
+/** The panel as DevTools opens it on one inspected tab: its request tabs are kept under that tab's id. */
+const DEVTOOLS_TAB = `chrome.devtools = { inspectedWindow: { tabId: 7 }, panels: { themeName: 'default' },
+  network: { onRequestFinished: { addListener() {}, removeListener() {} }, getHAR: (callback) => callback({ entries: [] }) } };`;
+
+let platform: Awaited<ReturnType<typeof startPlatform>>;
+let ext: LaunchedExtension;
+let sandboxed: SandboxedExtension;
+let unpacked: string;
+let previousCommit: string;
+let owner: string;
+const errors: string[] = [];
+
+/** Opens the panel as a page of DevTools on tab 7, and waits for its composer. */
+async function openPanel(): Promise<Page> {
+  const page = await ext.openPage('src/devtools/panel.html#catalog', {
+    errors,
+    viewport: { width: 1280, height: 800 },
+    initScript: DEVTOOLS_TAB,
+  });
+  await page.getByRole('textbox', { name: 'Path' }).waitFor();
+  return page;
+}
+
+const showView = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: label }).click();
+
+/** How many records an IndexedDB store of the extension holds, read from one of its pages. */
+function countRecords(page: Page, database: string, store: string): Promise<number> {
+  return page.evaluate(
+    ([name, objectStore]) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name as string);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result
+            .transaction(objectStore as string)
+            .objectStore(objectStore as string)
+            .count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [database, store],
+  );
+}
+
+const storageLocal = (page: Page, key: string) =>
+  page.evaluate(async (name) => (await chrome.storage.local.get(name))[name], key) as Promise<unknown>;
+
+const kitStep = (page: Page, id: string) => page.locator(`#provision [data-step="${id}"]`).getAttribute('data-status');
+
+function collectionFile(): string {
+  const requests = Array.from({ length: 50 }, (_, index) => ({
+    name: `Request ${index + 1}`,
+    folder: FOLDERS[index % FOLDERS.length],
+    method: 'GET',
+    target: 'api',
+    path: index === 0 ? '/v2/self' : `/v2/self?n=${index + 1}`,
+    params: {},
+    query: [],
+    headers: [],
+    body: { mode: 'none' },
+  }));
+  return JSON.stringify({
+    format: 'keyhole-collection',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    requests,
+    environments: [
+      { name: 'dev', variables: [['fields', 'id,name', true]] },
+      { name: 'prod', variables: [['fields', 'id', true]] },
+    ],
+  });
+}
+
+beforeAll(async () => {
+  const previous = await buildPreviousRelease();
+  previousCommit = previous.commit;
+  unpacked = await mkdtemp(join(tmpdir(), 'keyhole-update-'));
+  await cp(previous.dist, unpacked, { recursive: true });
+  platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0 });
+  ext = await launchExtension({ dist: unpacked });
+  // Developer mode, as on a developer's chrome://extensions: without it, reloading an unpacked extension disables it.
+  const extensions = await ext.context.newPage();
+  await extensions.goto('chrome://extensions');
+  await extensions.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (
+          chrome as unknown as { developerPrivate: { updateProfileConfiguration(c: object, done: () => void): void } }
+        ).developerPrivate.updateProfileConfiguration({ inDeveloperMode: true }, () => resolve(undefined)),
+      ),
+  );
+  await extensions.close();
+  owner = [...platform.state.organisations.values()].find((org) => org.personal)?.id ?? '';
+}, 180_000);
+
+afterAll(async () => {
+  await ext?.close();
+  await platform?.close();
+  if (unpacked) await rm(unpacked, { recursive: true, force: true });
+  expect(errors).toEqual([]);
+});
+
+describe('an update from the previous release', () => {
+  let profiles: ProfileView[] = [];
+
+  it('the previous release is filled through its UI', async () => {
+    const control = await openSettings(ext, '', { errors });
+    const message = messageVia(control);
+    const first = await message<ProfileView>('profiles/save', {
+      name: 'Sandbox',
+      preset: 'sandbox',
+      apiBaseUrl: platform.api,
+      bridgeUrl: platform.bridge,
+      consumerKey: platform.consumerKey,
+      consumerSecret: platform.consumerSecret,
+      signatureMethod: 'HMAC-SHA512',
+      tokenEndpoint: 'form',
+    });
+    const second = await message<ProfileView>('profiles/save', {
+      name: 'Second',
+      preset: 'custom',
+      apiBaseUrl: 'https://api.second.example',
+      bridgeUrl: 'https://bridge.second.example',
+      consumerKey: 'second-key',
+      consumerSecret: SECOND_SECRET,
+      signatureMethod: 'HMAC-SHA1',
+      tokenEndpoint: 'query',
+    });
+    if (!first.ok || !second.ok) throw new Error('profiles not saved');
+    profiles = [first.value, second.value];
+    sandboxed = { ...ext, platform, control, profile: first.value, message };
+    await signInOrFail(sandboxed);
+
+    // 50 saved requests in five folders and two environments, from one collection file.
+    const panel = await openPanel();
+    const file = join(unpacked, '..', `keyhole-update-collection-${process.pid}.json`);
+    await writeFile(file, collectionFile());
+    await showView(panel, 'Saved');
+    await panel.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(file);
+    await expect.poll(() => panel.locator('.kh-saved-notices').innerText()).toContain('Imported 50 requests');
+    await rm(file);
+    // A signed call (history), then three tabs, each with its own path.
+    await panel.getByRole('textbox', { name: 'Path' }).fill('/v2/self');
+    expect(await sendAndWait(panel)).toContain('200');
+    for (const path of ['/v2/summary', '/v2/products/zones']) {
+      await panel.getByRole('button', { name: 'New tab' }).click();
+      await panel.getByRole('textbox', { name: 'Path' }).fill(path);
+    }
+    await expect.poll(() => countRecords(panel, 'keyhole-history', 'entries')).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          ((await storageLocal(panel, 'keyhole.devtools.tabs.devtools-7')) as { tabs?: unknown[] })?.tabs?.length,
+      )
+      .toBe(3);
+
+    // An SFTP kit run stopped halfway: the application made, the PostgreSQL add-on refused.
+    const kit = await openKit(ext, { errors });
+    const section = kit.locator('#provision');
+    await section.getByRole('button', { name: 'Plan a deployment' }).click();
+    await expect
+      .poll(() => section.getByLabel('Organisation').locator('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    await section.getByLabel('Application name').fill('sftp-update');
+    await section.getByLabel('Bucket').fill('files.update');
+    await section.getByLabel('First SFTP user').fill('alice');
+    await section.getByRole('button', { name: 'Review the plan' }).click();
+    platform.faults.add({ method: 'POST', path: `/v2/organisations/${owner}/addons`, status: 500 });
+    await section.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => section.getByRole('alert').textContent(), { timeout: 20_000 }).toContain('HTTP 500');
+    expect([await kitStep(kit, 'app'), await kitStep(kit, 'postgresql')]).toEqual(['done', 'failed']);
+
+    // The popup (its account cache), then the passphrase lock, locked.
+    const popup = await openPopup(ext, { errors });
+    await expect.poll(() => popup.locator('.kp-space__name').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await popup.close();
+    const lock = (await openSettings(ext, '#passphrase-lock', { errors })).locator('#passphrase-lock');
+    await lock.getByRole('button', { name: 'Turn on the passphrase lock' }).click();
+    await lock.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await lock.getByLabel('Repeat the passphrase').fill(PASSPHRASE);
+    await lock.getByRole('button', { name: 'Turn on the passphrase lock' }).click();
+    await expect.poll(() => lock.innerText(), { timeout: 20_000 }).toContain('On · unlocked');
+    expect((await message('vault/lock')).ok).toBe(true);
+    expect(await storageLocal(control, 'keyhole.storage.versions')).toBeUndefined();
+  }, 180_000);
+
+  it('replaced by this build in the same profile, keeps every record, and everything works', async () => {
+    // The update: this build's files in the unpacked folder, then the reload Chrome does for an update.
+    await rm(unpacked, { recursive: true, force: true });
+    await cp(DIST, unpacked, { recursive: true });
+    const restarted = ext.context.waitForEvent('serviceworker', { timeout: 30_000 });
+    await sandboxed.control.evaluate(() => setTimeout(() => chrome.runtime.reload(), 10)).catch(() => undefined);
+    ext.worker = await restarted;
+    for (const page of ext.context.pages())
+      if (page.url().startsWith('chrome-extension://')) await page.close().catch(() => {});
+
+    const settings = await openSettings(ext, '#data', { errors });
+    sandboxed.control = settings;
+    sandboxed.message = messageVia(settings);
+    // Every kind was brought to this build's version by the run the update started, and nothing was set aside.
+    await expect
+      .poll(() => storageLocal(settings, 'keyhole.storage.status'), { timeout: 15_000 })
+      .toMatchObject({
+        state: 'current',
+        setAside: [],
+      });
+    expect(Object.keys((await storageLocal(settings, 'keyhole.storage.versions')) as object).sort()).toEqual(
+      RECORD_KINDS.map((kind) => kind.name).sort(),
+    );
+    const list = await sandboxed.message<{ profiles: ProfileView[] }>('profiles/list');
+    expect(list.ok && list.value.profiles).toEqual(profiles);
+    for (const { name } of profiles)
+      await settings.getByRole('list', { name: 'Profiles' }).getByRole('heading', { name, exact: true }).waitFor();
+
+    // Locked as it was left; the same passphrase opens it, and the session is still signed in.
+    const popup = await openPopup(ext, { errors });
+    await expect.poll(() => popup.getByRole('heading', { level: 1 }).innerText()).toBe('Keyhole is locked');
+    await popup.getByLabel('Passphrase').fill(PASSPHRASE);
+    await popup.getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => popup.locator('.kp-space__name').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const status = await sandboxed.message<{ state: string }>('session/status');
+    expect(status.ok && status.value.state).toBe('signed-in');
+    const call = await sandboxed.message<{ status: number }>('request/send', {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/self',
+    });
+    expect(call.ok && call.value.status).toBe(200);
+
+    // The panel: its three tabs, the history, the 50 saved requests, the two environments; a saved request runs.
+    const panel = await openPanel();
+    const tabs = panel.getByRole('toolbar', { name: 'Request tabs' });
+    for (const path of ['GET /v2/self', 'GET /v2/summary', '/products/zones'])
+      await expect.poll(() => tabs.innerText()).toContain(path);
+    expect(await countRecords(panel, 'keyhole-saved-requests', 'requests')).toBe(50);
+    expect(await countRecords(panel, 'keyhole-history', 'entries')).toBe(1);
+    const scope = (await storageLocal(panel, 'keyhole.devtools.variables')) as { environments: { name: string }[] };
+    expect(scope.environments.map((environment) => environment.name)).toEqual(['dev', 'prod']);
+    await showView(panel, 'Saved');
+    await panel
+      .getByRole('list', { name: 'Addons' })
+      .getByRole('button', { name: 'GET Request 3', exact: true })
+      .click();
+    await expect.poll(() => panel.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/v2/self?n=3');
+    expect(await sendAndWait(panel)).toContain('200');
+    await saveScreenshot(panel, 'store-chrome-1280x800-workbench');
+
+    // The kit run resumes where it stopped.
+    const kit = await openKit(ext, { errors });
+    await expect.poll(() => kitStep(kit, 'postgresql'), { timeout: 15_000 }).toBe('failed');
+    expect(await kitStep(kit, 'app')).toBe('done');
+    platform.faults.clear();
+    await kit.locator('#provision').getByRole('button', { name: 'Retry from this step' }).click();
+    await expect.poll(() => kitStep(kit, 'postgresql'), { timeout: 30_000 }).toBe('done');
+  }, 180_000);
+
+  it('Export all writes a file that holds no secret', async () => {
+    const settings = sandboxed.control;
+    const download = settings.waitForEvent('download');
+    await settings.getByRole('button', { name: 'Export all' }).click();
+    const text = await readFile((await (await download).path()) ?? '', 'utf8');
+    const file = JSON.parse(text);
+    expect(file.profiles.map((profile: { name: string }) => profile.name)).toEqual(['Sandbox', 'Second']);
+    expect(file.collection.requests).toHaveLength(50);
+    expect(file.kitRuns).toHaveLength(1);
+    const secrets = [
+      platform.consumerSecret,
+      SECOND_SECRET,
+      PASSPHRASE,
+      ...[...platform.state.accessTokens.values()].map((token: { secret: string }) => token.secret),
+    ];
+    for (const secret of secrets) expect(text.includes(secret), 'the export holds a secret').toBe(false);
+    await saveScreenshot(
+      settings.locator('#data'),
+      `settings-your-data-${previousCommit.slice(0, 7)}`.replace(/-[0-9a-f]{7}$/, ''),
+    );
+  });
+});
