@@ -35,7 +35,6 @@ let platform: Awaited<ReturnType<typeof startPlatform>>;
 let ext: LaunchedExtension;
 let sandboxed: SandboxedExtension;
 let unpacked: string;
-let previousCommit: string;
 let owner: string;
 const errors: string[] = [];
 
@@ -104,7 +103,6 @@ function collectionFile(): string {
 
 beforeAll(async () => {
   const previous = await buildPreviousRelease();
-  previousCommit = previous.commit;
   unpacked = await mkdtemp(join(tmpdir(), 'keyhole-update-'));
   await cp(previous.dist, unpacked, { recursive: true });
   platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0 });
@@ -301,9 +299,22 @@ describe('an update from the previous release', () => {
       ...[...platform.state.accessTokens.values()].map((token: { secret: string }) => token.secret),
     ];
     for (const secret of secrets) expect(text.includes(secret), 'the export holds a secret').toBe(false);
-    await saveScreenshot(
-      settings.locator('#data'),
-      `settings-your-data-${previousCommit.slice(0, 7)}`.replace(/-[0-9a-f]{7}$/, ''),
-    );
+
+    // Imported back: everything is already here, so nothing is added twice; a file that is not a backup is refused.
+    const data = settings.locator('#data');
+    const backup = join(unpacked, '..', `keyhole-update-backup-${process.pid}.json`);
+    await writeFile(backup, text);
+    await data.getByLabel('Import all…').setInputFiles(backup);
+    const plan = data.getByRole('region', { name: 'Import this backup?' });
+    await expect.poll(() => plan.innerText()).toContain('2 profiles already here, left as they are.');
+    expect(await plan.innerText()).toContain('50 saved requests already here, left as they are.');
+    await saveScreenshot(data, 'settings-your-data-import-plan');
+    await plan.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => data.getByRole('status').first().innerText()).toContain('Imported.');
+    expect(await countRecords(settings, 'keyhole-saved-requests', 'requests')).toBe(50);
+    await writeFile(backup, JSON.stringify({ format: 'keyhole-collection', requests: [] }));
+    await data.getByLabel('Import all…').setInputFiles(backup);
+    await expect.poll(() => data.getByRole('alert').innerText()).toContain('This is not a Keyhole backup');
+    await rm(backup);
   });
 });
