@@ -30,7 +30,10 @@ export async function writeReleasePackages(root: string, options: { skipBuild: b
   const written: { name: string; bytes: Uint8Array; files: number }[] = [];
   const redirects: string[] = [];
 
-  for (const [target, { mode, folder }] of Object.entries(builds) as [BrowserTarget, { mode: string; folder: string }][]) {
+  for (const [target, { mode, folder }] of Object.entries(builds) as [
+    BrowserTarget,
+    { mode: string; folder: string },
+  ][]) {
     if (!options.skipBuild) await build({ configFile: join(root, 'vite.config.ts'), mode, logLevel: 'warn' });
     const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as TargetManifest;
     if (manifest.version !== version) {
@@ -46,7 +49,11 @@ export async function writeReleasePackages(root: string, options: { skipBuild: b
           : entry,
       );
       written.push({ name: releaseZipName('chrome', version), bytes: zipEntries(store, mtime), files: store.length });
-      written.push({ name: releaseZipName('chrome-dev', version), bytes: zipEntries(entries, mtime), files: entries.length });
+      written.push({
+        name: releaseZipName('chrome-dev', version),
+        bytes: zipEntries(entries, mtime),
+        files: entries.length,
+      });
       redirects.push(`chrome (store)  https://<id the store assigns>.chromiumapp.org/ (Settings shows it)`);
       redirects.push(`chrome (dev)    ${await redirectUrlFor(target, manifest)}`);
     } else {
@@ -73,7 +80,9 @@ export async function writeReleasePackages(root: string, options: { skipBuild: b
 
   console.log(`Keyhole ${version}, stamped ${mtime.toISOString()}:`);
   for (const { name, bytes, files } of written)
-    console.log(`  release/${name.padEnd(38)}${`${(bytes.byteLength / 1024).toFixed(1)} KiB`.padStart(10)}  ${files} files`);
+    console.log(
+      `  release/${name.padEnd(38)}${`${(bytes.byteLength / 1024).toFixed(1)} KiB`.padStart(10)}  ${files} files`,
+    );
   console.log('Sign-in redirect URL (register it as the OAuth consumer base URL):');
   for (const line of redirects) console.log(`  ${line}`);
 }

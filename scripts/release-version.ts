@@ -53,7 +53,8 @@ export function changelogForRelease(text: string, version: string, date: string)
   if (!match) throw new Error('CHANGELOG.md has no "## Unreleased" section to release.');
   const after = text.slice(match.index + match[0].length);
   const body = after.slice(0, after.search(/^## /m) === -1 ? after.length : after.search(/^## /m));
-  if (!/\S/.test(body)) throw new Error('CHANGELOG.md\'s "## Unreleased" section is empty: say what this release changes.');
+  if (!/\S/.test(body))
+    throw new Error('CHANGELOG.md\'s "## Unreleased" section is empty: say what this release changes.');
   if (new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm').test(text))
     throw new Error(`CHANGELOG.md already has a section for ${version}.`);
   return `${text.slice(0, match.index)}## Unreleased\n\n## ${version} — ${date}\n${after}`;

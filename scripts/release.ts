@@ -18,7 +18,9 @@ const today = new Date().toISOString().slice(0, 10);
 // Everything is checked before anything is written: a refused changelog leaves the versions alone.
 const changelog = changelogForRelease(await readFile(join(ROOT, 'CHANGELOG.md'), 'utf8'), version, today);
 const files = ['package.json', 'package-lock.json', 'manifest.json'];
-const updated = await Promise.all(files.map(async (file) => withVersion(await readFile(join(ROOT, file), 'utf8'), version)));
+const updated = await Promise.all(
+  files.map(async (file) => withVersion(await readFile(join(ROOT, file), 'utf8'), version)),
+);
 for (const [index, file] of files.entries()) await writeFile(join(ROOT, file), updated[index] as string);
 await writeFile(join(ROOT, 'CHANGELOG.md'), changelog);
 console.log(`Version ${current} → ${version} in ${files.join(', ')}; CHANGELOG.md section "${version} — ${today}".`);

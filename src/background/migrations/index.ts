@@ -2,7 +2,7 @@ import { KeyholeError } from '../../core/errors.ts';
 import { MIGRATION_STEPS } from '../../core/storage/migration-steps.ts';
 import { RECORD_KINDS, STORAGE_STATUS_KEY } from '../../core/storage/record-kinds.ts';
 import { type MigrationReport, runMigrations } from '../../core/storage/run-migrations.ts';
-import { describeStorageStatus, type StorageStatus } from '../../core/storage/storage-status.ts';
+import type { StorageStatus } from '../../core/storage/storage-status.ts';
 import { browser } from '../extension-api.ts';
 import { writeLocal } from '../local-store.ts';
 import { createBrowserMigrationStore, listSetAside } from './migration-store.ts';
@@ -33,7 +33,11 @@ async function migrateOnce(): Promise<void> {
     const result = await runMigrations(createBrowserMigrationStore(), RECORD_KINDS, MIGRATION_STEPS);
     if (result.state === 'refused') {
       const status = { ...result, setAside: [], at: new Date().toISOString() };
-      refusal = new KeyholeError('conflict', describeStorageStatus(status));
+      refusal = new KeyholeError(
+        'conflict',
+        'A newer Keyhole saved your data, and this older one will not change it: install the newer version again.',
+        { detail: result.newer.map((item) => `${item.kind}: format ${item.found}`).join(', ') },
+      );
       void writeLocal({ [STORAGE_STATUS_KEY]: status }).catch(() => undefined);
       return;
     }

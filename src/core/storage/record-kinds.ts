@@ -15,39 +15,33 @@ export type RecordArea =
 
 export interface RecordKind {
   name: string;
-  /** What the settings page says when a record of this kind is kept aside. */
-  label: string;
   where: RecordArea;
   /** The format this build reads and writes. */
   version: number;
 }
 
 export const RECORD_KINDS = [
-  { name: 'profiles', label: 'Profiles', where: { area: 'local', keys: ['profiles'] }, version: 1 },
-  { name: 'sessions', label: 'Sign-in sessions', where: { area: 'local', prefix: 'session:' }, version: 1 },
-  { name: 'sign-in-dances', label: 'Sign-ins under way', where: { area: 'local', prefix: 'dance:' }, version: 1 },
-  { name: 'clock-offsets', label: 'Clock offsets', where: { area: 'local', prefix: 'clock:' }, version: 1 },
+  { name: 'profiles', where: { area: 'local', keys: ['profiles'] }, version: 1 },
+  { name: 'sessions', where: { area: 'local', prefix: 'session:' }, version: 1 },
+  { name: 'sign-in-dances', where: { area: 'local', prefix: 'dance:' }, version: 1 },
+  { name: 'clock-offsets', where: { area: 'local', prefix: 'clock:' }, version: 1 },
   {
     name: 'bridge-token-views',
-    label: 'API tokens chosen for bridge calls',
     where: { area: 'local', prefix: 'bridge-token:' },
     version: 1,
   },
   {
     name: 'vault-lock-note',
-    label: 'Vault lock state',
     where: { area: 'local', keys: ['vault-lock-state'] },
     version: 1,
   },
   {
     name: 'vault',
-    label: 'Sealed secrets and passphrase lock',
     where: { area: 'idb', database: 'keyhole-vault', store: 'secrets' },
     version: 1,
   },
   {
     name: 'workbench-settings',
-    label: 'Workbench draft, layout and history limits',
     where: {
       area: 'local',
       keys: ['keyhole.devtools.draft', 'keyhole.devtools.layout', 'keyhole.devtools.historyCaps'],
@@ -56,49 +50,41 @@ export const RECORD_KINDS = [
   },
   {
     name: 'variables',
-    label: 'Environments and contexts',
     where: { area: 'local', keys: ['keyhole.devtools.variables'] },
     version: 1,
   },
   {
     name: 'tabs',
-    label: 'Request tabs',
     where: { area: 'local', keys: ['keyhole.devtools.tabs-index'], prefix: 'keyhole.devtools.tabs.' },
     version: 1,
   },
   {
     name: 'tab-responses',
-    label: 'Request tabs’ last responses',
     where: { area: 'idb', database: 'keyhole-tab-responses', store: 'responses' },
     version: 1,
   },
   {
     name: 'saved-requests',
-    label: 'Saved requests',
     where: { area: 'idb', database: 'keyhole-saved-requests', store: 'requests' },
     version: 1,
   },
   {
     name: 'history',
-    label: 'History',
     where: { area: 'idb', database: 'keyhole-history', store: 'entries' },
     version: 1,
   },
   {
     name: 'history-bodies',
-    label: 'History response bodies',
     where: { area: 'idb', database: 'keyhole-history-bodies', store: 'bodies' },
     version: 1,
   },
   {
     name: 'sftp-kit-runs',
-    label: 'SFTP kit runs',
     where: { area: 'idb', database: 'keyhole-sftp-kit', store: 'runs' },
     version: 1,
   },
   {
     name: 'popup-account-cache',
-    label: 'Popup account cache',
     where: { area: 'idb', database: 'keyhole-popup', store: 'cache' },
     version: 1,
   },

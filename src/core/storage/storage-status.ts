@@ -1,4 +1,4 @@
-import { RECORD_KINDS } from './record-kinds.ts';
+import { kindLabel } from './kind-labels.ts';
 import type { MigrationReport, SetAside } from './run-migrations.ts';
 
 /** What the worker's last migration run found, as the settings page reads it from storage.local. */
@@ -6,10 +6,6 @@ export type StorageStatus = (MigrationReport | { state: 'failed'; message: strin
   setAside: SetAside[];
   at: string;
 };
-
-export function kindLabel(name: string): string {
-  return RECORD_KINDS.find((kind) => kind.name === name)?.label ?? name;
-}
 
 /** One sentence for the user; the settings page lists the records set aside under it. */
 export function describeStorageStatus(status: StorageStatus): string {

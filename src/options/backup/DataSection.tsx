@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
+import { kindLabel } from '../../core/storage/kind-labels.ts';
 import { STORAGE_STATUS_KEY } from '../../core/storage/record-kinds.ts';
-import {
-  describeStorageStatus,
-  kindLabel,
-  reviveStorageStatus,
-  type StorageStatus,
-} from '../../core/storage/storage-status.ts';
+import { describeStorageStatus, reviveStorageStatus, type StorageStatus } from '../../core/storage/storage-status.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { watchStoredState } from '../extension.ts';
 import { applyImport, exportAll, type PreparedImport, prepareImport } from './backup-data.ts';

@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import {
-  changelogForRelease,
-  nextVersion,
-  withoutKey,
-  withVersion,
-} from '../../../scripts/release-version.ts';
+import { changelogForRelease, nextVersion, withoutKey, withVersion } from '../../../scripts/release-version.ts';
 
 describe('nextVersion', () => {
   it('bumps major, minor or patch, or takes a later version as given', () => {
@@ -29,7 +24,9 @@ describe('withVersion', () => {
       expect(changed.every((line) => line.includes('"version": "7.8.9"'))).toBe(true);
       // A dependency's own version is not the package's.
       if (file === 'package-lock.json')
-        expect(JSON.parse(next).packages['node_modules/preact'].version).toBe(JSON.parse(text).packages['node_modules/preact'].version);
+        expect(JSON.parse(next).packages['node_modules/preact'].version).toBe(
+          JSON.parse(text).packages['node_modules/preact'].version,
+        );
     }
   });
 });

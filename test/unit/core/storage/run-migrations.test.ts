@@ -34,7 +34,7 @@ function memoryStore(records: Record<string, Record<string, unknown>>, versions:
   return { store, records, versions, aside, state, resetWrites: () => (writes = 0) };
 }
 
-const NOTES: RecordKind = { name: 'notes', label: 'Notes', where: { area: 'local', prefix: 'note:' }, version: 2 };
+const NOTES: RecordKind = { name: 'notes', where: { area: 'local', prefix: 'note:' }, version: 2 };
 
 /** A real-looking format change: version 2 splits `text` into a title and a body. */
 const NOTE_STEPS: readonly MigrationStep[] = [
