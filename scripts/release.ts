@@ -26,4 +26,7 @@ await writeFile(join(ROOT, 'CHANGELOG.md'), changelog);
 console.log(`Version ${current} → ${version} in ${files.join(', ')}; CHANGELOG.md section "${version} — ${today}".`);
 
 await writeReleasePackages(ROOT, { skipBuild: false });
-console.log(`\nThen: git commit -am "Release ${version}" && git tag v${version}`);
+// The update test (test/e2e/update-keeps-data.test.ts) builds the previous release from the commit in this file.
+console.log(
+  `\nThen: git commit -am "Release ${version}" && git tag v${version} && git rev-parse v${version} > scripts/previous-release.txt && git commit -am "Update test: from ${version}"`,
+);
