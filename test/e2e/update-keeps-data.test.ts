@@ -16,12 +16,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../src/core/protocol.ts';
 import { RECORD_KINDS } from '../../src/core/storage/record-kinds.ts';
-import { startPlatform } from '../platform/index.ts';
 import { sendAndWait } from './support/devtools-panel-page.ts';
 import { openKit, openPopup, openSettings } from './support/extension-pages.ts';
-import { DIST, type LaunchedExtension, launchExtension } from './support/launch-extension.ts';
+import { DIST, type LaunchedExtension } from './support/launch-extension.ts';
 import { buildPreviousRelease } from './support/previous-release.ts';
-import { messageVia, type SandboxedExtension, signInOrFail } from './support/sandboxed-extension.ts';
+import {
+  messageVia,
+  type SandboxedExtension,
+  signInOrFail,
+  startSandboxedExtension,
+} from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
 const PASSPHRASE = 'correct horse battery staple update';
@@ -31,7 +35,7 @@ const FOLDERS = ['Apps', 'Apps/Deploy', 'Addons', 'Organisations', 'Self'];
 const DEVTOOLS_TAB = `chrome.devtools = { inspectedWindow: { tabId: 7 }, panels: { themeName: 'default' },
   network: { onRequestFinished: { addListener() {}, removeListener() {} }, getHAR: (callback) => callback({ entries: [] }) } };`;
 
-let platform: Awaited<ReturnType<typeof startPlatform>>;
+let platform: SandboxedExtension['platform'];
 let ext: LaunchedExtension;
 let sandboxed: SandboxedExtension;
 let unpacked: string;
@@ -105,8 +109,9 @@ beforeAll(async () => {
   const previous = await buildPreviousRelease();
   unpacked = await mkdtemp(join(tmpdir(), 'keyhole-update-'));
   await cp(previous.dist, unpacked, { recursive: true });
-  platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0 });
-  ext = await launchExtension({ dist: unpacked });
+  sandboxed = await startSandboxedExtension({ dist: unpacked });
+  ext = sandboxed;
+  platform = sandboxed.platform;
   // Developer mode, as on a developer's chrome://extensions: without it, reloading an unpacked extension disables it.
   const extensions = await ext.context.newPage();
   await extensions.goto('chrome://extensions');
@@ -123,8 +128,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await ext?.close();
-  await platform?.close();
+  await sandboxed?.close();
   if (unpacked) await rm(unpacked, { recursive: true, force: true });
   expect(errors).toEqual([]);
 });
@@ -133,18 +137,7 @@ describe('an update from the previous release', () => {
   let profiles: ProfileView[] = [];
 
   it('the previous release is filled through its UI', async () => {
-    const control = await openSettings(ext, '', { errors });
-    const message = messageVia(control);
-    const first = await message<ProfileView>('profiles/save', {
-      name: 'Sandbox',
-      preset: 'sandbox',
-      apiBaseUrl: platform.api,
-      bridgeUrl: platform.bridge,
-      consumerKey: platform.consumerKey,
-      consumerSecret: platform.consumerSecret,
-      signatureMethod: 'HMAC-SHA512',
-      tokenEndpoint: 'form',
-    });
+    const { control, message } = sandboxed;
     const second = await message<ProfileView>('profiles/save', {
       name: 'Second',
       preset: 'custom',
@@ -155,9 +148,8 @@ describe('an update from the previous release', () => {
       signatureMethod: 'HMAC-SHA1',
       tokenEndpoint: 'query',
     });
-    if (!first.ok || !second.ok) throw new Error('profiles not saved');
-    profiles = [first.value, second.value];
-    sandboxed = { ...ext, platform, control, profile: first.value, message };
+    if (!second.ok) throw new Error('second profile not saved');
+    profiles = [sandboxed.profile, second.value];
     await signInOrFail(sandboxed);
 
     // 50 saved requests in five folders and two environments, from one collection file.
@@ -311,7 +303,7 @@ describe('an update from the previous release', () => {
     await settings.getByRole('button', { name: 'Export all' }).click();
     const text = await readFile((await (await download).path()) ?? '', 'utf8');
     const file = JSON.parse(text);
-    expect(file.profiles.map((profile: { name: string }) => profile.name)).toEqual(['Sandbox', 'Second']);
+    expect(file.profiles.map((profile: { name: string }) => profile.name)).toEqual(['E2E sandbox', 'Second']);
     expect(file.collection.requests).toHaveLength(50);
     expect(file.kitRuns).toHaveLength(1);
     const secrets = [
