@@ -118,7 +118,8 @@ function parseContexts(value: unknown): Record<string, Record<string, string>> {
   const contexts: Record<string, Record<string, string>> = {};
   if (!isObject(value)) return contexts;
   for (const [profile, entries] of Object.entries(value)) {
-    if (!isObject(entries)) continue;
+    // A hostile file's "__proto__" key would set the object's prototype, not add a context.
+    if (!isObject(entries) || profile === '__proto__') continue;
     const kept = Object.entries(entries).filter(
       ([name, item]) => isContextName(name) && typeof item === 'string' && item.length <= 200,
     ) as [string, string][];

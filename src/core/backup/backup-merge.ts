@@ -126,7 +126,8 @@ export function withContexts(
 ): VariableScope {
   const next = { ...scope.contexts };
   for (const [from, values] of Object.entries(contexts)) {
-    const to = ids[from];
+    // Own keys only: a backup's profile id "constructor" must not find Object's.
+    const to = Object.hasOwn(ids, from) ? ids[from] : undefined;
     if (!to) continue;
     next[to] = { ...values, ...(next[to] ?? {}) };
   }

@@ -5,7 +5,7 @@ import { newSavedId } from '../../core/workbench/saved-requests.ts';
 import { mergeEnvironments } from '../../core/workbench/variable-scope.ts';
 import { createIdbSavedRequestStore } from '../../devtools/panel/collections/saved-store.ts';
 import type { KeyValueStorage } from '../../devtools/panel/key-value-storage.ts';
-import { loadScope, scopeForStorage } from '../../devtools/panel/variables/variable-storage.ts';
+import { loadScope, saveScopeNow } from '../../devtools/panel/variables/variable-storage.ts';
 import { loadRun, saveRun } from '../../sftp-kit/run-store.ts';
 import { send } from '../../ui/send.ts';
 
@@ -22,8 +22,6 @@ const storage: KeyValueStorage = {
     await browser.storage.local.set({ [key]: value });
   },
 };
-
-const VARIABLES_KEY = 'keyhole.devtools.variables';
 
 async function readCurrent() {
   const [{ profiles }, requests, scope, kitRun] = await Promise.all([
@@ -70,6 +68,6 @@ export async function applyImport({ plan, backup }: PreparedImport): Promise<voi
   // Merged again on what is stored now: the panel may have saved a variable since the plan was made.
   const latest = await loadScope(storage);
   const merged = mergeEnvironments(latest, backup.environments, newSavedId).scope;
-  await storage.set(VARIABLES_KEY, scopeForStorage(withContexts(merged, backup.contexts, mapping)));
+  await saveScopeNow(storage, withContexts(merged, backup.contexts, mapping));
   if (plan.kitRun && !(await loadRun())) await saveRun(plan.kitRun);
 }

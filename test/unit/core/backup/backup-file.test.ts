@@ -157,6 +157,14 @@ describe('parseBackup (hostile input)', () => {
     const file = base();
     file.contexts = { 'p-work': { organisationId: 'orga_1', free: 'text', appId: 5 }, other: 'x' };
     expect(parseBackup(JSON.stringify(file)).contexts).toEqual({ 'p-work': { organisationId: 'orga_1' } });
+    const hostile = parseBackup(
+      JSON.stringify(file).replace(
+        '"contexts":{',
+        '"contexts":{"__proto__":{"appId":"x"},"constructor":{"appId":"y"},',
+      ),
+    );
+    expect(Object.getPrototypeOf(hostile.contexts)).toBe(Object.prototype);
+    expect(withContexts(EMPTY_SCOPE, hostile.contexts, {}).contexts).toEqual({});
   });
 });
 
