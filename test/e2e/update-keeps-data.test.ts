@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../src/core/protocol.ts';
 import { RECORD_KINDS } from '../../src/core/storage/record-kinds.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { sendAndWait } from './support/devtools-panel-page.ts';
 import { openKit, openPopup, openSettings } from './support/extension-pages.ts';
 import { DIST, type LaunchedExtension } from './support/launch-extension.ts';
@@ -323,6 +324,7 @@ describe('an update from the previous release', () => {
     await expect.poll(() => plan.innerText()).toContain('2 profiles already here, left as they are.');
     expect(await plan.innerText()).toContain('50 saved requests already here, left as they are.');
     await saveScreenshot(data, 'settings-your-data-import-plan');
+    expect(await seriousAxeViolations(settings)).toEqual([]);
     await plan.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => data.locator('.opt-notice').innerText()).toContain('Imported.');
     expect(await countRecords(settings, 'keyhole-saved-requests', 'requests')).toBe(50);
