@@ -49,13 +49,14 @@ export function createBrowserMigrationStore(): MigrationStore {
     async readVersions() {
       return (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
     },
-    async markVersion(kind, version) {
+    async markVersions(marks) {
       const versions = (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
-      await writeLocal({ [STORAGE_VERSIONS_KEY]: { ...versions, [kind]: version } });
+      await writeLocal({ [STORAGE_VERSIONS_KEY]: { ...versions, ...marks } });
     },
     async list(kind: RecordKind) {
       const where = kind.where;
       if (where.area === 'local') {
+        // Read fresh for each kind: an earlier kind's step may have written.
         const all = await browser.storage.local.get(null);
         return Object.entries(all).filter(([key]) => localKeyBelongs(kind, key));
       }

@@ -23,8 +23,8 @@ export interface SetAside {
 
 export interface MigrationStore {
   readVersions(): Promise<Record<string, number>>;
-  /** Records the kind's new version (and keeps the others). */
-  markVersion(kind: string, version: number): Promise<void>;
+  /** Records these kinds' new versions (and keeps the others'). */
+  markVersions(versions: Record<string, number>): Promise<void>;
   list(kind: RecordKind): Promise<[string, unknown][]>;
   put(kind: RecordKind, key: string, value: unknown): Promise<void>;
   remove(kind: RecordKind, key: string): Promise<void>;
@@ -65,23 +65,36 @@ export async function runMigrations(
   const newer = newerThanThisBuild(versions, kinds);
   if (newer.length > 0) return { state: 'refused', newer };
   const migrated: MigratedKind[] = [];
+  // A step that wrote nothing is marked with the next write (or at the end): re-running it changes nothing, so
+  // its mark may wait, and a fresh install marks every kind in one write.
+  let unmarked: Record<string, number> = {};
   for (const kind of kinds) {
     const from = versions[kind.name] ?? 0;
     let setAside = 0;
     for (let version = from; version < kind.version; version++) {
       const step = steps[kind.name]?.find((candidate) => candidate.to === version + 1);
       if (!step) throw new Error(`No migration of ${kind.name} from version ${version}.`);
+      let wrote = false;
       for (const [key, value] of await store.list(kind)) {
         const result = step.migrate(value, key);
         if ('setAside' in result) {
           await store.setAside(kind, { kind: kind.name, key, version, reason: result.setAside, at: now() }, value);
           await store.remove(kind, key);
           setAside++;
-        } else if (result.keep !== value) await store.put(kind, key, result.keep);
+          wrote = true;
+        } else if (result.keep !== value) {
+          await store.put(kind, key, result.keep);
+          wrote = true;
+        }
       }
-      await store.markVersion(kind.name, version + 1);
+      unmarked[kind.name] = version + 1;
+      if (wrote) {
+        await store.markVersions(unmarked);
+        unmarked = {};
+      }
     }
     if (from !== kind.version) migrated.push({ kind: kind.name, from, to: kind.version, setAside });
   }
+  if (Object.keys(unmarked).length > 0) await store.markVersions(unmarked);
   return { state: 'current', migrated };
 }

@@ -13,9 +13,9 @@ function memoryStore(records: Record<string, Record<string, unknown>>, versions:
   };
   const store: MigrationStore = {
     readVersions: async () => structuredClone(versions),
-    markVersion: async (kind, version) => {
+    markVersions: async (marks) => {
       count();
-      versions[kind] = version;
+      Object.assign(versions, marks);
     },
     list: async (kind) => Object.entries(structuredClone(records[kind.name] ?? {})),
     put: async (kind, key, value) => {
@@ -219,6 +219,13 @@ describe('the real steps', () => {
       state: 'current',
       migrated: [],
     });
+  });
+
+  it('a fresh install (nothing stored) marks every kind in one write', async () => {
+    const memory = memoryStore({});
+    memory.state.failAfterWrites = 1;
+    await runMigrations(memory.store, RECORD_KINDS, MIGRATION_STEPS);
+    expect(memory.versions).toEqual(Object.fromEntries(RECORD_KINDS.map((kind) => [kind.name, kind.version])));
   });
 
   it('sets aside a kit run of a format this build cannot resume, instead of starting over without it', () => {
