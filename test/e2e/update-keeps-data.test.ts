@@ -9,17 +9,22 @@
  * halfway, the popup (its account cache). Through messages, as the settings form sends them: the two profiles
  * and their consumer secrets (the form's own tests cover the form), and locking the vault.
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { missingReason } from '../../scripts/system-packages.ts';
 import type { ProfileView } from '../../src/core/protocol.ts';
 import { RECORD_KINDS } from '../../src/core/storage/record-kinds.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { sendAndWait } from './support/devtools-panel-page.ts';
 import { openKit, openPopup, openSettings } from './support/extension-pages.ts';
+import { poll } from './support/firefox-page.ts';
+import { type SandboxedFirefox, signInFirefoxOrFail, startSandboxedFirefox } from './support/firefox-sandbox.ts';
 import { DIST, type LaunchedExtension } from './support/launch-extension.ts';
+import { DIST_FIREFOX } from './support/launch-firefox.ts';
 import { buildPreviousRelease } from './support/previous-release.ts';
 import {
   messageVia,
@@ -106,35 +111,35 @@ function collectionFile(): string {
   });
 }
 
-beforeAll(async () => {
-  const previous = await buildPreviousRelease();
-  unpacked = await mkdtemp(join(tmpdir(), 'keyhole-update-'));
-  await cp(previous.dist, unpacked, { recursive: true });
-  sandboxed = await startSandboxedExtension({ dist: unpacked });
-  ext = sandboxed;
-  platform = sandboxed.platform;
-  // Developer mode, as on a developer's chrome://extensions: without it, reloading an unpacked extension disables it.
-  const extensions = await ext.context.newPage();
-  await extensions.goto('chrome://extensions');
-  await extensions.evaluate(
-    () =>
-      new Promise((resolve) =>
-        (
-          chrome as unknown as { developerPrivate: { updateProfileConfiguration(c: object, done: () => void): void } }
-        ).developerPrivate.updateProfileConfiguration({ inDeveloperMode: true }, () => resolve(undefined)),
-      ),
-  );
-  await extensions.close();
-  owner = [...platform.state.organisations.values()].find((org) => org.personal)?.id ?? '';
-}, 180_000);
+describe('an update from the previous release, in Chromium', () => {
+  beforeAll(async () => {
+    const previous = await buildPreviousRelease();
+    unpacked = await mkdtemp(join(tmpdir(), 'keyhole-update-'));
+    await cp(previous.dist, unpacked, { recursive: true });
+    sandboxed = await startSandboxedExtension({ dist: unpacked });
+    ext = sandboxed;
+    platform = sandboxed.platform;
+    // Developer mode, as on a developer's chrome://extensions: without it, reloading an unpacked extension disables it.
+    const extensions = await ext.context.newPage();
+    await extensions.goto('chrome://extensions');
+    await extensions.evaluate(
+      () =>
+        new Promise((resolve) =>
+          (
+            chrome as unknown as { developerPrivate: { updateProfileConfiguration(c: object, done: () => void): void } }
+          ).developerPrivate.updateProfileConfiguration({ inDeveloperMode: true }, () => resolve(undefined)),
+        ),
+    );
+    await extensions.close();
+    owner = [...platform.state.organisations.values()].find((org) => org.personal)?.id ?? '';
+  }, 180_000);
 
-afterAll(async () => {
-  await sandboxed?.close();
-  if (unpacked) await rm(unpacked, { recursive: true, force: true });
-  expect(errors).toEqual([]);
-});
+  afterAll(async () => {
+    await sandboxed?.close();
+    if (unpacked) await rm(unpacked, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+  });
 
-describe('an update from the previous release', () => {
   let profiles: ProfileView[] = [];
 
   it('the previous release is filled through its UI', async () => {
@@ -333,4 +338,122 @@ describe('an update from the previous release', () => {
     await expect.poll(() => data.getByRole('alert').innerText()).toContain('This is not a Keyhole backup');
     await rm(backup);
   });
+});
+
+/** Records an extension page writes into IndexedDB as idb-keyval lays them out (one object store per database). */
+const PUT_RECORDS = `const [database, store, records] = arguments;
+  const open = indexedDB.open(database);
+  open.onupgradeneeded = () => open.result.createObjectStore(store);
+  open.onsuccess = () => {
+    const transaction = open.result.transaction(store, 'readwrite');
+    for (const [key, value] of records) transaction.objectStore(store).put(value, key);
+    transaction.oncomplete = () => done(true);
+  };`;
+const COUNT_RECORDS = `const [database, store] = arguments;
+  const open = indexedDB.open(database);
+  open.onsuccess = () => {
+    const request = open.result.transaction(store).objectStore(store).count();
+    request.onsuccess = () => done(request.result);
+  };`;
+const READ_LOCAL = 'browser.storage.local.get(arguments[0]).then((found) => done(found[arguments[0]] ?? null));';
+
+describe('an update from the previous release, in Firefox ESR', () => {
+  const noFirefox = missingReason('firefox', existsSync);
+  let ff: SandboxedFirefox | undefined;
+  let folder: string | undefined;
+
+  beforeEach(({ skip }) => skip(noFirefox !== undefined, noFirefox));
+  afterAll(async () => {
+    await ff?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('keeps the profiles, the locked vault, the session, saved requests, environments and the kit run', async () => {
+    const previous = await buildPreviousRelease();
+    folder = await mkdtemp(join(tmpdir(), 'keyhole-update-firefox-'));
+    await cp(previous.distFirefox, folder, { recursive: true });
+    ff = await startSandboxedFirefox({ dist: folder });
+    const ext = ff;
+    // Filled: the sign-in and host access through the UI (the authorize window, Settings → Grant access and
+    // Firefox's prompt); the second profile, the lock and the workbench's and kit's records through the old build's
+    // messages and its pages' storage (the Chromium test above fills those through the UI).
+    await signInFirefoxOrFail(ext);
+    await ext.openPage('src/options/index.html');
+    const second = await ext.message<ProfileView>('profiles/save', {
+      name: 'Second',
+      preset: 'custom',
+      apiBaseUrl: 'https://api.second.example',
+      bridgeUrl: 'https://bridge.second.example',
+      consumerKey: 'second-key',
+      consumerSecret: SECOND_SECRET,
+      signatureMethod: 'HMAC-SHA1',
+      tokenEndpoint: 'query',
+    });
+    const listed = await ext.message<{ profiles: ProfileView[] }>('profiles/list');
+    if (!second.ok || !listed.ok) throw new Error('profiles not saved');
+    const saved = Array.from({ length: 50 }, (_, index) => [
+      `req-${index}`,
+      {
+        id: `req-${index}`,
+        name: `Request ${index + 1}`,
+        folder: FOLDERS[index % FOLDERS.length],
+        order: Math.floor(index / FOLDERS.length),
+        updatedAt: 1,
+        draft: { method: 'GET', target: 'api', path: '/v2/self', params: {}, query: [], headers: [], bodyMode: 'none' },
+      },
+    ]);
+    await ext.evaluate(PUT_RECORDS, ['keyhole-saved-requests', 'requests', saved]);
+    const run = { version: 1, id: 'run-ff', choices: { appName: 'sftp-ff' }, steps: {}, facts: {}, created: [] };
+    await ext.evaluate(PUT_RECORDS, ['keyhole-sftp-kit', 'runs', [['current', run]]]);
+    const environments = ['dev', 'prod'].map((name) => ({ id: `env-${name}`, name, variables: [] }));
+    await ext.evaluate('browser.storage.local.set({ [arguments[0]]: arguments[1] }).then(() => done(true));', [
+      'keyhole.devtools.variables',
+      { environments, activeEnvironmentId: 'env-dev', contexts: {} },
+    ]);
+    expect((await ext.message('vault/set-passphrase', { next: PASSPHRASE, autoLockMinutes: 60 })).ok).toBe(true);
+    expect((await ext.message('vault/lock')).ok).toBe(true);
+
+    // Off the add-on's pages first (a reload unloads them under Marionette's feet), as about:debugging is.
+    await ext.evaluateInBrowser(
+      `gBrowser.selectedBrowser.fixupAndLoadURIString('about:blank', {
+        triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(),
+      });
+      done(true);`,
+    );
+    await poll(
+      () => ext.evaluate<string>('done(location.href);').catch(() => ''),
+      (href) => href === 'about:blank',
+    );
+    // The update: this build's files in the add-on's folder, then the reload about:debugging does.
+    await rm(folder, { recursive: true, force: true });
+    await cp(DIST_FIREFOX, folder, { recursive: true });
+    const reloaded = await ext.evaluateInBrowser<string>(
+      `const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+      AddonManager.getAddonByID(arguments[0]).then((addon) => addon.reload()).then(() => done('ok'), (error) => done(String(error)));`,
+      [ext.addonId],
+    );
+    expect(reloaded).toBe('ok');
+    await ext.openPage('src/options/index.html');
+    const status = await poll(
+      () => ext.evaluate<{ state?: string; setAside?: unknown[] } | null>(READ_LOCAL, ['keyhole.storage.status']),
+      (value) => value !== null,
+    );
+    expect(status).toMatchObject({ state: 'current', setAside: [] });
+    const after = await ext.message<{ profiles: ProfileView[] }>('profiles/list');
+    expect(after.ok && after.value.profiles).toEqual(listed.value.profiles);
+    const unlocked = await ext.message<{ state: string }>('vault/unlock', { passphrase: PASSPHRASE });
+    expect(unlocked.ok && unlocked.value.state).toBe('unlocked');
+    const session = await ext.message<{ state: string }>('session/status');
+    expect(session.ok && session.value.state).toBe('signed-in');
+    const call = await ext.message<{ status: number }>('request/send', {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/self',
+    });
+    expect(call.ok && call.value.status).toBe(200);
+    expect(await ext.evaluate(COUNT_RECORDS, ['keyhole-saved-requests', 'requests'])).toBe(50);
+    expect(await ext.evaluate(COUNT_RECORDS, ['keyhole-sftp-kit', 'runs'])).toBe(1);
+    const scope = await ext.evaluate<{ environments: { name: string }[] }>(READ_LOCAL, ['keyhole.devtools.variables']);
+    expect(scope.environments.map((environment) => environment.name)).toEqual(['dev', 'prod']);
+  }, 180_000);
 });

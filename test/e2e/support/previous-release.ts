@@ -20,12 +20,14 @@ export async function previousReleaseCommit(): Promise<string> {
   return recorded;
 }
 
-/** The previous release's Chrome build (dist/), built if not yet there. */
-export async function buildPreviousRelease(): Promise<{ commit: string; dist: string }> {
+/** The previous release's builds (dist/ for Chrome, dist-firefox/ for Firefox), built if not yet there. */
+export async function buildPreviousRelease(): Promise<{ commit: string; dist: string; distFirefox: string }> {
   const commit = await previousReleaseCommit();
   const folder = join(OUTPUT, 'previous-release', commit);
   const dist = join(folder, 'dist');
-  if (existsSync(join(dist, 'manifest.json'))) return { commit, dist };
+  const distFirefox = join(folder, 'dist-firefox');
+  if (existsSync(join(dist, 'manifest.json')) && existsSync(join(distFirefox, 'manifest.json')))
+    return { commit, dist, distFirefox };
   const source = join(folder, 'source');
   await rm(folder, { recursive: true, force: true });
   await mkdir(source, { recursive: true });
@@ -34,11 +36,14 @@ export async function buildPreviousRelease(): Promise<{ commit: string; dist: st
     maxBuffer: 64 * 1024 * 1024,
   });
   await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'));
-  await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: source,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  for (const mode of ['production', 'firefox'])
+    await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'],
+      { cwd: source, maxBuffer: 64 * 1024 * 1024 },
+    );
   await rename(join(source, 'dist'), dist);
+  await rename(join(source, 'dist-firefox'), distFirefox);
   await rm(source, { recursive: true, force: true });
-  return { commit, dist };
+  return { commit, dist, distFirefox };
 }
