@@ -4,10 +4,11 @@
  * in the same profile — what Chrome does for an update: runtime.onInstalled fires with reason 'update'. Everything
  * must then be there and work. Then Settings → Export all: the file holds none of the secrets.
  *
- * Through the UI: sign-in (the authorize page), the passphrase lock, 50 saved requests in folders and two
- * environments (one collection import), a signed call (history), three tabs, an SFTP kit run stopped by a fault
- * halfway, the popup (its account cache). Through messages, as the settings form sends them: the two profiles
- * and their consumer secrets (the form's own tests cover the form), and locking the vault.
+ * In Chromium, through the UI: sign-in (the authorize page), the passphrase lock, 50 saved requests in folders
+ * and two environments (one collection import), a signed call (history), three tabs, an SFTP kit run stopped by a
+ * fault halfway, the popup (its account cache). Through messages, as the settings form sends them: the two
+ * profiles and their consumer secrets (the form's own tests cover the form), and locking the vault. Firefox ESR
+ * (last): the same update of a temporary add-on reloaded from its folder, filled more through storage (see there).
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

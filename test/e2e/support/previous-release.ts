@@ -28,6 +28,11 @@ export async function buildPreviousRelease(): Promise<{ commit: string; dist: st
   const distFirefox = join(folder, 'dist-firefox');
   if (existsSync(join(dist, 'manifest.json')) && existsSync(join(distFirefox, 'manifest.json')))
     return { commit, dist, distFirefox };
+  await run('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT }).catch(() => {
+    throw new Error(
+      `The previous release's commit ${commit} (scripts/previous-release.txt) is not in this clone: a shallow clone? Run git fetch --unshallow.`,
+    );
+  });
   const source = join(folder, 'source');
   await rm(folder, { recursive: true, force: true });
   await mkdir(source, { recursive: true });
