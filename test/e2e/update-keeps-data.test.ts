@@ -37,6 +37,17 @@ import { saveScreenshot } from './support/screenshots.ts';
 
 const PASSPHRASE = 'correct horse battery staple update';
 const SECOND_SECRET = 'second-profile-secret-never-exported';
+/** The second profile: another platform's addresses, its own consumer secret (never exported). */
+const SECOND_PROFILE = {
+  name: 'Second',
+  preset: 'custom',
+  apiBaseUrl: 'https://api.second.example',
+  bridgeUrl: 'https://bridge.second.example',
+  consumerKey: 'second-key',
+  consumerSecret: SECOND_SECRET,
+  signatureMethod: 'HMAC-SHA1',
+  tokenEndpoint: 'query',
+};
 const FOLDERS = ['Apps', 'Apps/Deploy', 'Addons', 'Organisations', 'Self'];
 /** The panel as DevTools opens it on one inspected tab: its request tabs are kept under that tab's id. */
 const DEVTOOLS_TAB = `chrome.devtools = { inspectedWindow: { tabId: 7 }, panels: { themeName: 'default' },
@@ -145,16 +156,7 @@ describe('an update from the previous release, in Chromium', () => {
 
   it('the previous release is filled through its UI', async () => {
     const { control, message } = sandboxed;
-    const second = await message<ProfileView>('profiles/save', {
-      name: 'Second',
-      preset: 'custom',
-      apiBaseUrl: 'https://api.second.example',
-      bridgeUrl: 'https://bridge.second.example',
-      consumerKey: 'second-key',
-      consumerSecret: SECOND_SECRET,
-      signatureMethod: 'HMAC-SHA1',
-      tokenEndpoint: 'query',
-    });
+    const second = await message<ProfileView>('profiles/save', SECOND_PROFILE);
     if (!second.ok) throw new Error('second profile not saved');
     profiles = [sandboxed.profile, second.value];
     await signInOrFail(sandboxed);
@@ -380,16 +382,7 @@ describe('an update from the previous release, in Firefox ESR', () => {
     // messages and its pages' storage (the Chromium test above fills those through the UI).
     await signInFirefoxOrFail(ext);
     await ext.openPage('src/options/index.html');
-    const second = await ext.message<ProfileView>('profiles/save', {
-      name: 'Second',
-      preset: 'custom',
-      apiBaseUrl: 'https://api.second.example',
-      bridgeUrl: 'https://bridge.second.example',
-      consumerKey: 'second-key',
-      consumerSecret: SECOND_SECRET,
-      signatureMethod: 'HMAC-SHA1',
-      tokenEndpoint: 'query',
-    });
+    const second = await ext.message<ProfileView>('profiles/save', SECOND_PROFILE);
     const listed = await ext.message<{ profiles: ProfileView[] }>('profiles/list');
     if (!second.ok || !listed.ok) throw new Error('profiles not saved');
     const saved = Array.from({ length: 50 }, (_, index) => [
