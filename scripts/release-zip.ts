@@ -11,7 +11,7 @@ import { type Zippable, zipSync } from 'fflate';
 
 const run = promisify(execFile);
 
-export type ReleaseKind = 'chrome' | 'firefox' | 'source';
+export type ReleaseKind = 'chrome' | 'chrome-dev' | 'firefox' | 'source';
 
 export interface ZipEntry {
   /** Forward slashes, relative to the zip's root. */

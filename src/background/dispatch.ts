@@ -2,6 +2,7 @@ import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { isMessageName, validateMessage } from '../core/message-validation.ts';
 import type { CallContext, Envelope, Reply } from '../core/protocol.ts';
 import { handlers } from './handlers.ts';
+import { whenStorageReady } from './migrations/index.ts';
 
 /**
  * Answers one envelope from a page, whichever way it came (runtime message or call port): the name must be one of
@@ -16,12 +17,13 @@ export function dispatch(envelope: Envelope, context: CallContext): Promise<Repl
       ok: false,
       error: new KeyholeError('invalid-input', `Unknown message “${name.slice(0, 60)}”.`).toData(),
     });
-  // Validation and a handler's synchronous throw become a reply too.
-  return new Promise<unknown>((resolve) => {
-    const handler = handlers[name] as (request: unknown, context: CallContext) => Promise<unknown>;
-    resolve(handler(validateMessage(name, envelope.request), context));
-  }).then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error: toErrorData(error) }),
-  );
+  // Stored records are migrated first, and a newer build's are never touched (migrations/index.ts). Validation
+  // and a handler's throw become a reply too.
+  const handler = handlers[name] as (request: unknown, context: CallContext) => Promise<unknown>;
+  return whenStorageReady()
+    .then(() => handler(validateMessage(name, envelope.request), context))
+    .then(
+      (value) => ({ ok: true, value }),
+      (error: unknown) => ({ ok: false, error: toErrorData(error) }),
+    );
 }

@@ -6,7 +6,7 @@ import { takeHeldBody } from './deferred-bodies.ts';
 import { browser } from './extension-api.ts';
 import { signIn } from './oauth-dance.ts';
 import { setUpConsumer } from './onboarding.ts';
-import { activateProfile, deleteProfile, listProfiles, saveProfile } from './profiles.ts';
+import { activateProfile, deleteProfile, importProfiles, listProfiles, saveProfile } from './profiles.ts';
 import { vault } from './secret-store.ts';
 import { cancelRequest, requireActiveProfile, sendRequest } from './send-request.ts';
 import { markSignedOut, signOut } from './session.ts';
@@ -37,6 +37,7 @@ export const handlers: ProtocolHandlers = {
     forgetCreatedTokens(id);
     return listProfiles();
   },
+  'profiles/import': ({ profiles }) => importProfiles(profiles),
   'profiles/activate': async ({ id }) => {
     await activateProfile(id);
     return getSessionStatus();

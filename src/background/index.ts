@@ -3,8 +3,12 @@ import { listenForCalls } from './call-port.ts';
 import { listenForBodyFetches } from './deferred-bodies.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
+import { startStorageMigrations } from './migrations/index.ts';
 import { listenForStreams } from './stream-port.ts';
 import { warmUp } from './warm-start.ts';
+
+// First: stored records are brought to this build's formats before any message is answered (migrations/).
+startStorageMigrations();
 
 // The worker is a thin pipe: every page message goes to one handler of the typed map (dispatch.ts).
 // sendResponse + `return true` keeps the channel open in both Chrome and Firefox (Chrome ignores a returned promise).

@@ -78,17 +78,7 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
   // (and says the address changed when it did not).
   if (input.consumerSecret?.trim()) await vault.requireOpen();
 
-  const stored: StoredProfile = {
-    id: existing?.id ?? crypto.randomUUID(),
-    name: input.name.trim(),
-    preset: input.preset,
-    apiBaseUrl: normalizeBaseUrl(input.apiBaseUrl),
-    bridgeUrl: normalizeBaseUrl(input.bridgeUrl),
-    consumerKey: input.consumerKey.trim(),
-    signatureMethod: input.signatureMethod,
-    tokenEndpoint: input.tokenEndpoint,
-  };
-  if (input.consoleUrl?.trim()) stored.consoleUrl = normalizeBaseUrl(input.consoleUrl);
+  const stored = toStored(input, existing?.id ?? crypto.randomUUID());
   // Before the new addresses are written: nothing bound to the old ones outlives the change.
   if (existing && moved.length > 0) await leaveOldAddresses(existing.id, moved);
   if (input.consumerSecret?.trim()) await sealConsumerSecret(stored, input.consumerSecret.trim());
@@ -98,6 +88,22 @@ export async function saveProfile(input: ProfileInput): Promise<ProfileView> {
     : [...record.profiles, stored];
   await writeRecord({ profiles, activeProfileId: record.activeProfileId ?? stored.id });
   return toView(stored);
+}
+
+/** What storage keeps of a profile: its fields, normalised, and no secret. */
+function toStored(input: ProfileInput, id: string): StoredProfile {
+  const stored: StoredProfile = {
+    id,
+    name: input.name.trim(),
+    preset: input.preset,
+    apiBaseUrl: normalizeBaseUrl(input.apiBaseUrl),
+    bridgeUrl: normalizeBaseUrl(input.bridgeUrl),
+    consumerKey: input.consumerKey.trim(),
+    signatureMethod: input.signatureMethod,
+    tokenEndpoint: input.tokenEndpoint,
+  };
+  if (input.consoleUrl?.trim()) stored.consoleUrl = normalizeBaseUrl(input.consoleUrl);
+  return stored;
 }
 
 async function leaveOldAddresses(profileId: string, moved: readonly AddressKind[]): Promise<void> {
@@ -119,6 +125,26 @@ async function leaveOldAddresses(profileId: string, moved: readonly AddressKind[
   );
   await clearClockOffset(profileId);
   if (moved.includes('bridge')) await clearBridgeToken(profileId);
+}
+
+/**
+ * Adds profiles read from a backup (Settings → Import all), each under a new id and without a secret: the user types
+ * the consumer secret again. Never replaces a profile; the page decided beforehand which ones are already here.
+ */
+export async function importProfiles(inputs: readonly ProfileInput[]): Promise<{ ids: string[] }> {
+  for (const input of inputs) {
+    if (input.consumerSecret !== undefined || input.id !== undefined)
+      throw new KeyholeError('invalid-input', 'An imported profile carries no id and no secret.');
+    const firstError = Object.values(validateProfile(input, { requireSecret: false }))[0];
+    if (firstError) throw new KeyholeError('invalid-input', `“${input.name.slice(0, 60)}”: ${firstError}`);
+  }
+  const added = inputs.map((input) => toStored(input, crypto.randomUUID()));
+  const record = await readRecord();
+  await writeRecord({
+    profiles: [...record.profiles, ...added],
+    activeProfileId: record.activeProfileId ?? added[0]?.id ?? null,
+  });
+  return { ids: added.map((profile) => profile.id) };
 }
 
 /** Deletes a profile and every record of it: secrets, session and view records, the popup's cached account. */

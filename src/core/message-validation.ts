@@ -33,6 +33,13 @@ function objectWithStrings<K extends MessageName>(
   };
 }
 
+/** An imported profile carries no id (the worker gives one) and no secret (never exported). */
+const IMPORTED_PROFILE = objectWithStrings(
+  'profiles/import',
+  ['name', 'preset', 'apiBaseUrl', 'bridgeUrl', 'consumerKey', 'signatureMethod', 'tokenEndpoint'],
+  ['consoleUrl'],
+);
+
 /** Messages without a payload: whatever a page sends along is ignored. */
 const nothing = () => undefined;
 
@@ -48,6 +55,13 @@ const VALIDATORS: { [K in MessageName]: Validator<K> } = {
   ),
   'profiles/delete': objectWithStrings('profiles/delete', ['id']),
   'profiles/activate': objectWithStrings('profiles/activate', ['id']),
+  'profiles/import': (payload) => {
+    const list = isRecord(payload) ? payload.profiles : undefined;
+    if (!Array.isArray(list) || list.length > 100)
+      throw invalid('profiles/import', '“profiles” must be a list of at most 100 profiles.');
+    for (const item of list) IMPORTED_PROFILE(item);
+    return payload as RequestOf<'profiles/import'>;
+  },
   'identity/redirect-url': nothing,
   'request/send': (payload) => validateSendRequest(payload),
   'request/cancel': objectWithStrings('request/cancel', ['requestId']),

@@ -275,6 +275,8 @@ export interface Protocol {
   'profiles/save': { request: ProfileInput; response: ProfileView };
   'profiles/delete': { request: { id: string }; response: { profiles: ProfileView[]; activeId: string | null } };
   'profiles/activate': { request: { id: string }; response: SessionStatus };
+  /** Settings → Import all: adds profiles without secrets (never replaces one); the new ids, in order. */
+  'profiles/import': { request: { profiles: ProfileInput[] }; response: { ids: string[] } };
   'identity/redirect-url': { request: undefined; response: { url: string } };
   'request/send': { request: SendRequest; response: SendResponse };
   'request/cancel': { request: { requestId: string }; response: { cancelled: boolean } };

@@ -4,6 +4,7 @@ import type { ProfileInput, ProfileView, SessionStatus } from '../core/protocol.
 import { forgetMirroredAccount } from '../popup/account-mirror.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { send } from '../ui/send.ts';
+import { DataSection } from './backup/DataSection.tsx';
 import { extensionVersion, watchStoredState } from './extension.ts';
 import { HostAccessCard } from './HostAccessCard.tsx';
 import { OnboardingSection } from './OnboardingSection.tsx';
@@ -138,6 +139,9 @@ export function OptionsPage() {
                 <a href="#sftp-kit">SFTP kit</a>
               </li>
               <li>
+                <a href="#data">Your data</a>
+              </li>
+              <li>
                 <a href="#about">About</a>
               </li>
             </ul>
@@ -215,6 +219,8 @@ export function OptionsPage() {
             </a>
           </div>
         </section>
+
+        <DataSection />
 
         <section id="about" class="opt-section" aria-labelledby="about-title">
           <h2 id="about-title">About</h2>

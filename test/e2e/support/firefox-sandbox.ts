@@ -29,7 +29,7 @@ export interface SandboxedFirefox extends LaunchedFirefox {
 }
 
 export async function startSandboxedFirefox(
-  options: { platform?: PlatformOptions; profile?: Partial<ProfileInput> } = {},
+  options: { platform?: PlatformOptions; profile?: Partial<ProfileInput>; dist?: string } = {},
 ): Promise<SandboxedFirefox> {
   // Firefox's redirect URL depends only on the add-on id, not on the manifest's other fields.
   const consumerBaseUrl = await redirectUrlFor('firefox', {} as TargetManifest);
@@ -42,7 +42,7 @@ export async function startSandboxedFirefox(
   });
   let ff: LaunchedFirefox | undefined;
   try {
-    ff = await launchFirefox();
+    ff = await launchFirefox(options.dist ? { dist: options.dist } : {});
     const launched = ff;
     const message = <T>(name: string, request?: unknown) =>
       launched.evaluate<Reply<T>>(

@@ -21,6 +21,11 @@ vi.mock('../../../src/background/extension-api.ts', () => ({
     },
   },
 }));
+// Migrations have their own tests (test/unit/core/storage); here they find nothing to do.
+vi.mock('../../../src/background/migrations/index.ts', () => ({
+  startStorageMigrations: () => {},
+  whenStorageReady: async () => {},
+}));
 vi.mock('../../../src/background/deferred-bodies.ts', () => ({ listenForBodyFetches: () => {} }));
 vi.mock('../../../src/background/stream-port.ts', () => ({ listenForStreams: () => {} }));
 vi.mock('../../../src/background/warm-start.ts', () => ({ warmUp: () => warmUps.push(registered.length) }));

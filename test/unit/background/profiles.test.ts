@@ -241,3 +241,36 @@ describe('signing out (issue 14, item 6)', () => {
     });
   });
 });
+
+describe('profiles/import (Settings → Import all)', () => {
+  beforeEach(() => resetEdges());
+
+  it('adds profiles without a secret under new ids, beside the ones here, never replacing one', async () => {
+    const here = await handlers['profiles/save'](input, {});
+    const { consumerSecret: _secret, ...withoutSecret } = input;
+    const { ids } = await handlers['profiles/import'](
+      { profiles: [withoutSecret, { ...withoutSecret, name: 'Second', consumerKey: 'other' }] },
+      {},
+    );
+    expect(ids).toHaveLength(2);
+    expect(ids).not.toContain(here.id);
+    const { profiles, activeId } = await handlers['profiles/list'](undefined, {});
+    expect(activeId).toBe(here.id);
+    expect(profiles.map((profile) => [profile.name, profile.hasConsumerSecret])).toEqual([
+      ['Sandbox', true],
+      ['Sandbox', false],
+      ['Second', false],
+    ]);
+  });
+
+  it('refuses an import that carries a secret or an id, or an address the form would refuse, and adds nothing', async () => {
+    const { consumerSecret: _secret, ...withoutSecret } = input;
+    for (const profile of [
+      input,
+      { ...withoutSecret, id: 'x' },
+      { ...withoutSecret, apiBaseUrl: 'http://api.example' },
+    ])
+      await expect(handlers['profiles/import']({ profiles: [profile] }, {})).rejects.toBeInstanceOf(KeyholeError);
+    expect((await handlers['profiles/list'](undefined, {})).profiles).toEqual([]);
+  });
+});

@@ -43,6 +43,11 @@ export async function loadScope(storage: KeyValueStorage): Promise<VariableScope
   }
 }
 
+/** Saves at once (Settings → Import all), masked as the panel's own saves are. */
+export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScope): Promise<void> {
+  await storage.set(KEY, scopeForStorage(scope));
+}
+
 const timers = new WeakMap<KeyValueStorage, ReturnType<typeof setTimeout>>();
 
 export function saveScopeSoon(storage: KeyValueStorage, scope: VariableScope): void {

@@ -1,0 +1,71 @@
+import { KeyholeError } from '../../core/errors.ts';
+import { MIGRATION_STEPS } from '../../core/storage/migration-steps.ts';
+import { RECORD_KINDS, STORAGE_STATUS_KEY } from '../../core/storage/record-kinds.ts';
+import { type MigrationReport, runMigrations } from '../../core/storage/run-migrations.ts';
+import type { StorageStatus } from '../../core/storage/storage-status.ts';
+import { browser } from '../extension-api.ts';
+import { writeLocal } from '../local-store.ts';
+import { createBrowserMigrationStore, listSetAside } from './migration-store.ts';
+
+/**
+ * Brings stored records to this build's formats on every worker start and again when the browser reports an
+ * update (runtime.onInstalled, reason 'update'): one run at a time, each idempotent. Messages wait for the run
+ * (see dispatch.ts); while a newer build's records are present, every message is refused so none is overwritten.
+ * A run that changed something, or could not finish, is written to storage.local (STORAGE_STATUS_KEY) for the
+ * settings page; a start that finds everything current reads one record and writes nothing.
+ */
+
+let running: Promise<void> = Promise.resolve();
+let refusal: KeyholeError | undefined;
+
+async function report(status: MigrationReport | { state: 'failed'; message: string }): Promise<StorageStatus> {
+  const full = {
+    ...status,
+    setAside: await listSetAside().catch(() => []),
+    at: new Date().toISOString(),
+  } as StorageStatus;
+  await writeLocal({ [STORAGE_STATUS_KEY]: full });
+  return full;
+}
+
+async function migrateOnce(): Promise<void> {
+  try {
+    const result = await runMigrations(createBrowserMigrationStore(), RECORD_KINDS, MIGRATION_STEPS);
+    if (result.state === 'refused') {
+      const status = { ...result, setAside: [], at: new Date().toISOString() };
+      refusal = new KeyholeError(
+        'conflict',
+        'A newer Keyhole saved your data, and this older one will not change it: install the newer version again.',
+        { detail: result.newer.map((item) => `${item.kind}: format ${item.found}`).join(', ') },
+      );
+      void writeLocal({ [STORAGE_STATUS_KEY]: status }).catch(() => undefined);
+      return;
+    }
+    refusal = undefined;
+    if (result.migrated.length > 0) void report(result).catch(() => undefined);
+  } catch (error) {
+    // Stored data is as the last finished step left it, which this build reads; the next start runs the rest.
+    void report({ state: 'failed', message: error instanceof Error ? error.message : String(error) }).catch(
+      () => undefined,
+    );
+  }
+}
+
+function migrate(): Promise<void> {
+  running = running.then(migrateOnce);
+  return running;
+}
+
+/** Resolves once stored records are in this build's formats; rejects while a newer build's records are there. */
+export async function whenStorageReady(): Promise<void> {
+  await running;
+  if (refusal) throw refusal;
+}
+
+/** Called once, as the worker starts: the onInstalled listener must be wired in the worker's first turn. */
+export function startStorageMigrations(): void {
+  browser.runtime.onInstalled.addListener((details) => {
+    if (details.reason === 'update') void migrate();
+  });
+  void migrate();
+}

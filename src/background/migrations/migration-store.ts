@@ -1,0 +1,96 @@
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import {
+  localKeyBelongs,
+  QUARANTINE_KEY_PREFIX,
+  type RecordKind,
+  STORAGE_VERSIONS_KEY,
+} from '../../core/storage/record-kinds.ts';
+import type { MigrationStore, SetAside } from '../../core/storage/run-migrations.ts';
+import { browser } from '../extension-api.ts';
+import { readLocal, removeLocal, writeLocal } from '../local-store.ts';
+
+/**
+ * The migrations' view of the browser's storage: storage.local (through local-store.ts, so the worker's copy
+ * stays true) and the IndexedDB databases pages and worker share (same origin). Records set aside stay in the
+ * area they came from: storage.local keys under QUARANTINE_KEY_PREFIX, IndexedDB ones (a CryptoKey cannot be
+ * written as JSON) in the 'keyhole-quarantine' database.
+ */
+
+export const QUARANTINE_DATABASE = 'keyhole-quarantine';
+const stores = new Map<string, UseStore>();
+
+function idbStore(database: string, name: string): UseStore {
+  const key = `${database}/${name}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = createStore(database, name);
+    stores.set(key, store);
+  }
+  return store;
+}
+
+/** Databases that exist: listing a kind must not create an empty database for a page that never opened one. */
+async function existingDatabases(): Promise<Set<string> | undefined> {
+  const list = await indexedDB.databases?.().catch(() => undefined);
+  return list ? new Set(list.map((database) => database.name ?? '')) : undefined;
+}
+
+export function quarantineStore(): UseStore {
+  return idbStore(QUARANTINE_DATABASE, 'records');
+}
+
+export function setAsideKey(entry: SetAside): string {
+  return `${entry.kind}/${entry.version}/${entry.key}`;
+}
+
+export function createBrowserMigrationStore(): MigrationStore {
+  let databases: Promise<Set<string> | undefined> | undefined;
+  return {
+    async readVersions() {
+      return (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
+    },
+    async markVersions(marks) {
+      const versions = (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
+      await writeLocal({ [STORAGE_VERSIONS_KEY]: { ...versions, ...marks } });
+    },
+    async list(kind: RecordKind) {
+      const where = kind.where;
+      if (where.area === 'local') {
+        // Read fresh for each kind: an earlier kind's step may have written.
+        const all = await browser.storage.local.get(null);
+        return Object.entries(all).filter(([key]) => localKeyBelongs(kind, key));
+      }
+      databases ??= existingDatabases();
+      const known = await databases;
+      if (known && !known.has(where.database)) return [];
+      const found = await entries<IDBValidKey, unknown>(idbStore(where.database, where.store));
+      return found.filter((pair): pair is [string, unknown] => typeof pair[0] === 'string');
+    },
+    async put(kind, key, value) {
+      if (kind.where.area === 'local') await writeLocal({ [key]: value });
+      else await set(key, value, idbStore(kind.where.database, kind.where.store));
+    },
+    async remove(kind, key) {
+      if (kind.where.area === 'local') await removeLocal(key);
+      else await del(key, idbStore(kind.where.database, kind.where.store));
+    },
+    async setAside(kind, entry, value) {
+      if (kind.where.area === 'local')
+        await writeLocal({ [QUARANTINE_KEY_PREFIX + setAsideKey(entry)]: { entry, value } });
+      else await set(setAsideKey(entry), { entry, value }, quarantineStore());
+    },
+  };
+}
+
+/** Every record set aside so far, from both places, for the settings page. */
+export async function listSetAside(): Promise<SetAside[]> {
+  const local = Object.entries(await browser.storage.local.get(null))
+    .filter(([key]) => key.startsWith(QUARANTINE_KEY_PREFIX))
+    .map(([, item]) => (item as { entry: SetAside }).entry);
+  const known = await existingDatabases();
+  const idb =
+    known && !known.has(QUARANTINE_DATABASE)
+      ? []
+      : (await entries<string, { entry: SetAside }>(quarantineStore())).map(([, item]) => item.entry);
+  return [...local, ...idb].filter(Boolean).sort((a, b) => a.at.localeCompare(b.at));
+}

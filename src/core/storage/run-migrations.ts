@@ -1,0 +1,100 @@
+import type { MigrationStep } from './migration-steps.ts';
+import type { RecordKind } from './record-kinds.ts';
+
+/**
+ * Brings every kind of record to this build's version, one step and one kind at a time, through whatever holds
+ * them (`MigrationStore`: storage.local and IndexedDB in the worker, memory in tests).
+ *
+ * Write, then mark: a step writes each changed record, then the kind's new version. A worker stopped in between
+ * leaves the old mark, so the next start runs the step again, which each step accepts (its output is its own
+ * fixed point). A record a step cannot read is copied aside first and removed after, so a stop in between leaves
+ * it in both places, never in neither. Versions above this build's, or kinds it does not know, mean a newer
+ * build wrote them: nothing is touched and the report says so.
+ */
+
+export interface SetAside {
+  kind: string;
+  key: string;
+  /** The version the record was read as. */
+  version: number;
+  reason: string;
+  at: string;
+}
+
+export interface MigrationStore {
+  readVersions(): Promise<Record<string, number>>;
+  /** Records these kinds' new versions (and keeps the others'). */
+  markVersions(versions: Record<string, number>): Promise<void>;
+  list(kind: RecordKind): Promise<[string, unknown][]>;
+  put(kind: RecordKind, key: string, value: unknown): Promise<void>;
+  remove(kind: RecordKind, key: string): Promise<void>;
+  /** Keeps a copy of the record with why; the same kind, key and version again replaces the earlier copy. */
+  setAside(kind: RecordKind, entry: SetAside, value: unknown): Promise<void>;
+}
+
+export interface MigratedKind {
+  kind: string;
+  from: number;
+  to: number;
+  setAside: number;
+}
+
+export type MigrationReport =
+  | { state: 'current'; migrated: MigratedKind[] }
+  | { state: 'refused'; newer: { kind: string; found: number; known?: number }[] };
+
+/** Which stored versions this build must not touch: a newer one, or a kind it has never heard of. */
+export function newerThanThisBuild(
+  versions: Record<string, number>,
+  kinds: readonly RecordKind[],
+): { kind: string; found: number; known?: number }[] {
+  return Object.entries(versions).flatMap(([name, found]) => {
+    const kind = kinds.find((candidate) => candidate.name === name);
+    if (!kind) return [{ kind: name, found }];
+    return found > kind.version ? [{ kind: name, found, known: kind.version }] : [];
+  });
+}
+
+export async function runMigrations(
+  store: MigrationStore,
+  kinds: readonly RecordKind[],
+  steps: Record<string, readonly MigrationStep[]>,
+  now: () => string = () => new Date().toISOString(),
+): Promise<MigrationReport> {
+  const versions = await store.readVersions();
+  const newer = newerThanThisBuild(versions, kinds);
+  if (newer.length > 0) return { state: 'refused', newer };
+  const migrated: MigratedKind[] = [];
+  // A step that wrote nothing is marked with the next write (or at the end): re-running it changes nothing, so
+  // its mark may wait, and a fresh install marks every kind in one write.
+  let unmarked: Record<string, number> = {};
+  for (const kind of kinds) {
+    const from = versions[kind.name] ?? 0;
+    let setAside = 0;
+    for (let version = from; version < kind.version; version++) {
+      const step = steps[kind.name]?.find((candidate) => candidate.to === version + 1);
+      if (!step) throw new Error(`No migration of ${kind.name} from version ${version}.`);
+      let wrote = false;
+      for (const [key, value] of await store.list(kind)) {
+        const result = step.migrate(value, key);
+        if ('setAside' in result) {
+          await store.setAside(kind, { kind: kind.name, key, version, reason: result.setAside, at: now() }, value);
+          await store.remove(kind, key);
+          setAside++;
+          wrote = true;
+        } else if (result.keep !== value) {
+          await store.put(kind, key, result.keep);
+          wrote = true;
+        }
+      }
+      unmarked[kind.name] = version + 1;
+      if (wrote) {
+        await store.markVersions(unmarked);
+        unmarked = {};
+      }
+    }
+    if (from !== kind.version) migrated.push({ kind: kind.name, from, to: kind.version, setAside });
+  }
+  if (Object.keys(unmarked).length > 0) await store.markVersions(unmarked);
+  return { state: 'current', migrated };
+}
