@@ -36,6 +36,8 @@ export interface Catalog {
   entries: readonly CatalogEntry[];
   groups: readonly { id: string; label: string }[];
   sources: readonly DescriptionSource[];
+  /** The description's named schemas, which request and response schemas point into with `$ref`. */
+  schemas: Readonly<Record<string, unknown>>;
 }
 
 export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
@@ -63,6 +65,7 @@ export function catalogFromDescription(description: PlatformDescription): Catalo
     entries: description.endpoints.map(catalogEntryOf),
     groups: description.groups,
     sources: description.sources,
+    schemas: description.schemas,
   };
 }
 
@@ -97,6 +100,21 @@ export function findCatalogEntry(
       (entry) => entry.method === method && entry.target === target && matchPathTemplate(entry.pathTemplate, path),
     )
     .sort((a, b) => (a.pathTemplate.match(/\{/g)?.length ?? 0) - (b.pathTemplate.match(/\{/g)?.length ?? 0))[0];
+}
+
+/**
+ * The entry a draft is about: the one whose template the draft's path is (as opened from the catalog), else the
+ * one its concrete path fits.
+ */
+export function catalogEntryOfDraft(
+  entries: readonly CatalogEntry[],
+  draft: { method: HttpMethod; target: RequestTarget; path: string },
+): CatalogEntry | undefined {
+  return (
+    entries.find(
+      (entry) => entry.method === draft.method && entry.target === draft.target && entry.pathTemplate === draft.path,
+    ) ?? findCatalogEntry(entries, draft.method, draft.target, draft.path)
+  );
 }
 
 /** What the search reads of an entry. */

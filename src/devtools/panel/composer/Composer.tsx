@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { HttpMethod, RequestTarget } from '../../../core/protocol.ts';
+import { docsByRow, paramDocs } from '../../../core/workbench/described-params.ts';
 import { hasBodyConflict } from '../../../core/workbench/method-body.ts';
 import { readPastedUrl } from '../../../core/workbench/pasted-url.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
@@ -10,6 +11,7 @@ import {
   type RequestDraft,
   validateDraft,
 } from '../../../core/workbench/request-draft.ts';
+import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-warnings.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import type { PanelServices } from '../services.ts';
@@ -20,6 +22,7 @@ import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
 import { ComposerTools } from './ComposerTools.tsx';
 import { PathParams } from './PathParams.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
+import { useDescribedEndpoint } from './use-described-endpoint.ts';
 
 /**
  * The request composer: method, target, path with {placeholders}, query, headers, body and signing options.
@@ -60,6 +63,12 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const previousMethod = useRef<HttpMethod>('POST');
 
   const check = useMemo(() => validateDraft(draft), [draft]);
+  const described = useDescribedEndpoint(draft);
+  const endpoint = described?.entry.endpoint;
+  const queryDocs = useMemo(() => paramDocs(endpoint, 'query'), [endpoint]);
+  const headerDocs = useMemo(() => paramDocs(endpoint, 'header'), [endpoint]);
+  // Warnings from the description never stop Send: the description may be behind the platform.
+  const warnings = useMemo(() => warnAboutParams(draft, endpoint), [draft, endpoint]);
   const allIssues = check.ok ? [] : check.issues;
   const shown = allIssues.filter((issue) => {
     if (attempted) return true;
@@ -212,6 +221,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           names={placeholders}
           values={draft.params}
           issues={shown.filter((issue) => issue.field === 'param')}
+          docs={paramDocs(endpoint, 'path')}
+          warnings={warnings}
           summary={workbench.summary}
           pickers={workbench.pickers}
           onRetry={() => void workbench.loadSummary(true)}
@@ -245,6 +256,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             label="Query parameters"
             rows={draft.query}
             issues={issueMap(shown, 'query')}
+            docs={docsByRow(queryDocs, draft.query)}
+            warnings={warningsByRow(warnings, 'query')}
             onChange={(query) => edit({ query })}
           />
         ) : null}
@@ -253,6 +266,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             label="Headers"
             rows={draft.headers}
             issues={issueMap(shown, 'headers')}
+            docs={docsByRow(headerDocs, draft.headers)}
+            warnings={warningsByRow(warnings, 'header')}
             nameSuggestions={HEADER_SUGGESTIONS}
             onChange={(headers) => edit({ headers })}
           />
