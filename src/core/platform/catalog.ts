@@ -13,6 +13,7 @@ import type {
   RightSource,
   SourceId,
 } from './description-types.ts';
+import { exampleBodyText } from './schema-example.ts';
 import { buildSearchIndex, type SearchFields, type SearchIndex, searchIndex } from './search.ts';
 
 export interface CatalogEntry {
@@ -40,7 +41,11 @@ export interface Catalog {
   schemas: Readonly<Record<string, unknown>>;
 }
 
-export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
+/** `schemas`: the description's named schemas, so that a JSON body example is built valid against its schema. */
+export function catalogEntryOf(
+  endpoint: DescribedEndpoint,
+  schemas: Readonly<Record<string, unknown>> = {},
+): CatalogEntry {
   const entry: CatalogEntry = {
     id: endpoint.id,
     method: endpoint.method,
@@ -55,14 +60,17 @@ export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
     entry.rightSource = endpoint.right.source;
     if (endpoint.right.name) entry.right = endpoint.right.name;
   }
-  if (endpoint.body?.example !== undefined) entry.bodyExample = endpoint.body.example;
+  if (endpoint.body?.example !== undefined || (endpoint.body?.schema !== undefined && isJsonType(endpoint.body)))
+    entry.bodyExample = exampleBodyText(endpoint.body, schemas);
   if (endpoint.body?.form) entry.formExample = endpoint.body.form;
   return entry;
 }
 
+const isJsonType = (body: { contentType: string }) => /[/+]json\b/i.test(body.contentType);
+
 export function catalogFromDescription(description: PlatformDescription): Catalog {
   return {
-    entries: description.endpoints.map(catalogEntryOf),
+    entries: description.endpoints.map((endpoint) => catalogEntryOf(endpoint, description.schemas)),
     groups: description.groups,
     sources: description.sources,
     schemas: description.schemas,
