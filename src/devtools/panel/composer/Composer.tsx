@@ -20,9 +20,12 @@ import type { Workbench } from '../workbench.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
 import { ComposerTools } from './ComposerTools.tsx';
+import type { BodySchema } from './json-editor/schema-sources.ts';
 import { PathParams } from './PathParams.tsx';
+import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
 import { useDescribedEndpoint } from './use-described-endpoint.ts';
+import './composer-described.css';
 
 /**
  * The request composer: method, target, path with {placeholders}, query, headers, body and signing options.
@@ -69,6 +72,15 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const headerDocs = useMemo(() => paramDocs(endpoint, 'header'), [endpoint]);
   // Warnings from the description never stop Send: the description may be behind the platform.
   const warnings = useMemo(() => warnAboutParams(draft, endpoint), [draft, endpoint]);
+  const bodySchema = useMemo<BodySchema | undefined>(
+    () =>
+      described && endpoint?.body?.schema !== undefined
+        ? { schema: endpoint.body.schema, schemas: described.schemas }
+        : undefined,
+    [described],
+  );
+  const [bodyProblems, setBodyProblems] = useState(0);
+  const shownBodyProblems = draft.bodyMode === 'json' && bodySchema ? bodyProblems : 0;
   const allIssues = check.ok ? [] : check.issues;
   const shown = allIssues.filter((issue) => {
     if (attempted) return true;
@@ -215,6 +227,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
         </div>
       )}
+      <RequestWarnings warnings={warnings} bodyProblems={shownBodyProblems} />
       {placeholders.length > 0 ? (
         <PathParams
           template={draft.path}
@@ -279,6 +292,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             issue={hasBodyConflict(draft) ? undefined : shown.find((issue) => issue.field === 'body')?.message}
             formIssues={issueMap(shown, 'form')}
             onChange={edit}
+            schema={bodySchema}
+            onSchemaProblems={setBodyProblems}
           />
         ) : null}
         {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
