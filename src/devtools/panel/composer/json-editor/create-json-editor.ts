@@ -1,5 +1,5 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, isolateHistory } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
@@ -131,7 +131,11 @@ export function createJsonEditor(options: JsonEditorOptions): JsonEditor {
   return {
     setText(text) {
       if (text === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      // Its own undo step: Ctrl+Z after Format (or an opened endpoint) gives back exactly what was there.
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: isolateHistory.of('full'),
+      });
     },
     setSchema(schema) {
       view.dispatch({ effects: schemaSlot.reconfigure(schemaExtensions(schema, options.onSchemaProblems)) });
