@@ -96,9 +96,11 @@ export function responseTab(page: Page, name: string) {
  */
 export async function jsonBodyText(page: Page): Promise<string> {
   // One evaluation: the textarea may give way to the editor between two.
-  return page.getByRole('textbox', { name: 'JSON body' }).evaluate((node) =>
-    node instanceof HTMLTextAreaElement
-      ? node.value
-      : [...node.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
-  );
+  return page
+    .getByRole('textbox', { name: 'JSON body' })
+    .evaluate((node) =>
+      node instanceof HTMLTextAreaElement
+        ? node.value
+        : [...node.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
+    );
 }

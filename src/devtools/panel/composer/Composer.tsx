@@ -13,6 +13,7 @@ import {
 } from '../../../core/workbench/request-draft.ts';
 import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-warnings.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
@@ -36,7 +37,9 @@ import './composer-described.css';
 
 const HEADER_SUGGESTIONS = ['Accept', 'Accept-Language', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'];
 
-type ComposerTab = 'query' | 'headers' | 'body' | 'signing';
+type ComposerTab = 'query' | 'headers' | 'body' | 'signing' | 'docs';
+
+const loadDocs = () => import('./EndpointDocs.tsx');
 
 function issueMap(issues: readonly DraftIssue[], field: DraftIssue['field']): Map<number, string> {
   const map = new Map<number, string>();
@@ -259,6 +262,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
               label: 'Signing',
               badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
             },
+            ...(described ? [{ id: 'docs', label: 'Docs' }] : []),
           ]}
         />
         <ComposerTools workbench={workbench} services={services} />
@@ -297,6 +301,16 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           />
         ) : null}
         {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
+        {tab === 'docs' && described ? (
+          <Lazy
+            load={loadDocs}
+            props={{ entry: described.entry, schemas: described.schemas, sources: described.sources, services }}
+            fallback={<p class="kh-muted">Loading the docs…</p>}
+          />
+        ) : null}
+        {tab === 'docs' && !described ? (
+          <p class="kh-muted">The API description does not know this method and path.</p>
+        ) : null}
       </div>
     </form>
   );

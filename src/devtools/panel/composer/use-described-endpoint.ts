@@ -6,6 +6,7 @@ import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
 export interface DescribedDraft {
   entry: CatalogEntry;
   schemas: Readonly<Record<string, unknown>>;
+  sources: Catalog['sources'];
 }
 
 /**
@@ -29,6 +30,6 @@ export function useDescribedEndpoint(
   return useMemo(() => {
     if (!catalog) return undefined;
     const entry = catalogEntryOfDraft(catalog.entries, draft);
-    return entry ? { entry, schemas: catalog.schemas } : undefined;
+    return entry ? { entry, schemas: catalog.schemas, sources: catalog.sources } : undefined;
   }, [catalog, draft.method, draft.target, draft.path]);
 }
