@@ -2,6 +2,7 @@ import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import { redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 
 /**
  * What the workbench keeps of each call. The summary (small: what the list shows and searches) and the
@@ -29,6 +30,8 @@ export interface HistoryEntry {
   /** True when a body was kept for this entry (see HistoryBody). */
   hasBody: boolean;
   bodyTruncated?: boolean;
+  /** The response compared with the API description (its first differences and their count). */
+  schemaCheck?: ResponseCheck;
 }
 
 export interface HistoryBody {
@@ -100,6 +103,7 @@ export interface CallOutcome {
   error?: KeyholeErrorData;
   /** Wall time measured by the page when the worker gave no duration (errors). */
   elapsedMs?: number;
+  schemaCheck?: ResponseCheck;
 }
 
 /** Builds the stored summary and (when there is one and the cap allows) the stored body of a call. */
@@ -128,6 +132,7 @@ export function createHistoryRecord(
   entry.contentType = response.contentType;
   entry.responseHeaders = stripSensitiveHeaders(response.headers);
   entry.auth = response.auth;
+  if (outcome.schemaCheck) entry.schemaCheck = sanitizeCheck(outcome.schemaCheck);
   if (caps.maxBodyBytes <= 0) return { entry };
   const body = capResponseBody(response.body, response.contentType, caps.maxBodyBytes);
   entry.hasBody = true;
