@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DescriptionSource, PlatformDescription } from '../../src/core/platform/description-types.ts';
+import { applySchemaOverrides } from '../../src/core/platform/schema-overrides.ts';
 import { GROUPS } from './classify.ts';
 import { KEYHOLE_OVERLAY } from './keyhole-overlay.ts';
 import { mergeEndpoints } from './merge.ts';
@@ -27,7 +28,7 @@ async function packageInfo(name: string): Promise<{ dir: string; version: string
   return { dir, version: manifest.version, license: manifest.license ?? 'unstated' };
 }
 
-/** Schemas reachable from the bodies' `$ref`s, and nothing else. */
+/** Schemas reachable from the bodies' and responses' `$ref`s, and nothing else. */
 function usedSchemas(roots: unknown[], all: Record<string, unknown>): Record<string, unknown> {
   const used = new Map<string, unknown>();
   const visit = (value: unknown) => {
@@ -50,13 +51,15 @@ export async function buildPlatformDescription(): Promise<PlatformDescription> {
   const openapi = await readOpenApi(join(directory.dir, OPENAPI_FILE));
   const clientApi = await readClientApi(client.dir);
   const commands = await readClientCommands(client.dir);
+  // Corrected once here, so bodies built from them, the responses and the description's `schemas` agree.
+  const schemas = applySchemaOverrides(openapi.schemas);
   const endpoints = mergeEndpoints(
     {
       overlay: KEYHOLE_OVERLAY,
       openapi: openapi.operations,
       clientApi,
       commands,
-      schemas: openapi.schemas,
+      schemas,
       overlayFile: OVERLAY_FILE,
     },
     GROUPS.map((group) => group.id),
@@ -110,8 +113,11 @@ export async function buildPlatformDescription(): Promise<PlatformDescription> {
     groups: GROUPS.filter((group) => usedGroups.has(group.id)),
     endpoints,
     schemas: usedSchemas(
-      endpoints.map((endpoint) => endpoint.body?.schema),
-      openapi.schemas,
+      endpoints.flatMap((endpoint) => [
+        endpoint.body?.schema,
+        ...Object.values(endpoint.responses ?? {}).map((response) => response.schema),
+      ]),
+      schemas,
     ),
   };
 }

@@ -11,16 +11,18 @@ import type {
   EndpointBody,
   EndpointOrigin,
   EndpointParam,
+  EndpointResponse,
   EndpointRight,
   SourceId,
 } from '../../src/core/platform/description-types.ts';
+import { responseOverride } from '../../src/core/platform/schema-overrides.ts';
 import type { HttpMethod, RequestTarget } from '../../src/core/protocol.ts';
 import { canonicalisePath, pathShape } from './canonical-path.ts';
 import { groupOf, humanise, summaryFromCommand, summaryFromPath } from './classify.ts';
 import type { OverlayEntry } from './keyhole-overlay.ts';
 import type { ClientApiEndpoint } from './read-client-api.ts';
 import type { ClientCommandEndpoint } from './read-client-commands.ts';
-import type { OpenApiOperation } from './read-openapi.ts';
+import type { OpenApiOperation, OpenApiParam } from './read-openapi.ts';
 import { inferRight } from './rights.ts';
 import { exampleFromFields, exampleFromSchema } from './schema-example.ts';
 
@@ -105,31 +107,57 @@ function readParams(draft: Draft, canonical: ReturnType<typeof canonicalisePath>
       in: 'path',
       ...(param.kind ? { kind: param.kind.id } : {}),
       required: true,
-      ...(documented?.description ? { description: documented.description } : {}),
-      ...(documented?.type ? { type: documented.type } : {}),
+      ...(documented ? documentedFacts(documented) : {}),
       ...(param.sourceName !== '' && param.sourceName !== param.name ? { sourceName: param.sourceName } : {}),
       sources,
     };
   });
-  const query = new Map<string, EndpointParam>();
-  const addQuery = (name: string, source: SourceId, extra: Partial<EndpointParam> = {}) => {
-    const existing = query.get(name);
+  const others = new Map<string, EndpointParam>();
+  const add = (name: string, where: 'query' | 'header', source: SourceId, extra: Partial<EndpointParam> = {}) => {
+    // Header names are case-insensitive: one entry per header whatever the spelling.
+    const key = where === 'header' ? `header ${name.toLowerCase()}` : `query ${name}`;
+    const existing = others.get(key);
     if (existing) {
       if (!existing.sources.includes(source)) existing.sources.push(source);
       return;
     }
-    query.set(name, { name, in: 'query', ...extra, sources: [source] });
+    others.set(key, { name, in: where, ...extra, sources: [source] });
   };
   for (const operation of draft.openapi)
-    for (const param of operation.params.filter((item) => item.in === 'query'))
-      addQuery(param.name, 'openapi', {
-        required: param.required,
-        ...(param.description ? { description: param.description } : {}),
-        ...(param.type ? { type: param.type } : {}),
-      });
-  for (const endpoint of draft.clientApi) for (const name of endpoint.query) addQuery(name, 'client-api');
-  for (const endpoint of draft.commands) for (const name of endpoint.query) addQuery(name, 'client-command');
-  return [...pathParams, ...[...query.values()].sort((a, b) => a.name.localeCompare(b.name))];
+    for (const param of operation.params)
+      if (param.in !== 'path')
+        add(param.name, param.in, 'openapi', { required: param.required, ...documentedFacts(param) });
+  for (const endpoint of draft.clientApi) for (const name of endpoint.query) add(name, 'query', 'client-api');
+  for (const endpoint of draft.commands) for (const name of endpoint.query) add(name, 'query', 'client-command');
+  // Path, then query, then header parameters; by name within each.
+  const rest = [...others.values()].sort((a, b) => b.in.localeCompare(a.in) || a.name.localeCompare(b.name));
+  return [...pathParams, ...rest];
+}
+
+/** What the OpenAPI description documents about a parameter beyond its name. */
+function documentedFacts(param: OpenApiParam): Partial<EndpointParam> {
+  return {
+    ...(param.description ? { description: param.description } : {}),
+    ...(param.type ? { type: param.type } : {}),
+    ...(param.format ? { format: param.format } : {}),
+    ...(param.enum ? { enum: param.enum } : {}),
+    ...(param.default !== undefined ? { default: param.default } : {}),
+  };
+}
+
+/**
+ * The documented answers by status, each corrected where schema-overrides.ts proves the description wrong for
+ * that operation (the component schemas are corrected once, in build-description.ts).
+ */
+function readResponses(draft: Draft): Record<string, EndpointResponse> | undefined {
+  const responses: Record<string, EndpointResponse> = {};
+  for (const operation of draft.openapi)
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (status in responses) continue;
+      const override = responseOverride(operation.method, operation.path, status);
+      responses[status] = override ? { ...response, schema: override.schema } : response;
+    }
+  return Object.keys(responses).length > 0 ? responses : undefined;
 }
 
 function readBody(draft: Draft, schemas: Record<string, unknown>): EndpointBody | undefined {
@@ -142,11 +170,12 @@ function readBody(draft: Draft, schemas: Record<string, unknown>): EndpointBody 
     return undefined;
   if (overlay?.formExample)
     return { contentType: 'application/x-www-form-urlencoded', form: overlay.formExample, exampleSource: 'keyhole' };
-  const body: EndpointBody = {
-    contentType:
-      documented?.contentType ?? draft.clientApi.find((item) => item.contentType)?.contentType ?? 'application/json',
-  };
-  if (documented?.schema !== undefined) body.schema = documented.schema;
+  const contentType = bodyContentType(draft);
+  const body: EndpointBody = { contentType };
+  // The schema describes the JSON or form fields; an upload's bytes have none (the avatar's JSON "from a source"
+  // variant is not what the official client sends).
+  const describesFields = contentType.includes('json') || contentType === FORM;
+  if (documented?.schema !== undefined && describesFields) body.schema = documented.schema;
   if (fields.length > 0) body.fields = fields;
   const format = (value: unknown) => JSON.stringify(value, null, 2);
   if (overlay?.bodyExample !== undefined) {
@@ -155,11 +184,42 @@ function readBody(draft: Draft, schemas: Record<string, unknown>): EndpointBody 
   } else if (documented?.schema !== undefined && body.contentType.includes('json')) {
     body.example = format(exampleFromSchema(documented.schema, schemas));
     body.exampleSource = 'openapi';
+  } else if (documented?.schema !== undefined && contentType === FORM) {
+    body.form = formFromExample(exampleFromSchema(documented.schema, schemas));
+    body.exampleSource = 'openapi';
   } else if (fields.length > 0) {
     body.example = format(exampleFromFields(fields));
     body.exampleSource = 'client-command';
   }
   return body;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const isJson = (type: string) => /[/+]json\b/.test(type);
+
+/**
+ * The content type the official client sends wins over the OpenAPI description's when it is not JSON: the
+ * description writes `application/json` for bodies the client (and so the platform) takes as an image upload
+ * (`PUT /v2/self/avatar`, `image/bmp`) or a form (`POST /v2/users`); a JSON content type from the client adds
+ * nothing the description does not say.
+ */
+export function bodyContentType(draft: {
+  openapi: readonly Pick<OpenApiOperation, 'body'>[];
+  clientApi: readonly Pick<ClientApiEndpoint, 'contentType'>[];
+}): string {
+  const documented = draft.openapi.find((operation) => operation.body)?.body?.contentType;
+  const sent = draft.clientApi.find((item) => item.contentType)?.contentType;
+  if (sent && !isJson(sent)) return sent;
+  return documented ?? sent ?? 'application/json';
+}
+
+/** Form fields to start from: the example's top-level values as text. */
+function formFromExample(example: unknown): [string, string][] {
+  if (typeof example !== 'object' || example === null || Array.isArray(example)) return [];
+  return Object.entries(example).map(([name, value]) => [
+    name,
+    typeof value === 'string' ? value : value === null ? '' : JSON.stringify(value),
+  ]);
 }
 
 function readRight(draft: Draft, path: string): EndpointRight | undefined {
@@ -240,6 +300,7 @@ export function mergeEndpoints(input: MergeInput, groupOrder: readonly string[])
     const body = readBody(draft, input.schemas);
     const right = readRight(draft, path);
     const responseFields = unique(draft.commands.flatMap((command) => command.responseFields ?? []));
+    const responses = readResponses(draft);
     const tags = unique([
       ...draft.openapi.flatMap((operation) => operation.tags),
       ...draft.commands.map((command) => (command.group ? humanise(command.group) : '')).filter(Boolean),
@@ -254,6 +315,7 @@ export function mergeEndpoints(input: MergeInput, groupOrder: readonly string[])
       tags,
       params: readParams(draft, canonical),
       ...(body ? { body } : {}),
+      ...(responses ? { responses } : {}),
       ...(right ? { right } : {}),
       ...(responseFields.length > 0 ? { responseFields } : {}),
       origins: readOrigins(draft, path, input.overlayFile),

@@ -174,6 +174,33 @@ function classMethod(cls: AstNode, name: string): AstNode | undefined {
   return undefined;
 }
 
+/**
+ * The parameters a command declares as holding an add-on's real id (`getIdsToResolve() { return { addonId:
+ * 'REAL_ADDON_ID' } }`): the client resolves the add-on id the caller gives into the provider's id before building
+ * the URL, so that placeholder is the real id whatever the command calls it.
+ */
+function realAddonIdParams(cls: AstNode): Set<string> {
+  const names = new Set<string>();
+  const method = classMethod(cls, 'getIdsToResolve');
+  if (!method) return names;
+  for (const node of walk(method)) {
+    if (node.type !== 'Property') continue;
+    const value = node.value as AstNode;
+    const kind =
+      stringLiteral(value) ??
+      (value.type === 'ObjectExpression'
+        ? (value.properties as AstNode[])
+            .filter((property) => identifierName(property.key) === 'type')
+            .map((property) => stringLiteral(property.value))[0]
+        : undefined);
+    const name = identifierName(node.key) ?? stringLiteral(node.key);
+    if (kind === 'REAL_ADDON_ID' && name) names.add(name);
+  }
+  return names;
+}
+
+const REAL_ADDON_ID_PLACEHOLDER = 'addonRealId';
+
 const shapeOf = (path: string) => path.replace(/\{[^}]*\}|:XXX/g, '*');
 
 export async function readClientCommands(packageDir: string): Promise<ClientCommandEndpoint[]> {
@@ -207,9 +234,13 @@ export async function readClientCommands(packageDir: string): Promise<ClientComm
           (request) => request.method === method && shapeOf(request.path) === shapeOf(documented),
         );
         const request = candidates.find((candidate) => candidate.owner === cls) ?? candidates[0];
+        const realIds = request ? realAddonIdParams(request.owner) : new Set<string>();
+        const path = request?.path.replace(/\{([^}]*)\}/g, (whole, name: string) =>
+          realIds.has(name) ? `{${REAL_ADDON_ID_PLACEHOLDER}}` : whole,
+        );
         endpoints.push({
           method,
-          path: request?.path ?? documented.replace(/:XXX/g, '{}'),
+          path: path ?? documented.replace(/:XXX/g, '{}'),
           query: request?.query ?? [],
           hasBody: request?.hasBody ?? false,
           ...(request?.bodyFields ? { bodyFields: request.bodyFields } : {}),

@@ -10,10 +10,19 @@ type Json = Record<string, unknown>;
 
 export interface OpenApiParam {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   type?: string;
+  format?: string;
+  enum?: unknown[];
+  default?: unknown;
+}
+
+export interface OpenApiResponse {
+  /** `application/json` where the description says `*\/*` (the platform answers JSON there). */
+  contentType: string;
+  schema?: unknown;
 }
 
 export interface OpenApiOperation {
@@ -28,6 +37,8 @@ export interface OpenApiOperation {
   tags: string[];
   params: OpenApiParam[];
   body?: { contentType: string; schema: unknown };
+  /** Documented answers with a body, by status key as written (`200`, `default`). */
+  responses: Record<string, OpenApiResponse>;
 }
 
 export interface OpenApiDocument {
@@ -64,7 +75,8 @@ function shortenRefs(value: unknown): unknown {
 function readParams(list: unknown): OpenApiParam[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((item): OpenApiParam[] => {
-    if (!isObject(item) || (item.in !== 'path' && item.in !== 'query') || typeof item.name !== 'string') return [];
+    if (!isObject(item) || typeof item.name !== 'string') return [];
+    if (item.in !== 'path' && item.in !== 'query' && item.in !== 'header') return [];
     const schema = isObject(item.schema) ? item.schema : {};
     const description = typeof item.description === 'string' ? item.description : undefined;
     return [
@@ -74,9 +86,29 @@ function readParams(list: unknown): OpenApiParam[] {
         required: item.required === true,
         ...(description && description !== 'Automatically added' ? { description } : {}),
         ...(typeof schema.type === 'string' ? { type: schema.type } : {}),
+        ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
+        ...(Array.isArray(schema.enum) ? { enum: schema.enum } : {}),
+        ...(schema.default !== undefined ? { default: schema.default } : {}),
       },
     ];
   });
+}
+
+/** Answers with a body; a schema that is the framework's own artefact says nothing about the body and is left out. */
+function readResponses(responses: unknown): Record<string, OpenApiResponse> {
+  const out: Record<string, OpenApiResponse> = {};
+  for (const [status, response] of Object.entries(isObject(responses) ? responses : {})) {
+    if (!isObject(response) || !isObject(response.content)) continue;
+    const [contentType, media] = Object.entries(response.content)[0] ?? [];
+    if (!contentType || !isObject(media)) continue;
+    const schema = shortenRefs(media.schema);
+    const framework = isObject(schema) && typeof schema.$ref === 'string' && FRAMEWORK_SCHEMAS.has(schema.$ref);
+    out[status] = {
+      contentType: contentType === '*/*' ? 'application/json' : contentType,
+      ...(media.schema !== undefined && !framework ? { schema } : {}),
+    };
+  }
+  return out;
 }
 
 function readBody(method: string, requestBody: unknown, bodies: Json): OpenApiOperation['body'] {
@@ -126,6 +158,7 @@ export function readOpenApiDocument(document: Json): OpenApiDocument {
         ),
         params,
         ...(body ? { body } : {}),
+        responses: readResponses(operation.responses),
       });
     }
   }

@@ -31,7 +31,7 @@ export interface DescriptionSource {
   licence: string;
 }
 
-export type ParamLocation = 'path' | 'query';
+export type ParamLocation = 'path' | 'query' | 'header';
 
 export interface EndpointParam {
   name: string;
@@ -42,6 +42,12 @@ export interface EndpointParam {
   description?: string;
   /** JSON-schema type as the source says ("string", "integer", "boolean"). */
   type?: string;
+  /** JSON-schema format as the source says ("int32", "date"…). */
+  format?: string;
+  /** The values the source allows, when it lists them. */
+  enum?: unknown[];
+  /** The value the platform assumes when the parameter is left out. */
+  default?: unknown;
   /** The name the source uses, when Keyhole renamed the placeholder to its canonical one. */
   sourceName?: string;
   sources: SourceId[];
@@ -59,6 +65,14 @@ export interface EndpointBody {
   fields?: string[];
   /** Form fields to start from, for form-encoded endpoints. */
   form?: [string, string][];
+}
+
+/** What the platform documents it answers with one status. */
+export interface EndpointResponse {
+  /** `application/json` where the description says `*\/*` for a JSON body; `text/event-stream` for streams. */
+  contentType: string;
+  /** The JSON schema of the body; `{"$ref": "Name"}` points into the description's `schemas`. */
+  schema?: unknown;
 }
 
 export type RightSource = 'keyhole-curated' | 'keyhole-inferred';
@@ -96,6 +110,11 @@ export interface DescribedEndpoint {
   tags: string[];
   params: EndpointParam[];
   body?: EndpointBody;
+  /**
+   * The documented answers by status as the OpenAPI description writes it (`200`, `2XX`, `default`), with the
+   * justified overrides of src/core/platform/schema-overrides.ts applied; see `responseSchemaFor`.
+   */
+  responses?: Record<string, EndpointResponse>;
   /** The right it needs; absent when not known. */
   right?: EndpointRight;
   /** Top-level response fields the official client's transforms read (its commands), when known. */
@@ -109,6 +128,9 @@ export interface PlatformDescription {
   /** Groups in display order, with their labels. */
   groups: { id: string; label: string }[];
   endpoints: DescribedEndpoint[];
-  /** Schemas referenced by bodies (`{"$ref": "Name"}`), from the OpenAPI description's components. */
+  /**
+   * Schemas referenced by bodies and responses (`{"$ref": "Name"}`), from the OpenAPI description's components,
+   * with the justified overrides of src/core/platform/schema-overrides.ts applied.
+   */
   schemas: Record<string, unknown>;
 }

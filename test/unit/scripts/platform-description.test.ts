@@ -156,3 +156,78 @@ describe('deriving what no source says', () => {
     });
   });
 });
+
+describe('parameters, bodies and answers for the composer and the response check', () => {
+  const endpoint = (id: string) => {
+    const found = built.endpoints.find((item) => item.id === id);
+    if (!found) throw new Error(`no endpoint ${id}`);
+    return found;
+  };
+
+  it('documents query and header parameters with type, enum, default, required and description', () => {
+    const logs = endpoint('get-v2-logs-addonId');
+    expect(logs.params.find((param) => param.name === 'order')).toEqual({
+      name: 'order',
+      in: 'query',
+      required: false,
+      description: 'Logs order',
+      type: 'string',
+      enum: ['asc', 'desc'],
+      default: 'desc',
+      sources: ['openapi', 'client-api', 'client-command'],
+    });
+    expect(logs.params.find((param) => param.name === 'limit')).toMatchObject({ type: 'integer', format: 'int32' });
+    const redeploy = endpoint('post-v2-github-redeploy');
+    expect(redeploy.params.map((param) => [param.in, param.name])).toEqual([
+      ['header', 'User-Agent'],
+      ['header', 'X-Github-Event'],
+      ['header', 'X-Hub-Signature'],
+    ]);
+    // Path parameters first, then query, then header.
+    const order = built.endpoints.flatMap((item) => [item.params.map((param) => param.in).join(',')]);
+    for (const kinds of order) expect(kinds).toMatch(/^(path,?)*(query,?)*(header,?)*$/);
+  });
+
+  it('takes the body content type the official client sends where the OpenAPI says JSON for an upload or a form', () => {
+    // esm/api/v2/organisation.js#updateAvatar sends `Content-Type: image/bmp`: the bytes of an image, no schema.
+    expect(endpoint('put-v2-self-avatar').body).toEqual({ contentType: 'image/bmp' });
+    // esm/api/v2/user.js#create sends a form; the fields are still the WannabeUser schema's.
+    const users = endpoint('post-v2-users').body;
+    expect(users?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(users?.schema).toEqual({ $ref: 'WannabeUser' });
+    expect(users?.form?.slice(0, 3)).toEqual([
+      ['email', ''],
+      ['password', ''],
+      ['terms', 'false'],
+    ]);
+    expect(users?.example).toBeUndefined();
+  });
+
+  it('names the config-provider add-on by its real id on both routes, as the client resolves it', () => {
+    const paths = built.endpoints.map((item) => `${item.method} ${item.path}`);
+    expect(paths).toContain('GET /v4/addon-providers/config-provider/addons/{addonRealId}');
+    expect(paths).toContain('GET /v4/addon-providers/config-provider/addons/{addonRealId}/env');
+    expect(paths).toContain('PUT /v4/addon-providers/config-provider/addons/{addonRealId}/env');
+    expect(paths.filter((path) => path.includes('config-provider/addons/{addonId}'))).toEqual([]);
+    const env = endpoint('get-v4-addon-providers-config-provider-addons-addonRealId-env');
+    expect(env.params[0]).toMatchObject({ name: 'addonRealId', kind: 'addon-real-id' });
+  });
+
+  it('lists the documented answers by status, schemas by reference, overrides applied', () => {
+    const tokens = endpoint('self-tokens');
+    expect(tokens.responses).toEqual({
+      '200': { contentType: 'application/json', schema: { type: 'array', items: { $ref: 'Token' } } },
+    });
+    expect((built.schemas.Token as { properties: Record<string, unknown> }).properties.creationDate).toMatchObject({
+      'x-keyhole-date': ['epoch-ms', 'iso', 'iso-zone'],
+    });
+    // `*/*` is the platform's JSON; streams keep their type.
+    expect(endpoint('get-v2-github-emails').responses?.['200']?.contentType).toBe('application/json');
+    const stream = built.endpoints.find((item) => item.path.endsWith('/networkgroups/{networkGroupId}/stream'));
+    expect(stream?.responses?.['200']?.contentType).toBe('text/event-stream');
+    // Every ref of a response resolves in the description's schemas.
+    const refs = JSON.stringify(built.endpoints.map((item) => item.responses)).matchAll(/"\$ref":"([^"]+)"/g);
+    for (const [, name] of refs) expect(built.schemas, name).toHaveProperty([name as string]);
+    expect(built.endpoints.filter((item) => item.responses).length).toBeGreaterThan(100);
+  });
+});
