@@ -94,12 +94,12 @@ export function SchemaTree({ schema, schemas, label }: { schema: unknown; schema
   const description = schemaDescription(resolved);
   const name = refName(schema);
   return (
-    <div class="kh-schema-tree" role="group" aria-label={label}>
+    <section class="kh-schema-tree" aria-label={label}>
       <div>
         <span class="kh-schema-type">{describeSchemaType(schema, schemas)}</span>
         {description ? <span class="kh-schema-doc"> — {description}</span> : null}
       </div>
       {inner ? <Fields schema={inner} schemas={schemas} depth={0} seen={new Set(name ? [name] : [])} /> : null}
-    </div>
+    </section>
   );
 }

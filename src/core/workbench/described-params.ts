@@ -20,18 +20,11 @@ export interface ParamDoc {
   description?: string;
 }
 
-/** A parameter as the description has it, also with the fields newer descriptions carry (enum, default, header). */
-type AnyParam = Omit<EndpointParam, 'in'> & {
-  in: string;
-  enum?: readonly unknown[];
-  default?: unknown;
-};
-
 const asText = (value: unknown): string | undefined =>
   value === undefined || value === null ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
 
 export function docOfParam(param: EndpointParam): ParamDoc {
-  const raw = param as AnyParam;
+  const raw = param;
   const doc: ParamDoc = {
     name: raw.name,
     place: raw.in === 'header' ? 'header' : raw.in === 'query' ? 'query' : 'path',

@@ -75,7 +75,9 @@ export function formatCheckReport(
  */
 export function sanitizeCheck(check: ResponseCheck): ResponseCheck {
   const differences = check.differences.map((difference) => {
-    const names = difference.pointer.split('/').map((segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const names = difference.pointer
+      .split('/')
+      .map((segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
     const secret =
       names.some((name: string) => name !== '' && Number.isNaN(Number(name)) && looksSecretName(name)) ||
       looksLikeCredentialValue(difference.actual ?? '') ||

@@ -25,6 +25,7 @@ import type { BodySchema } from './json-editor/schema-sources.ts';
 import { PathParams } from './PathParams.tsx';
 import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
+import { useBodySchemaProblems } from './use-body-schema-problems.ts';
 import { useDescribedEndpoint } from './use-described-endpoint.ts';
 import './composer-described.css';
 
@@ -82,8 +83,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         : undefined,
     [described],
   );
-  const [bodyProblems, setBodyProblems] = useState(0);
-  const shownBodyProblems = draft.bodyMode === 'json' && bodySchema ? bodyProblems : 0;
+  const bodyProblems = useBodySchemaProblems(draft, bodySchema);
   const allIssues = check.ok ? [] : check.issues;
   const shown = allIssues.filter((issue) => {
     if (attempted) return true;
@@ -230,7 +230,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
         </div>
       )}
-      <RequestWarnings warnings={warnings} bodyProblems={shownBodyProblems} />
+      <RequestWarnings warnings={warnings} bodyProblems={bodyProblems} />
       {placeholders.length > 0 ? (
         <PathParams
           template={draft.path}
@@ -297,7 +297,6 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             formIssues={issueMap(shown, 'form')}
             onChange={edit}
             schema={bodySchema}
-            onSchemaProblems={setBodyProblems}
           />
         ) : null}
         {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}

@@ -13,8 +13,6 @@ import type { PanelServices } from '../services.ts';
  * right it needs (and whether this session holds it), every parameter, the request and response schemas as trees,
  * the example a new body starts from, and where each fact comes from. Loaded on first use.
  */
-type Responses = Record<string, { contentType: string; schema?: unknown }>;
-
 const RIGHT_WORDS = {
   granted: 'held by this session',
   lacking: 'not held by this session',
@@ -116,7 +114,7 @@ export default function EndpointDocs({
       live = false;
     };
   }, [entry.id]);
-  const responses = Object.entries((endpoint as DescribedEndpoint & { responses?: Responses }).responses ?? {});
+  const responses = Object.entries(endpoint.responses ?? {});
   const body = endpoint.body;
   const example = body ? exampleBodyText(body, schemas) : '';
   return (

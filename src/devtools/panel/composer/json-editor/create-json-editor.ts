@@ -14,6 +14,7 @@ import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, hoverTooltip, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { checkAgainstSchema } from '../../../../core/platform/schema-check.ts';
 import { type BodySchema, schemaCompletion, schemaHover, schemaLint } from './schema-sources.ts';
 
 /**
@@ -81,7 +82,13 @@ const theme = EditorView.theme({
 
 function schemaExtensions(schema: BodySchema | undefined, onCount: (count: number) => void) {
   const none: BodySchema = { schema: undefined, schemas: {} };
-  const body = schema ?? none;
+  // The one validator (core/platform/schema-check.ts), unless the caller brings its own.
+  const body: BodySchema = schema
+    ? {
+        check: (value) => checkAgainstSchema(value, schema.schema, schema.schemas as Record<string, unknown>),
+        ...schema,
+      }
+    : none;
   return [
     autocompletion({ override: [schemaCompletion(body)], icons: false }),
     hoverTooltip(schemaHover(body)),

@@ -51,7 +51,7 @@ export function CheckSummary({
         {label}
       </button>
       {open ? (
-        <div class="kh-check-panel" role="region" aria-label="Differences from the description">
+        <section class="kh-check-panel" aria-label="Differences from the description">
           {state.state === 'done' ? (
             <>
               <p class="kh-muted">
@@ -88,7 +88,7 @@ export function CheckSummary({
             />
             Compare responses with the API description (from the next call)
           </label>
-        </div>
+        </section>
       ) : null}
     </>
   );
