@@ -2,6 +2,7 @@ import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
 import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
@@ -312,9 +313,7 @@ export function createWorkbench(services: PanelServices): Workbench {
           // Described parameters as rows; what was typed in a row of the same name is kept.
           query: describedRows(paramDocs(entry.endpoint, 'query'), current.query),
           headers: describedRows(paramDocs(entry.endpoint, 'header'), current.headers),
-          bodyMode: entry.bodyExample ? 'json' : entry.formExample ? 'form' : 'none',
-          json: entry.bodyExample ?? '',
-          form: (entry.formExample ?? []).map(([name, value]) => ({ name, value, enabled: true })),
+          ...startingBody(entry),
           signatureMethod: current.signatureMethod,
           bridgeAuth: current.bridgeAuth,
         }),

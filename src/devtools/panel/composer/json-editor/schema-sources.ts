@@ -58,7 +58,9 @@ export function schemaCompletion(body: BodySchema) {
           info: fieldInfo(field.schema, body.schemas, field.required),
           boost: field.required ? 1 : 0,
         }));
-      return options.length > 0 ? { from, options, validFor: /^"?[\w$@.-]*"?$/ } : null;
+      // closeBrackets typed the closing quote already: the completion replaces it too.
+      const to = context.state.sliceDoc(context.pos, context.pos + 1) === '"' ? context.pos + 1 : context.pos;
+      return options.length > 0 ? { from, to, options, validFor: /^"?[\w$@.-]*"?$/ } : null;
     }
     const schema = schemaAtPath(body.schema, place.path, body.schemas);
     const values = enumOf(schema, body.schemas) ?? (schema?.type === 'boolean' ? [true, false] : undefined);
