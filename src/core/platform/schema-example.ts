@@ -5,6 +5,7 @@
  * start reads like a real request without breaking the schema.
  */
 import { enumOf, fieldsOf, resolveSchema, type Schema, type Schemas } from './schema-navigate.ts';
+import { DATE_FORMS_KEYWORD } from './schema-overrides.ts';
 
 type Json = unknown;
 
@@ -44,7 +45,16 @@ function fits(type: string | undefined, value: Json): boolean {
   }
 }
 
+/** A date field the overrides describe by the forms the platform sends (schema-overrides.ts). */
+function dateExample(schema: Schema): Json {
+  const forms = schema[DATE_FORMS_KEYWORD];
+  if (!Array.isArray(forms)) return undefined;
+  return forms.includes('epoch-ms') ? Date.UTC(2024, 0, 1) : FORMAT_EXAMPLES['date-time'];
+}
+
 function leaf(schema: Schema, type: string | undefined, hint: Json): Json {
+  const date = dateExample(schema);
+  if (date !== undefined) return typeof hint === typeof date && hint !== '' && hint !== 0 ? hint : date;
   const allowed = enumOf(schema, {});
   if (allowed && allowed.length > 0) return allowed.some((value) => value === hint) ? hint : allowed[0];
   // A hint must fit the type and the format: a string example in a date-time field may well be "".
