@@ -141,7 +141,7 @@ export default function EndpointDocs({
           {example ? (
             <>
               <h4>Example{body.exampleSource ? ` (values from ${body.exampleSource})` : ''}</h4>
-              <pre class="kh-mono kh-docs-example" tabIndex={0} aria-label="Example body">{example}</pre>
+              <pre class="kh-mono kh-docs-example">{example}</pre>
             </>
           ) : null}
         </>
