@@ -34,6 +34,8 @@ export function JsonBodyEditor({
   const latest = useRef({ text, onChange, onSchemaProblems });
   latest.current = { text, onChange, onSchemaProblems };
   const [ready, setReady] = useState(false);
+  /** The last text the editor reported (or was given): what the draft is known to hold. */
+  const emitted = useRef(text);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -48,7 +50,10 @@ export function JsonBodyEditor({
           label,
           describedBy,
           schema,
-          onChange: (next) => latest.current.onChange(next),
+          onChange: (next) => {
+            emitted.current = next;
+            latest.current.onChange(next);
+          },
           onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
         });
         setReady(true);
@@ -64,7 +69,12 @@ export function JsonBodyEditor({
     };
   }, []);
 
-  useEffect(() => editor.current?.setText(text), [text, ready]);
+  // Only a change from elsewhere (Format, an endpoint or a history entry opened) is put into the editor: a render
+  // still carrying an older text of the user's own typing must not overwrite what they typed since.
+  useEffect(() => {
+    if (text !== emitted.current) editor.current?.setText(text);
+    emitted.current = text;
+  }, [text, ready]);
   useEffect(() => editor.current?.setSchema(schema), [schema, ready]);
 
   return (
