@@ -42,6 +42,12 @@ async function openEndpoint(target: Page, search: string, id: string): Promise<v
   await target.locator(`[data-endpoint-id="${id}"]`).click();
 }
 
+/** The names in a key/value table's rows ("query parameters", "form fields"). */
+const rowNames = (target: Page, table: string) =>
+  target
+    .getByRole('textbox', { name: new RegExp(`^Name of ${table} row`) })
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+
 const queryRow = (target: Page, index: number) =>
   target.getByRole('textbox', { name: `Value of query parameters row ${index}` });
 
@@ -49,9 +55,7 @@ describe('the composer reads the API description', () => {
   it('lists an endpoint’s query parameters with their docs, optional ones off, and warns about a wrong type', async () => {
     await openEndpoint(page, 'logs addonId', 'get-v2-logs-addonId');
     await composerTab(page, 'Query').click();
-    const names = await page
-      .getByRole('textbox', { name: /^Name of query parameters row/ })
-      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const names = await rowNames(page, 'query parameters');
     expect(names).toEqual(['after', 'before', 'deployment_id', 'filter', 'limit', 'order', 'since']);
     // Optional ones are there but off until ticked.
     for (const index of [1, 5, 6])
@@ -79,9 +83,7 @@ describe('the composer reads the API description', () => {
     await openEndpoint(page, 'consumptions organisation', 'organisation-consumptions');
     await composerTab(page, 'Query').click();
     // GET …/consumptions has no `limit`: the typed value goes with the old endpoint, the described rows come.
-    const names = await page
-      .getByRole('textbox', { name: /^Name of query parameters row/ })
-      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const names = await rowNames(page, 'query parameters');
     expect(names).toEqual(['appId', 'for', 'from', 'to']);
     await page.getByRole('checkbox', { name: 'Send query parameters row 3' }).check();
     await queryRow(page, 3).fill('2024-01-01');
@@ -150,9 +152,7 @@ describe('the composer reads the API description', () => {
     await openEndpoint(page, 'users create', 'post-v2-users');
     await composerTab(page, 'Body').click();
     expect(await page.getByRole('radio', { name: 'Form (urlencoded)' }).isChecked()).toBe(true);
-    const names = await page
-      .getByRole('textbox', { name: /^Name of form fields row/ })
-      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const names = await rowNames(page, 'form fields');
     expect(names.slice(0, 3)).toEqual(['email', 'password', 'terms']);
     await saveScreenshot(page, 'described-form-body-1280x800');
   });
