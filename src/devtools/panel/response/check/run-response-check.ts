@@ -16,16 +16,27 @@ import type { CheckRequest } from './response-check.worker.ts';
  */
 const ON_PAGE_CHARS = 64 * 1024;
 
+/** Stops the comparison still running for an older response: a newer call's gets the core (and its numbers). */
+let stopRunning: (() => void) | undefined;
+
 function checkInWorker(message: CheckRequest): Promise<ResponseCheck | undefined> {
+  stopRunning?.();
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./response-check.worker.ts', import.meta.url), { type: 'module' });
+    const stop = () => {
+      worker.terminate();
+      reject(new Error('Not compared: a newer response was being compared.'));
+    };
+    stopRunning = stop;
     worker.onmessage = (event: MessageEvent<{ ok: true; check?: ResponseCheck } | { ok: false; message: string }>) => {
+      if (stopRunning === stop) stopRunning = undefined;
       worker.terminate();
       if (event.data.ok) resolve(event.data.check);
       else reject(new Error(event.data.message));
     };
     worker.onerror = (event) => {
       event.preventDefault();
+      if (stopRunning === stop) stopRunning = undefined;
       worker.terminate();
       reject(new Error(event.message || 'The check’s worker could not start.'));
     };
