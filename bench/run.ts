@@ -3,20 +3,20 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,firefox   run a subset
+ *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,check,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  *
  * It checks for the browsers first (bench/lifecycle.ts) and stops at the first error, exiting non-zero with every
  * browser and server it started closed.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import { DIST_FIREFOX } from '../test/e2e/support/launch-firefox.ts';
 import { type BrowserSession, startBrowserSession } from './browser-session.ts';
-import { formatKilobytes, measureBundles } from './bundle-size.ts';
+import { type BundleSize, formatKilobytes, measureBundle, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
 import { benchFirefoxBodies } from './firefox-bodies.ts';
@@ -30,6 +30,7 @@ import { benchPopup } from './popup.ts';
 import { refreshReadme } from './refresh-readme.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
 import type { BenchResults, BenchRow } from './results.ts';
+import { benchSchemaCheck } from './schema-check.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
@@ -44,6 +45,7 @@ const ALL = [
   'worker',
   'search',
   'history',
+  'check',
   'firefox',
 ] as const;
 type BenchName = (typeof ALL)[number];
@@ -78,19 +80,49 @@ async function buildFirefox(): Promise<void> {
 
 async function benchBundles(): Promise<BenchRow[]> {
   const sizes = await measureBundles(DIST);
-  return sizes.map((size) => ({
+  return [
+    ...sizes.map(
+      (size): BenchRow => ({
+        group: 'Bundle (gzip)',
+        figure: size.name,
+        ours: { value: size.gzipBytes / 1024, unit: 'KB' },
+        anchor: { label: 'budget', value: size.budgetBytes / 1024, unit: 'KB' },
+        ratio: size.budgetBytes / size.gzipBytes,
+        target: `≤ ${formatKilobytes(size.budgetBytes)}`,
+        met: size.withinBudget,
+        note: `${size.files.length} file${size.files.length === 1 ? '' : 's'}, ${formatKilobytes(size.rawBytes)} before gzip; biggest: ${size.files
+          .slice(0, 3)
+          .map((file) => `${file.path} ${formatKilobytes(file.gzipBytes)}`)
+          .join(', ')}`,
+      }),
+    ),
+    await benchEditorChunk(sizes),
+  ];
+}
+
+/**
+ * The JSON body editor (CodeMirror 6), loaded the first time a JSON body is shown: its chunk's size, and that the
+ * panel's first script does not include it (its anchor: the panel's initial JS).
+ */
+async function benchEditorChunk(sizes: BundleSize[]): Promise<BenchRow> {
+  const chunk = (await readdir(resolve(DIST, 'assets'))).find((name) => /^create-json-editor-.*\.js$/.test(name));
+  if (!chunk) throw new Error('no JSON editor chunk in dist/assets');
+  const editor = await measureBundle(DIST, {
+    name: 'JSON body editor (lazy)',
+    entry: `assets/${chunk}`,
+    budgetBytes: 0,
+  });
+  const panel = sizes.find((size) => size.name === 'Panel initial JS');
+  const lazy = !panel?.files.some((file) => file.path.includes('create-json-editor'));
+  return {
     group: 'Bundle (gzip)',
-    figure: size.name,
-    ours: { value: size.gzipBytes / 1024, unit: 'KB' },
-    anchor: { label: 'budget', value: size.budgetBytes / 1024, unit: 'KB' },
-    ratio: size.budgetBytes / size.gzipBytes,
-    target: `≤ ${formatKilobytes(size.budgetBytes)}`,
-    met: size.withinBudget,
-    note: `${size.files.length} file${size.files.length === 1 ? '' : 's'}, ${formatKilobytes(size.rawBytes)} before gzip; biggest: ${size.files
-      .slice(0, 3)
-      .map((file) => `${file.path} ${formatKilobytes(file.gzipBytes)}`)
-      .join(', ')}`,
-  }));
+    figure: 'JSON body editor chunk (loaded on first JSON body)',
+    ours: { value: editor.gzipBytes / 1024, unit: 'KB' },
+    ...(panel ? { anchor: { label: 'panel initial JS', value: panel.gzipBytes / 1024, unit: 'KB' as const } } : {}),
+    target: 'not in the panel’s initial JS',
+    met: lazy,
+    note: `${editor.files.length} files with what it imports, ${formatKilobytes(editor.rawBytes)} before gzip`,
+  };
 }
 
 /**
@@ -151,6 +183,7 @@ async function main(): Promise<number> {
   if (selected.has('signing')) await attempt('Signing (Node)', () => benchSigningInNode());
   if (selected.has('search')) await attempt('Catalog search', benchCatalogSearch);
   if (selected.has('history')) await attempt('History search', benchHistorySearch);
+  if (selected.has('check')) await attempt('Response check', benchSchemaCheck);
 
   let session: BrowserSession | undefined;
   let chromium = 'not launched';

@@ -1,5 +1,6 @@
 import { Fragment } from 'preact';
 import { useId, useRef } from 'preact/hooks';
+import { describeParamFacts, type ParamDoc } from '../core/workbench/described-params.ts';
 import type { KeyValueRow } from '../core/workbench/request-draft.ts';
 import './KeyValueEditor.css';
 
@@ -18,6 +19,10 @@ export interface KeyValueEditorProps {
   valuePlaceholder?: string;
   /** Suggestions for the name column (a datalist). */
   nameSuggestions?: readonly string[];
+  /** Row index → what the API description says of that row (type, enum as a picker, required, docs). */
+  docs?: ReadonlyMap<number, ParamDoc>;
+  /** Row index → a warning that does not stop Send (e.g. a required parameter left empty). */
+  warnings?: ReadonlyMap<number, string>;
 }
 
 const BLANK: KeyValueRow = { name: '', value: '', enabled: true };
@@ -30,6 +35,8 @@ export function KeyValueEditor({
   namePlaceholder = 'Name',
   valuePlaceholder = 'Value',
   nameSuggestions,
+  docs,
+  warnings,
 }: KeyValueEditorProps) {
   const id = useId();
   const table = useRef<HTMLTableElement>(null);
@@ -83,12 +90,28 @@ export function KeyValueEditor({
       <tbody>
         {shown.map((row, index) => {
           const isBlank = index === rows.length;
+          const rowLabel = isBlank ? `new ${label.toLowerCase()} row` : `${label.toLowerCase()} row ${index + 1}`;
           const problem = issues?.get(index);
           const problemId = `${id}-problem-${index}`;
-          const rowLabel = isBlank ? `new ${label.toLowerCase()} row` : `${label.toLowerCase()} row ${index + 1}`;
+          const doc = isBlank ? undefined : docs?.get(index);
+          const warning = problem ? undefined : warnings?.get(index);
+          const docId = `${id}-doc-${index}`;
+          const describedBy =
+            [problem || warning ? problemId : '', doc ? docId : ''].filter(Boolean).join(' ') || undefined;
+          const valueProps = {
+            class: 'kh-input kh-mono',
+            'aria-label': `${valuePlaceholder} of ${rowLabel}`,
+            'aria-invalid': problem ? ('true' as const) : undefined,
+            'aria-describedby': describedBy,
+            'data-row': index,
+            'data-col': 'value',
+          };
           return (
             <Fragment key={index}>
-              <tr class={row.enabled ? '' : 'kh-kv-row--off'}>
+              <tr
+                class={`${row.enabled ? '' : 'kh-kv-row--off'}${doc?.required ? ' kh-kv-row--required' : ''}`}
+                title={doc?.description}
+              >
                 <td class="kh-kv-on">
                   {isBlank ? null : (
                     <input
@@ -110,7 +133,7 @@ export function KeyValueEditor({
                     placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
                     aria-label={`${namePlaceholder} of ${rowLabel}`}
                     aria-invalid={problem ? 'true' : undefined}
-                    aria-describedby={problem ? problemId : undefined}
+                    aria-describedby={describedBy}
                     list={nameSuggestions ? `${id}-names` : undefined}
                     spellcheck={false}
                     autoComplete="off"
@@ -120,18 +143,31 @@ export function KeyValueEditor({
                   />
                 </td>
                 <td>
-                  <input
-                    class="kh-input kh-mono"
-                    value={row.value}
-                    aria-label={`${valuePlaceholder} of ${rowLabel}`}
-                    aria-invalid={problem ? 'true' : undefined}
-                    aria-describedby={problem ? problemId : undefined}
-                    spellcheck={false}
-                    autoComplete="off"
-                    data-row={index}
-                    data-col="value"
-                    onInput={(event) => update(index, { value: (event.currentTarget as HTMLInputElement).value })}
-                  />
+                  {doc?.enum ? (
+                    <select
+                      {...valueProps}
+                      value={row.value}
+                      onChange={(event) => update(index, { value: (event.currentTarget as HTMLSelectElement).value })}
+                    >
+                      {doc.enum.includes(row.value) ? null : (
+                        <option value={row.value}>{row.value || '(empty)'}</option>
+                      )}
+                      {doc.enum.map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      {...valueProps}
+                      value={row.value}
+                      placeholder={doc?.required ? 'required' : undefined}
+                      spellcheck={false}
+                      autoComplete="off"
+                      onInput={(event) => update(index, { value: (event.currentTarget as HTMLInputElement).value })}
+                    />
+                  )}
                 </td>
                 <td class="kh-kv-remove">
                   {isBlank ? null : (
@@ -149,12 +185,21 @@ export function KeyValueEditor({
                   )}
                 </td>
               </tr>
-              {problem ? (
+              {doc ? (
+                <tr class="kh-kv-doc">
+                  <td />
+                  <td colSpan={3} id={docId}>
+                    <span class="kh-kv-facts">{describeParamFacts(doc)}</span>
+                    {doc.description ? ` — ${doc.description}` : null}
+                  </td>
+                </tr>
+              ) : null}
+              {problem || warning ? (
                 <tr>
                   <td />
                   <td colSpan={3}>
-                    <div class="kh-field-error" id={problemId}>
-                      {problem}
+                    <div class={problem ? 'kh-field-error' : 'kh-field-warn'} id={problemId}>
+                      {problem ?? warning}
                     </div>
                   </td>
                 </tr>

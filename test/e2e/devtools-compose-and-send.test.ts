@@ -67,7 +67,11 @@ describe('composing and sending from the DevTools panel', () => {
       .toContain(org.id);
     await picker.fill(org.id);
     await page.getByRole('textbox', { name: 'Name of new query parameters row' }).fill('fields');
-    await page.getByRole('textbox', { name: 'Value of query parameters row 1' }).fill('id,name');
+    // After the rows the description lists for this endpoint (issue 29), off until ticked.
+    await page
+      .getByRole('textbox', { name: /^Value of query parameters row \d+$/ })
+      .last()
+      .fill('id,name');
     expect(await sendAndWait(page)).toBe('200');
     const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
     await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(`${apps.length} items`);
@@ -111,7 +115,7 @@ describe('composing and sending from the DevTools panel', () => {
         rights: { access_organisations: true },
       }),
     );
-    expect(await page.getByText('Valid JSON. Sent as application/json.').isVisible()).toBe(true);
+    expect(await page.getByText(/^Valid JSON.*Sent as application\/json\.$/).isVisible()).toBe(true);
     const status = await sendAndWait(page);
     expect(['200', '201']).toContain(status);
     const created = [...ext.platform.state.consumers.values()].find((consumer) => consumer.name === 'E2E consumer');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { compose, composerTab, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { compose, composerTab, jsonBodyText, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -79,7 +79,7 @@ describe('history across panel reloads', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/api-tokens');
     await composerTab(page, 'Body').click();
-    const draftBody = JSON.parse(await page.getByRole('textbox', { name: 'JSON body' }).inputValue());
+    const draftBody = JSON.parse(await jsonBodyText(page));
     expect(draftBody).toMatchObject({
       email: ext.platform.user.email,
       name: 'history-test',

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from './index.ts';
 import { ed25519KeyLine } from './resources-ssh-keys.ts';
-import { CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
+import { type CatalogFiller, type Endpoint, erase, startWalk, type Walk } from './support/catalog-fill.ts';
 import { dance, signerFor } from './support/oauth-client.ts';
 
 type Schema = { $ref?: string; type?: string; items?: Schema; required?: string[]; properties?: object };

@@ -1,16 +1,51 @@
 import type { ProfileInput, ProfileView } from '../protocol.ts';
 import type { RunState } from '../sftp/provision-plan.ts';
 import { exportableDraft } from '../workbench/collection-file.ts';
+import { addImportedEnvironments } from '../workbench/environment-import.ts';
+import type { KeyValueRow } from '../workbench/request-draft.ts';
 import { nextOrder, normalizeFolder, type SavedRequest } from '../workbench/saved-requests.ts';
-import { mergeEnvironments, type VariableScope } from '../workbench/variable-scope.ts';
+import type { VariableScope } from '../workbench/variable-scope.ts';
 import type { ParsedBackup } from './backup-file.ts';
 
 /**
  * What "Import all" would do to this machine's data, decided before anything is written and shown to the user:
  * an import only adds. A record already here (same profile addresses and key, same request in the same folder)
- * is left as it is; one that differs from a record of the same name comes in beside it, renamed; an environment
- * of the same name gains only the variables it lacks; a kit run comes in only when none is under way here.
+ * is left as it is; one that differs from a record of the same name comes in beside it, renamed; so does an
+ * environment (an existing one is never changed by an import: environment-import.ts); a kit run comes in only when
+ * none is under way here.
  */
+
+const sameRows = (a: readonly KeyValueRow[], b: readonly KeyValueRow[]) =>
+  a.length === b.length && a.every((row, at) => row.name === b[at]?.name && row.value === b[at]?.value);
+
+/** Environments from a backup: a new name comes in as it is, an identical one is already here, any other beside. */
+export function restoreEnvironments(
+  scope: VariableScope,
+  environments: readonly { name: string; variables: KeyValueRow[] }[],
+  newId: () => string,
+): { scope: VariableScope; notices: string[] } {
+  const notices: string[] = [];
+  let next = scope;
+  for (const environment of environments) {
+    const existing = next.environments.find((candidate) => candidate.name === environment.name);
+    if (!existing) {
+      next = {
+        ...next,
+        environments: [...next.environments, { id: newId(), name: environment.name, variables: environment.variables }],
+      };
+      notices.push(`New environment “${environment.name}” with ${plural(environment.variables.length, 'variable')}.`);
+    } else if (sameRows(existing.variables, environment.variables)) {
+      notices.push(`Environment “${environment.name}” is already here.`);
+    } else {
+      const added = addImportedEnvironments(next, [environment], newId);
+      next = added.scope;
+      notices.push(
+        `Environment “${environment.name}” differs from yours: it comes in beside it as “${added.added[0]?.name}”; yours is unchanged.`,
+      );
+    }
+  }
+  return { scope: next, notices };
+}
 
 export interface CurrentData {
   profiles: readonly ProfileView[];
@@ -95,7 +130,7 @@ export function planImport(
   if (requests.length > 0) notices.push(`${plural(requests.length, 'saved request')} to add.`);
   if (alreadyHere > 0) notices.push(`${plural(alreadyHere, 'saved request')} already here, left as they are.`);
 
-  const merged = mergeEnvironments(current.scope, backup.environments, newId);
+  const merged = restoreEnvironments(current.scope, backup.environments, newId);
   notices.push(...merged.notices);
 
   let kitRun: RunState | undefined;

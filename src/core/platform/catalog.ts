@@ -13,6 +13,7 @@ import type {
   RightSource,
   SourceId,
 } from './description-types.ts';
+import { exampleBodyText } from './schema-example.ts';
 import { buildSearchIndex, type SearchFields, type SearchIndex, searchIndex } from './search.ts';
 
 export interface CatalogEntry {
@@ -36,9 +37,15 @@ export interface Catalog {
   entries: readonly CatalogEntry[];
   groups: readonly { id: string; label: string }[];
   sources: readonly DescriptionSource[];
+  /** The description's named schemas, which request and response schemas point into with `$ref`. */
+  schemas: Readonly<Record<string, unknown>>;
 }
 
-export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
+/** `schemas`: the description's named schemas, so that a JSON body example is built valid against its schema. */
+export function catalogEntryOf(
+  endpoint: DescribedEndpoint,
+  schemas: Readonly<Record<string, unknown>> = {},
+): CatalogEntry {
   const entry: CatalogEntry = {
     id: endpoint.id,
     method: endpoint.method,
@@ -53,16 +60,20 @@ export function catalogEntryOf(endpoint: DescribedEndpoint): CatalogEntry {
     entry.rightSource = endpoint.right.source;
     if (endpoint.right.name) entry.right = endpoint.right.name;
   }
-  if (endpoint.body?.example !== undefined) entry.bodyExample = endpoint.body.example;
+  if (endpoint.body?.example !== undefined || (endpoint.body?.schema !== undefined && isJsonType(endpoint.body)))
+    entry.bodyExample = exampleBodyText(endpoint.body, schemas);
   if (endpoint.body?.form) entry.formExample = endpoint.body.form;
   return entry;
 }
 
+const isJsonType = (body: { contentType: string }) => /[/+]json\b/i.test(body.contentType);
+
 export function catalogFromDescription(description: PlatformDescription): Catalog {
   return {
-    entries: description.endpoints.map(catalogEntryOf),
+    entries: description.endpoints.map((endpoint) => catalogEntryOf(endpoint, description.schemas)),
     groups: description.groups,
     sources: description.sources,
+    schemas: description.schemas,
   };
 }
 
@@ -97,6 +108,21 @@ export function findCatalogEntry(
       (entry) => entry.method === method && entry.target === target && matchPathTemplate(entry.pathTemplate, path),
     )
     .sort((a, b) => (a.pathTemplate.match(/\{/g)?.length ?? 0) - (b.pathTemplate.match(/\{/g)?.length ?? 0))[0];
+}
+
+/**
+ * The entry a draft is about: the one whose template the draft's path is (as opened from the catalog), else the
+ * one its concrete path fits.
+ */
+export function catalogEntryOfDraft(
+  entries: readonly CatalogEntry[],
+  draft: { method: HttpMethod; target: RequestTarget; path: string },
+): CatalogEntry | undefined {
+  return (
+    entries.find(
+      (entry) => entry.method === draft.method && entry.target === draft.target && entry.pathTemplate === draft.path,
+    ) ?? findCatalogEntry(entries, draft.method, draft.target, draft.path)
+  );
 }
 
 /** What the search reads of an entry. */

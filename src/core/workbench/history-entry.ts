@@ -2,6 +2,7 @@ import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import { redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface HistoryEntry {
   bodyTruncated?: boolean;
   /** Pass/fail of the request's assertions and captures (captured values are not kept). */
   checks?: CheckOutcomes;
+  /** The response compared with the API description (its first differences and their count). */
+  schemaCheck?: ResponseCheck;
 }
 
 export interface HistoryBody {
@@ -104,6 +107,7 @@ export interface CallOutcome {
   /** Wall time measured by the page when the worker gave no duration (errors). */
   elapsedMs?: number;
   checks?: CheckOutcomes;
+  schemaCheck?: ResponseCheck;
 }
 
 /** A captured value may be a secret the server handed out (a new token): history keeps that it was captured. */
@@ -144,6 +148,7 @@ export function createHistoryRecord(
   entry.contentType = response.contentType;
   entry.responseHeaders = stripSensitiveHeaders(response.headers);
   entry.auth = response.auth;
+  if (outcome.schemaCheck) entry.schemaCheck = sanitizeCheck(outcome.schemaCheck);
   if (caps.maxBodyBytes <= 0) return { entry };
   const body = capResponseBody(response.body, response.contentType, caps.maxBodyBytes);
   entry.hasBody = true;

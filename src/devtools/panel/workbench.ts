@@ -3,6 +3,8 @@ import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
 import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { startingBody } from '../../core/workbench/described-body.ts';
+import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
@@ -16,6 +18,7 @@ import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-
 import { createPickerLists } from './composer/picker-lists.ts';
 import type { BodyLoad } from './response/body-loader.ts';
 import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
+import { checkStoreOf } from './response/check/check-registry.ts';
 import type { PanelServices } from './services.ts';
 import { createStore } from './store.ts';
 import { responseFromHistory } from './tabs/restored-run.ts';
@@ -215,12 +218,26 @@ export function createWorkbench(services: PanelServices): Workbench {
       ...(checks ? { checks } : {}),
     };
     // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
+    // The comparison with the description runs then too (off the main thread when large); history keeps its result.
     whenIdle(() => {
-      services.history.record(outcome).catch(() => {
-        // History is a convenience; a failed write (quota) must not break the workbench.
-      });
       if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, outcome);
+      void checkResponse(request, response)
+        .then((schemaCheck) => services.history.record(schemaCheck ? { ...outcome, schemaCheck } : outcome))
+        .catch(() => {
+          // History is a convenience; a failed write (quota) must not break the workbench.
+        });
     });
+  }
+
+  /** The response compared with the description (response/check/); undefined when nothing was compared. */
+  async function checkResponse(request: SendRequest, response: SendResponse | undefined) {
+    if (!response) return undefined;
+    try {
+      const { runResponseCheck } = await import('./response/check/run-response-check.ts');
+      return await runResponseCheck(services.storage, request, response);
+    } catch {
+      return undefined; // No description or no worker: the response stands unchecked.
+    }
   }
 
   /**
@@ -325,9 +342,10 @@ export function createWorkbench(services: PanelServices): Workbench {
           target: entry.target,
           path: entry.pathTemplate,
           params,
-          bodyMode: entry.bodyExample ? 'json' : entry.formExample ? 'form' : 'none',
-          json: entry.bodyExample ?? '',
-          form: (entry.formExample ?? []).map(([name, value]) => ({ name, value, enabled: true })),
+          // Described parameters as rows; what was typed in a row of the same name is kept.
+          query: describedRows(paramDocs(entry.endpoint, 'query'), current.query),
+          headers: describedRows(paramDocs(entry.endpoint, 'header'), current.headers),
+          ...startingBody(entry),
           signatureMethod: current.signatureMethod,
           bridgeAuth: current.bridgeAuth,
         }),
@@ -345,10 +363,18 @@ export function createWorkbench(services: PanelServices): Workbench {
           fromHistory: entry,
         });
       } else {
+        const response = responseFromHistory(entry, body);
+        // The comparison made when the call was sent, as history kept it.
+        if (entry.schemaCheck)
+          checkStoreOf(response).set({
+            state: 'done',
+            check: entry.schemaCheck,
+            endpointLabel: `${entry.request.method} ${entry.request.path}`,
+          });
         run.set({
           phase: 'done',
           request: entry.request,
-          response: responseFromHistory(entry, body),
+          response,
           startedAt: entry.startedAt,
           fromHistory: entry,
           ...(entry.checks ? { checks: entry.checks } : {}),

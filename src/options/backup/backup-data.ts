@@ -1,8 +1,7 @@
 import browser from 'webextension-polyfill';
 import { buildBackup, type ParsedBackup, parseBackup } from '../../core/backup/backup-file.ts';
-import { type ImportPlan, planImport, withContexts } from '../../core/backup/backup-merge.ts';
+import { type ImportPlan, planImport, restoreEnvironments, withContexts } from '../../core/backup/backup-merge.ts';
 import { newSavedId } from '../../core/workbench/saved-requests.ts';
-import { mergeEnvironments } from '../../core/workbench/variable-scope.ts';
 import { createIdbSavedRequestStore } from '../../devtools/panel/collections/saved-store.ts';
 import type { KeyValueStorage } from '../../devtools/panel/key-value-storage.ts';
 import { loadScope, saveScopeNow } from '../../devtools/panel/variables/variable-storage.ts';
@@ -67,7 +66,7 @@ export async function applyImport({ plan, backup }: PreparedImport): Promise<voi
   if (plan.requests.length > 0) await createIdbSavedRequestStore().put(plan.requests);
   // Merged again on what is stored now: the panel may have saved a variable since the plan was made.
   const latest = await loadScope(storage);
-  const merged = mergeEnvironments(latest, backup.environments, newSavedId).scope;
+  const merged = restoreEnvironments(latest, backup.environments, newSavedId).scope;
   await saveScopeNow(storage, withContexts(merged, backup.contexts, mapping));
   if (plan.kitRun && !(await loadRun())) await saveRun(plan.kitRun);
 }

@@ -89,3 +89,18 @@ export function composerTab(page: Page, name: string) {
 export function responseTab(page: Page, name: string) {
   return page.getByRole('region', { name: 'Response' }).getByRole('tab', { name: new RegExp(`^${name}`) });
 }
+
+/**
+ * The JSON body's text, from the code editor (a contenteditable: no input value) or the plain textarea shown until
+ * the editor's chunk has loaded. Small bodies only: the code editor draws only the lines in view.
+ */
+export async function jsonBodyText(page: Page): Promise<string> {
+  // One evaluation: the textarea may give way to the editor between two.
+  return page
+    .getByRole('textbox', { name: 'JSON body' })
+    .evaluate((node) =>
+      node instanceof HTMLTextAreaElement
+        ? node.value
+        : [...node.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
+    );
+}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 import { isFormMediaType } from '../../../core/oauth1/form-body.ts';
 import {
   type BodyMode,
@@ -7,6 +7,8 @@ import {
   type RequestDraft,
 } from '../../../core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+import { JsonBodyEditor } from './JsonBodyEditor.tsx';
+import type { BodySchema } from './json-editor/schema-sources.ts';
 
 const MODES: { id: BodyMode; label: string }[] = [
   { id: 'none', label: 'None' },
@@ -26,8 +28,14 @@ export function BodyEditor({
   issue,
   formIssues,
   onChange,
+  schema,
+  onSchemaProblems,
 }: {
   draft: RequestDraft;
+  /** The request body's schema from the API description, when it has one. */
+  schema?: BodySchema;
+  /** Told how many schema problems the JSON body has (warnings: Send stays allowed). */
+  onSchemaProblems?: (count: number) => void;
   issue: string | undefined;
   formIssues: ReadonlyMap<number, string>;
   onChange: (patch: Partial<RequestDraft>) => void;
@@ -37,22 +45,14 @@ export function BodyEditor({
     () => (draft.bodyMode === 'json' && draft.json.trim() !== '' ? checkJson(draft.json) : undefined),
     [draft.bodyMode, draft.json],
   );
-  const jsonArea = useRef<HTMLTextAreaElement>(null);
+  const [schemaProblems, setSchemaProblems] = useState(0);
   const format = () => {
-    let formatted: string;
     try {
-      formatted = JSON.stringify(JSON.parse(draft.json), null, 2);
+      // The code editor takes it as one edit: Ctrl+Z undoes the formatting.
+      onChange({ json: JSON.stringify(JSON.parse(draft.json), null, 2) });
     } catch {
-      return; // The problem is already shown above the editor.
+      // The problem is already shown above the editor.
     }
-    // Typed into the textarea as an edit, so Ctrl+Z undoes the formatting; setting the value would wipe undo.
-    const area = jsonArea.current;
-    if (area) {
-      area.focus();
-      area.select();
-      if (document.execCommand('insertText', false, formatted)) return;
-    }
-    onChange({ json: formatted });
   };
   const noBody = !methodAllowsBody(draft.method);
   const typeFromHeaders = headerContentType(draft);
@@ -93,20 +93,25 @@ export function BodyEditor({
             </div>
           ) : (
             <div class="kh-hint kh-muted" id={`${id}-ok`} role="status">
-              {draft.json.trim() ? 'Valid JSON. Sent as application/json.' : ''}
+              {draft.json.trim()
+                ? schemaProblems > 0
+                  ? `Valid JSON; ${schemaProblems} difference${schemaProblems === 1 ? '' : 's'} from the description’s schema (underlined; Send still allowed). Sent as application/json.`
+                  : `Valid JSON${schema ? ', fits the description’s schema' : ''}. Sent as application/json.`
+                : ''}
             </div>
           )}
-          <textarea
-            ref={jsonArea}
+          <JsonBodyEditor
             id={`${id}-json`}
-            class="kh-input kh-mono kh-code"
-            rows={10}
-            spellcheck={false}
-            value={draft.json}
-            placeholder={'{\n  "name": "value"\n}'}
-            aria-invalid={issue ? 'true' : undefined}
-            aria-describedby={issue ? `${id}-problem` : `${id}-ok`}
-            onInput={(event) => onChange({ json: (event.currentTarget as HTMLTextAreaElement).value })}
+            text={draft.json}
+            label="JSON body"
+            invalid={!!issue}
+            describedBy={issue ? `${id}-problem` : `${id}-ok`}
+            schema={schema}
+            onChange={(json) => onChange({ json })}
+            onSchemaProblems={(count) => {
+              setSchemaProblems(count);
+              onSchemaProblems?.(count);
+            }}
           />
         </>
       ) : null}

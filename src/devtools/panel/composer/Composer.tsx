@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { HttpMethod, RequestTarget } from '../../../core/protocol.ts';
+import { docsByRow, paramDocs } from '../../../core/workbench/described-params.ts';
 import { hasBodyConflict } from '../../../core/workbench/method-body.ts';
 import { readPastedUrl } from '../../../core/workbench/pasted-url.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
@@ -10,7 +11,9 @@ import {
   type RequestDraft,
   validateDraft,
 } from '../../../core/workbench/request-draft.ts';
+import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-warnings.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
 import { ChecksEditor, checksCount } from '../checks/ChecksEditor.tsx';
 import type { PanelServices } from '../services.ts';
@@ -19,8 +22,13 @@ import type { Workbench } from '../workbench.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
 import { ComposerTools } from './ComposerTools.tsx';
+import type { BodySchema } from './json-editor/schema-sources.ts';
 import { PathParams } from './PathParams.tsx';
+import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
+import { useBodySchemaProblems } from './use-body-schema-problems.ts';
+import { useDescribedEndpoint } from './use-described-endpoint.ts';
+import './composer-described.css';
 
 /**
  * The request composer: method, target, path with {placeholders}, query, headers, body and signing options.
@@ -31,7 +39,9 @@ import { SigningOptions } from './SigningOptions.tsx';
 
 const HEADER_SUGGESTIONS = ['Accept', 'Accept-Language', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'];
 
-type ComposerTab = 'query' | 'headers' | 'body' | 'signing' | 'tests';
+type ComposerTab = 'query' | 'headers' | 'body' | 'signing' | 'tests' | 'docs';
+
+const loadDocs = () => import('./EndpointDocs.tsx');
 
 function issueMap(issues: readonly DraftIssue[], field: DraftIssue['field']): Map<number, string> {
   const map = new Map<number, string>();
@@ -61,6 +71,20 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const previousMethod = useRef<HttpMethod>('POST');
 
   const check = useMemo(() => validateDraft(draft), [draft]);
+  const described = useDescribedEndpoint(draft);
+  const endpoint = described?.entry.endpoint;
+  const queryDocs = useMemo(() => paramDocs(endpoint, 'query'), [endpoint]);
+  const headerDocs = useMemo(() => paramDocs(endpoint, 'header'), [endpoint]);
+  // Warnings from the description never stop Send: the description may be behind the platform.
+  const warnings = useMemo(() => warnAboutParams(draft, endpoint), [draft, endpoint]);
+  const bodySchema = useMemo<BodySchema | undefined>(
+    () =>
+      described && endpoint?.body?.schema !== undefined
+        ? { schema: endpoint.body.schema, schemas: described.schemas }
+        : undefined,
+    [described],
+  );
+  const bodyProblems = useBodySchemaProblems(draft, bodySchema);
   const allIssues = check.ok ? [] : check.issues;
   const shown = allIssues.filter((issue) => {
     if (attempted) return true;
@@ -207,12 +231,15 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
         </div>
       )}
+      <RequestWarnings warnings={warnings} bodyProblems={bodyProblems} />
       {placeholders.length > 0 ? (
         <PathParams
           template={draft.path}
           names={placeholders}
           values={draft.params}
           issues={shown.filter((issue) => issue.field === 'param')}
+          docs={paramDocs(endpoint, 'path')}
+          warnings={warnings}
           summary={workbench.summary}
           pickers={workbench.pickers}
           onRetry={() => void workbench.loadSummary(true)}
@@ -237,6 +264,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
               badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
             },
             { id: 'tests', label: 'Tests', badge: checksCount(draft) || undefined },
+            ...(described ? [{ id: 'docs', label: 'Docs' }] : []),
           ]}
         />
         <ComposerTools workbench={workbench} services={services} />
@@ -247,6 +275,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             label="Query parameters"
             rows={draft.query}
             issues={issueMap(shown, 'query')}
+            docs={docsByRow(queryDocs, draft.query)}
+            warnings={warningsByRow(warnings, 'query')}
             onChange={(query) => edit({ query })}
           />
         ) : null}
@@ -255,6 +285,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             label="Headers"
             rows={draft.headers}
             issues={issueMap(shown, 'headers')}
+            docs={docsByRow(headerDocs, draft.headers)}
+            warnings={warningsByRow(warnings, 'header')}
             nameSuggestions={HEADER_SUGGESTIONS}
             onChange={(headers) => edit({ headers })}
           />
@@ -266,10 +298,21 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             issue={hasBodyConflict(draft) ? undefined : shown.find((issue) => issue.field === 'body')?.message}
             formIssues={issueMap(shown, 'form')}
             onChange={edit}
+            schema={bodySchema}
           />
         ) : null}
         {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
         {tab === 'tests' ? <ChecksEditor draft={draft} onChange={edit} /> : null}
+        {tab === 'docs' && described ? (
+          <Lazy
+            load={loadDocs}
+            props={{ entry: described.entry, schemas: described.schemas, sources: described.sources, services }}
+            fallback={<p class="kh-muted">Loading the docs…</p>}
+          />
+        ) : null}
+        {tab === 'docs' && !described ? (
+          <p class="kh-muted">The API description does not know this method and path.</p>
+        ) : null}
       </div>
     </form>
   );

@@ -8,8 +8,10 @@ import {
   listSourceFor,
   type PickerOption,
 } from '../../../core/platform/pickers.ts';
+import { describeParamFacts, type ParamDoc } from '../../../core/workbench/described-params.ts';
 import { fillPathTemplate, matchPathTemplate } from '../../../core/workbench/path-template.ts';
 import type { DraftIssue } from '../../../core/workbench/request-draft.ts';
+import type { RequestWarning } from '../../../core/workbench/request-warnings.ts';
 import { type Store, useStore } from '../store.ts';
 import type { SummaryState } from '../workbench.ts';
 import { type PickerListState, type PickerLists, pickerListKey } from './picker-lists.ts';
@@ -105,7 +107,13 @@ export function PathParams({
   pickers,
   onChange,
   onRetry,
+  docs = [],
+  warnings = [],
 }: {
+  /** What the API description says of each placeholder (type, docs). */
+  docs?: readonly ParamDoc[];
+  /** The description's warnings (a value of the wrong type): shown, never blocking. */
+  warnings?: readonly RequestWarning[];
   /** The draft's path, to choose the right list (a personal consumer vs an organisation's). */
   template: string;
   names: string[];
@@ -152,6 +160,8 @@ export function PathParams({
               ? listState.options
               : [];
         const issue = issues.find((item) => item.key === name);
+        const doc = docs.find((item) => item.name === name);
+        const warning = warnings.find((item) => item.place === 'path' && item.name === name);
         const inputId = `${id}-${name}`;
         const chosen = options.find((option) => option.value === ownValue(values, name));
         const hintId = `${inputId}-hint`;
@@ -180,7 +190,11 @@ export function PathParams({
               data-id-kind={kind}
               aria-invalid={issue ? 'true' : undefined}
               aria-describedby={
-                [issue ? `${inputId}-problem` : chosen ? `${inputId}-chosen` : '', hint ? hintId : '']
+                [
+                  issue ? `${inputId}-problem` : chosen ? `${inputId}-chosen` : '',
+                  hint ? hintId : '',
+                  doc ? `${inputId}-doc` : '',
+                ]
                   .filter(Boolean)
                   .join(' ') || undefined
               }
@@ -212,6 +226,13 @@ export function PathParams({
                 {hint}
               </div>
             ) : null}
+            {doc ? (
+              <div class="kh-hint kh-muted kh-param-doc" id={`${inputId}-doc`}>
+                <span class="kh-kv-facts">{describeParamFacts(doc)}</span>
+                {doc.description ? ` — ${doc.description}` : null}
+              </div>
+            ) : null}
+            {warning && !issue ? <div class="kh-field-warn">{warning.message}</div> : null}
           </div>
         );
       })}

@@ -7,12 +7,15 @@ import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
 import { JsonTree, type JsonTreeDecoration } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
+import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
 import { BodyModeSwitch, MalformedJsonBanner } from './BodyParts.tsx';
 import type { LoadedBody } from './body-loader.ts';
 import { bodyLoadOf, loadedBodyOf } from './body-registry.ts';
 import { type BodyMode, type BodyViewMemory, bodyViewMemory, useRemembered } from './body-view-memory.ts';
+import { type CheckState, checkStoreOf } from './check/check-registry.ts';
+import { withDifferenceMarks } from './check/difference-marks.tsx';
 import { useFollowIds } from './follow/use-follow-ids.tsx';
 import { JsonFilterBar, useJsonFilter } from './JsonFilterBar.tsx';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
@@ -50,6 +53,7 @@ export default function ResponseBody({
     [response, request.path],
   );
   const [saveNote, setSaveNote] = useState('');
+  const check = useStore(checkStoreOf(response));
 
   const save = async (blob: Blob) => {
     try {
@@ -97,6 +101,7 @@ export default function ResponseBody({
         memory={memory}
         follow={follow.decorateFor}
         streamed={streamed}
+        check={check}
       />
       {follow.menu}
     </>
@@ -114,7 +119,10 @@ function TextBody({
   memory,
   follow,
   streamed,
+  check,
 }: {
+  /** How the body compares with the description: differences are marked on the tree. */
+  check: CheckState;
   text: string;
   truncated: boolean;
   contentType: string;
@@ -129,7 +137,10 @@ function TextBody({
   streamed?: LoadedBody | undefined;
 }) {
   const [parsed, setParsed] = useState<Parsed>({ kind: 'pending' });
-  const decorate = useMemo(() => (parsed.kind === 'json' ? follow?.(parsed.value) : undefined), [parsed, follow]);
+  const decorate = useMemo(
+    () => withDifferenceMarks(parsed.kind === 'json' ? follow?.(parsed.value) : undefined, check),
+    [parsed, follow, check],
+  );
   // View, search and filter live in the response's memory too, so they survive the viewer being unmounted.
   const [mode, setMode] = useRemembered(memory, 'mode');
   const [query, setQuery] = useRemembered(memory, 'query');

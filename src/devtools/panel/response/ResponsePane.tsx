@@ -14,6 +14,7 @@ import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
 import { bodyLoadOf } from './body-registry.ts';
+import { CheckSummary } from './check/CheckSummary.tsx';
 
 /**
  * The response: status line (status, time, size, type), then Body, Headers and Signature tabs. The body viewer
@@ -65,7 +66,7 @@ export function PlatformErrorBanner({ response }: { response: SendResponse }) {
   );
 }
 
-function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
+function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' }>; services: PanelServices }) {
   const { response, fromHistory } = run;
   // A body still arriving has no final size or time yet: the body view counts what has come.
   const receiving = bodyLoadOf(response) !== undefined;
@@ -82,6 +83,7 @@ function StatusLine({ run }: { run: Extract<RunState, { phase: 'done' }> }) {
         </span>
       )}
       {response.contentType ? <span class="kh-muted kh-mono">{response.contentType.split(';')[0]}</span> : null}
+      <CheckSummary request={run.request} response={response} services={services} />
       {response.clockOffsetSeconds ? (
         <span class="kh-chip" title="The worker corrected the clock and signed again">
           clock offset {response.clockOffsetSeconds} s
@@ -212,7 +214,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
 
   return (
     <section class="kh-response" aria-label="Response">
-      <StatusLine run={run} />
+      <StatusLine run={run} services={services} />
       {run.checks ? <CheckResults outcomes={run.checks} /> : null}
       <PlatformErrorBanner response={response} />
       <Tabs

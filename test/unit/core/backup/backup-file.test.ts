@@ -206,10 +206,18 @@ describe('planImport', () => {
     expect(plan.profilesHere).toEqual({ 'p-work': 'p-work' });
     expect(plan.profiles.map((item) => item.input.name)).toEqual(['Work (imported 2)']);
     expect(plan.requests.map((item) => [item.name, item.order])).toEqual([['List apps (imported)', 1]]);
-    expect(plan.scope.environments[0]?.variables).toEqual([
-      { name: 'appId', value: 'mine', enabled: true },
-      { name: 'apiKey', value: expect.not.stringContaining('SECRET'), enabled: true },
-    ]);
+    // The user's "dev" is untouched; the backup's differing "dev" comes in beside it (never merged silently).
+    expect(plan.scope.environments[0]).toEqual({
+      id: 'env-9',
+      name: 'dev',
+      variables: [{ name: 'appId', value: 'mine', enabled: true }],
+    });
+    expect(plan.scope.environments[1]?.name).toBe('dev (imported)');
+    expect(plan.scope.environments[1]?.variables).toContainEqual({
+      name: 'apiKey',
+      value: expect.not.stringContaining('SECRET'),
+      enabled: true,
+    });
     expect(plan.kitRun).toBeUndefined();
     expect(plan.notices).toContain(
       'The SFTP kit run is not imported: one is under way here; finish or forget it first.',

@@ -9,7 +9,9 @@ import {
   parseFollowHash,
 } from '../../../../src/core/platform/resource-links.ts';
 
-const entries = (description as unknown as { endpoints: DescribedEndpoint[] }).endpoints.map(catalogEntryOf);
+const entries = (description as unknown as { endpoints: DescribedEndpoint[] }).endpoints.map((endpoint) =>
+  catalogEntryOf(endpoint),
+);
 const origins = { apiBaseUrl: 'https://api.example.test', bridgeUrl: 'https://bridge.example.test' };
 const APP = 'app_0b2c8f8e-1111-4c4c-9d9d-123456789abc';
 const ORG = 'orga_7a1e0c2d-2222-4b4b-8e8e-abcdefabcdef';

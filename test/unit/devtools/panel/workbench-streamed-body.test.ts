@@ -73,10 +73,14 @@ describe('a body streamed to the workbench', () => {
     expect(bodyLoadOf(run.response)).toBeUndefined();
     expect(loadedBodyOf(run.response)?.value).toEqual(ITEMS);
     expect(loadedBodyOf(run.response)?.blob.size).toBe(BYTES.byteLength);
-    await vi.waitFor(async () => {
-      const [entry] = await services.history.list();
-      expect(entry).toMatchObject({ size: BYTES.byteLength, durationMs: 321, hasBody: true });
-    });
+    // History records the call once it has been compared with the description, which loads the description first.
+    await vi.waitFor(
+      async () => {
+        const [entry] = await services.history.list();
+        expect(entry).toMatchObject({ size: BYTES.byteLength, durationMs: 321, hasBody: true });
+      },
+      { timeout: 10_000 },
+    );
     workbench.dispose();
   });
 

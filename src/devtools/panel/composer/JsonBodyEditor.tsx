@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { JsonEditor } from './json-editor/create-json-editor.ts';
+import type { BodySchema } from './json-editor/schema-sources.ts';
+
+const loadEditor = () => import('./json-editor/create-json-editor.ts');
+
+/**
+ * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time a JSON body
+ * is shown), then the code editor with the request schema's completion, hover docs and problems. What was typed in
+ * the textarea meanwhile is carried over, focus too.
+ */
+export function JsonBodyEditor({
+  id,
+  text,
+  label,
+  describedBy,
+  invalid,
+  schema,
+  onChange,
+  onSchemaProblems,
+}: {
+  id: string;
+  text: string;
+  label: string;
+  describedBy?: string;
+  invalid: boolean;
+  schema: BodySchema | undefined;
+  onChange: (text: string) => void;
+  onSchemaProblems: (count: number) => void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const fallback = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<JsonEditor | undefined>(undefined);
+  const latest = useRef({ text, onChange, onSchemaProblems });
+  latest.current = { text, onChange, onSchemaProblems };
+  const [ready, setReady] = useState(false);
+  /** The last text the editor reported (or was given): what the draft is known to hold. */
+  const emitted = useRef(text);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadEditor().then(
+      ({ createJsonEditor }) => {
+        if (!live || !host.current) return;
+        const hadFocus = document.activeElement === fallback.current;
+        editor.current = createJsonEditor({
+          parent: host.current,
+          text: latest.current.text,
+          label,
+          describedBy,
+          schema,
+          onChange: (next) => {
+            emitted.current = next;
+            latest.current.onChange(next);
+          },
+          onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
+        });
+        setReady(true);
+        if (hadFocus) editor.current.focus();
+      },
+      // The chunk could not load (the extension was updated under the page): the textarea stays.
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      editor.current?.destroy();
+      editor.current = undefined;
+    };
+  }, []);
+
+  // Only a change from elsewhere (Format, an endpoint or a history entry opened) is put into the editor: a render
+  // still carrying an older text of the user's own typing must not overwrite what they typed since.
+  useEffect(() => {
+    if (text !== emitted.current) editor.current?.setText(text);
+    emitted.current = text;
+  }, [text, ready]);
+  useEffect(() => editor.current?.setSchema(schema), [schema, ready]);
+
+  return (
+    <>
+      <div ref={host} class="kh-json-editor" data-ready={ready ? 'true' : undefined} hidden={!ready} />
+      {ready ? null : (
+        <textarea
+          ref={fallback}
+          id={id}
+          class="kh-input kh-mono kh-code"
+          rows={10}
+          spellcheck={false}
+          value={text}
+          placeholder={'{\n  "name": "value"\n}'}
+          aria-label={label}
+          aria-invalid={invalid ? 'true' : undefined}
+          aria-describedby={describedBy}
+          title={failed ? 'The code editor could not load; this plain editor works the same.' : undefined}
+          onInput={(event) => onChange((event.currentTarget as HTMLTextAreaElement).value)}
+        />
+      )}
+    </>
+  );
+}

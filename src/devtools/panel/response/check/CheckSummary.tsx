@@ -1,0 +1,95 @@
+import { useState } from 'preact/hooks';
+import type { SendRequest, SendResponse } from '../../../../core/protocol.ts';
+import { describeCheckCount, formatCheckReport } from '../../../../core/workbench/response-differences.ts';
+import { CopyButton } from '../../../../ui/CopyButton.tsx';
+import type { PanelServices } from '../../services.ts';
+import { useStore } from '../../store.ts';
+import { checkStoreOf } from './check-registry.ts';
+import { setResponseChecks } from './check-setting.ts';
+import './check.css';
+
+/**
+ * Beside the status: how the answer compares with the description ("2 differences from the description"); opened,
+ * the list of differences, a report to copy, and the setting that turns the comparison off (or back on).
+ */
+export function CheckSummary({
+  request,
+  response,
+  services,
+}: {
+  request: SendRequest;
+  response: SendResponse;
+  services: PanelServices;
+}) {
+  const state = useStore(checkStoreOf(response));
+  const [open, setOpen] = useState(false);
+  const [off, setOff] = useState<boolean | undefined>();
+  if (state.state === 'none') return null;
+  const label =
+    state.state === 'checking'
+      ? 'comparing with the description…'
+      : state.state === 'off'
+        ? 'description checks off'
+        : state.state === 'failed'
+          ? 'could not compare with the description'
+          : describeCheckCount(state.check);
+  const differs = state.state === 'done' && state.check.total > 0;
+  const toggle = async (on: boolean) => {
+    await setResponseChecks(services.storage, on);
+    setOff(!on);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        class={`kh-chip kh-check-chip${differs ? ' kh-chip--warn' : ''}`}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={state.state === 'failed' ? state.message : 'Compared with the API description for this status'}
+      >
+        {differs ? '⚠ ' : ''}
+        {label}
+      </button>
+      {open ? (
+        <section class="kh-check-panel" aria-label="Differences from the description">
+          {state.state === 'done' ? (
+            <>
+              <p class="kh-muted">
+                Compared with the {state.check.documentedStatus} schema of {state.endpointLabel}.
+              </p>
+              {state.check.differences.length > 0 ? (
+                <ul class="kh-check-list">
+                  {state.check.differences.map((difference) => (
+                    <li key={`${difference.pointer} ${difference.message}`}>
+                      <span class="kh-mono">{difference.pointer || '(root)'}</span>{' '}
+                      <span class="kh-muted">[{difference.kind}]</span> {difference.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {differs ? (
+                <CopyButton
+                  label="Copy report"
+                  copy={services.copy}
+                  value={formatCheckReport(
+                    { method: request.method, path: request.path, status: response.status },
+                    state.check,
+                    state.endpointLabel,
+                  )}
+                />
+              ) : null}
+            </>
+          ) : null}
+          <label class="kh-radio kh-radio--block">
+            <input
+              type="checkbox"
+              checked={off === undefined ? state.state !== 'off' : !off}
+              onChange={(event) => void toggle((event.currentTarget as HTMLInputElement).checked)}
+            />
+            Compare responses with the API description (from the next call)
+          </label>
+        </section>
+      ) : null}
+    </>
+  );
+}
