@@ -13,6 +13,9 @@ import { assertCommandBody, commandHeaderValue } from './command-values.ts';
  *   is written `Name;` because `Name:` removes the header instead of sending it empty;
  * - the URL with `--globoff`: otherwise `[a-z]` and `{a,b}` in it are globs that send several requests;
  * - HEAD with `--head`: `-X HEAD` makes curl wait for a body that never comes.
+ * - `-q` (`--disable`) first: otherwise curl reads `~/.curlrc` (or `$CURL_HOME`/`$XDG_CONFIG_HOME`'s), whose lines
+ *   are options too: `header = …` or `data-binary = "@file"` there would change the request or send a file. curl
+ *   honours `-q` only as the very first argument.
  * The argument after an option is taken as its value even when it starts with `-`, so a leading `-` is inert.
  */
 
@@ -27,6 +30,9 @@ export interface CurlInput {
   authorizationWord?: string;
   body?: string;
 }
+
+/** curl's first argument: read no `.curlrc` (it must come before any other option). */
+export const CURL_NO_CONFIG = '-q';
 
 /** `-X METHOD`, or `--head` for HEAD. */
 export function curlMethodWords(method: string): string[] {
@@ -51,6 +57,7 @@ export function curlHeaderAndBodyWords(input: Omit<CurlInput, 'method' | 'url'>,
 export function buildCurlCommand(input: CurlInput): string {
   return [
     'curl',
+    CURL_NO_CONFIG,
     '-sS',
     '--globoff',
     ...curlMethodWords(input.method),

@@ -27,7 +27,8 @@ export function buildHttpie(request: SnippetRequest): Snippet {
     request.auth.scheme === 'oauth' ? ({ scheme: 'oauth', signatureMethod: 'PLAINTEXT' } as const) : request.auth;
   assertSnippetTransport(url, auth);
   assertRequestsKeepsUrl(request.pathAndQuery, 'HTTPie');
-  const parts = ['http --ignore-stdin'];
+  // --ignore-netrc: otherwise requests puts ~/.netrc's login for the host in place of our Authorization item.
+  const parts = ['http --ignore-stdin --ignore-netrc'];
   if (request.body !== undefined) {
     assertCommandBody(request.body, 'HTTPie');
     parts.push(`--raw=${shellQuote(request.body)}`);

@@ -22,7 +22,7 @@ describe('buildCurlCommand', () => {
         body: '{"name":"it\'s"}',
       }),
     ).toBe(
-      `curl -sS --globoff -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-raw '{"name":"it'\\''s"}'`,
+      `curl -q -sS --globoff -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-raw '{"name":"it'\\''s"}'`,
     );
   });
 

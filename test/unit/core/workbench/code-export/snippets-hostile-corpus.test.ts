@@ -36,8 +36,10 @@ import { snippetUrl } from '../../../../../src/core/workbench/code-export/snippe
 import { bearerAuthorizationWord } from '../../../../../src/core/workbench/curl-credentials.ts';
 import {
   CANARY_MARK,
+  NETRC_AUTHORIZATION,
   type RecordedRequest,
   type RecordingServer,
+  REDIRECTING_SEGMENT,
   runInCanaryDir,
   startRecordingServer,
 } from '../../../../platform/support/recording-server.ts';
@@ -144,6 +146,17 @@ const CORPUS: Case[] = [
     }),
   },
   {
+    // Keyhole's fetch is `redirect: "manual"`: a client that follows sends the body and credentials again, there.
+    name: 'an answer that redirects',
+    request: post(`/v2${REDIRECTING_SEGMENT}x`, { body: { kind: 'json', text: '{"a":1}' } }),
+  },
+  {
+    // No `auth` given, requests (Python, HTTPie) puts ~/.netrc's login in place of the Authorization header.
+    name: 'a bridge call with an API token (Bearer)',
+    request: { target: 'bridge', method: 'PUT', path: '/v2/bearer', body: { kind: 'json', text: '{"a":1}' } },
+    refuses: { clever: /signs for the API, not the bridge/ },
+  },
+  {
     name: 'a NUL byte in the body',
     request: post('/v2/nul', { body: { kind: 'text', text: 'a\0b\0', contentType: 'application/octet-stream' } }),
     refuses: { curl: /NUL byte/, clever: /NUL byte/, httpie: /NUL byte/ },
@@ -237,6 +250,7 @@ function sentUnder(id: string): RecordedRequest[] {
 /** What the server receives when the worker's fetch sends the described request. */
 async function keyholeSends(described: SnippetRequest, id: string): Promise<RecordedRequest> {
   await fetch(snippetUrl(described), {
+    redirect: 'manual',
     method: described.method,
     headers: [...described.headers, ['Authorization', 'OAuth reference']],
     ...(described.body !== undefined ? { body: described.body } : {}),
@@ -261,7 +275,7 @@ function render(kind: Kind, request: SendRequest, described: SnippetRequest, api
     // a Bearer token from the shell.
     return buildCurlCommand({
       method: described.method,
-      url: workerUrl(request, api),
+      url: workerUrl(request, described.base),
       headers: described.headers,
       authorizationWord: bearerAuthorizationWord(),
       ...(described.body !== undefined ? { body: described.body } : {}),
@@ -270,7 +284,7 @@ function render(kind: Kind, request: SendRequest, described: SnippetRequest, api
 }
 
 /** A `clever` on PATH that does what clever-tools' `clever curl` does: run curl with the words, plus its header. */
-const CLEVER_STANDIN = `clever() { [ "$1" = curl ] && shift && command curl -sS "$@" -H 'authorization: OAuth stand-in'; }`;
+const CLEVER_STANDIN = `clever() { [ "$1" = curl ] && shift && command curl "$@" -sS -H 'authorization: OAuth stand-in'; }`;
 
 async function runKind(kind: Kind, code: string) {
   const setup = (dir: string) => symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
@@ -307,7 +321,7 @@ function describedHeaders(described: SnippetRequest): [string, string][] {
 function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers: [string, string][], kind: Kind): void {
   expect(got.method, kind).toBe(want.method);
   expect(withoutBase(got.target), kind).toBe(withoutBase(want.target));
-  expect(got.target.split('/')[2], kind).toBe(kind === 'fetch' ? 'bridge' : 'api');
+  expect(got.target.split('/')[2], kind).toBe(kind === 'fetch' ? 'bridge' : want.target.split('/')[2]);
   expect(chosenHeaders(got), kind).toEqual(headers);
   expect(
     got.headers.some(([name]) => name === 'authorization'),
@@ -316,6 +330,7 @@ function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers:
   expect(got.body.equals(want.body), `${kind} body: ${got.body.toString('utf8').slice(0, 80)}`).toBe(true);
   const wire = JSON.stringify([got.target, got.headers, got.body.toString('latin1')]);
   expect(wire, `${kind} sent a canary file`).not.toContain(CANARY_MARK);
+  expect(wire, `${kind} sent the credentials of ~/.netrc`).not.toContain(NETRC_AUTHORIZATION);
 }
 
 const skipReason = (kind: Kind) => (kind === 'httpie' ? noHttpie : kind === 'python' ? noPython : undefined);
