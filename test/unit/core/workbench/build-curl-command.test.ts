@@ -93,6 +93,25 @@ describe('what curl sends for hostile values (real bash and curl, a recording se
     ).toThrow(/The body contains a NUL byte .*no shell command can carry/);
   });
 
+  it('refuses a header the browser never sends (Keyhole’s fetch drops it; curl would send it)', () => {
+    for (const name of [
+      'Origin',
+      'referer',
+      'Expect',
+      'Connection',
+      'TE',
+      'Transfer-Encoding',
+      'Sec-Fetch-Site',
+      'Proxy-X',
+    ])
+      expect(() =>
+        buildCurlCommand({ method: 'POST', url: 'https://api.example.test/v2/x', headers: [[name, 'v']], body: 'b' }),
+      ).toThrow(`Header “${name}” is one browsers never send`);
+    expect(
+      buildCurlCommand({ method: 'GET', url: 'https://api.example.test/v2/x', headers: [['X-Origin', 'v']] }),
+    ).toContain(`-H 'X-Origin: v'`);
+  });
+
   it('refuses a header value beyond ASCII, which curl would send as UTF-8 instead of one Latin-1 byte', () => {
     expect(() =>
       buildCurlCommand({ method: 'GET', url: 'https://api.example.test/v2/x', headers: [['X-A', 'café']] }),
