@@ -37,9 +37,9 @@ import { bearerAuthorizationWord } from '../../../../../src/core/workbench/curl-
 import {
   CANARY_MARK,
   NETRC_AUTHORIZATION,
+  REDIRECTING_SEGMENT,
   type RecordedRequest,
   type RecordingServer,
-  REDIRECTING_SEGMENT,
   runInCanaryDir,
   startRecordingServer,
 } from '../../../../platform/support/recording-server.ts';
