@@ -140,7 +140,7 @@ const CORPUS: Case[] = [
       headers: [['X-Tab', 'a\tb']],
       body: {
         kind: 'text',
-        text: 'line1\nline2\r\nline3\r\ttab \x1b[31mesc \x03 \x7f \u0085 \u2028 \u2029 lone \ud800 😀 end\n',
+        text: 'line1\nline2\r\nline3\r\ttab \x1b[31mesc \x03 \x7f \u0085 \u2028 \u2029 lone \ud800 😀 bidi \u202e} \u2066x\u2069 zw \u200b\ufeff end\n',
         contentType: 'text/plain',
       },
     }),
