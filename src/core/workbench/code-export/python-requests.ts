@@ -16,7 +16,7 @@ export function buildPython(request: SnippetRequest): Snippet {
   const headers = request.headers.map(([name, value]) => `        ${stringLiteral(name)}: ${stringLiteral(value)},`);
   const lines = ['import os', '', 'import requests'];
   // Always an `auth`: without one, requests replaces the Authorization header with ~/.netrc's login for the host.
-  if (bearer)
+  if (request.auth.scheme === 'bearer')
     lines.push(
       '',
       '',

@@ -8,6 +8,7 @@ import {
   trimHeaderValue,
 } from '../../http/request-guard.ts';
 import { encodeQuery, type ProfileOrigins } from '../../http/request-url.ts';
+import { validateMethod } from '../../http/send-request-validation.ts';
 import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
@@ -58,7 +59,8 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
   const pathAndQuery = asFetchSendsIt(base, `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`);
   const body = encodeBody(request.body);
-  const method = request.method.toUpperCase();
+  // The worker's own check (a page's message is validated so): HTTPie prints the method as a bare word.
+  const method = validateMethod(request.method);
   if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))

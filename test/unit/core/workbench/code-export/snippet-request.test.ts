@@ -57,6 +57,16 @@ describe('the request a snippet sends', () => {
     });
   });
 
+  it('refuses a method the worker refuses, before HTTPie prints it as a bare word', () => {
+    for (const method of ['GET;touch pwned', 'TRACE', 'M-SEARCH'])
+      expect(() =>
+        buildSnippet('httpie', describeSnippetRequest({ target: 'api', method, path: '/v2/self' } as never, context)),
+      ).toThrow(/method|never send TRACE/i);
+    expect(describeSnippetRequest({ target: 'api', method: 'patch' as never, path: '/v2/x' }, context).method).toBe(
+      'PATCH',
+    );
+  });
+
   it('refuses what the worker refuses', () => {
     expect(() => describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/../x' }, context)).toThrow(
       /dot-segment|\.\./,
