@@ -1,5 +1,6 @@
+import { trimHeaderValue } from '../http/request-guard.ts';
 import { quoteShellWord, shellQuote } from '../shell/shell-quote.ts';
-import { assertCommandBody, commandHeaderValue } from './command-values.ts';
+import { assertCommandBody, combineHeaders, commandHeaderValue } from './command-values.ts';
 
 /**
  * Prints a prepared request as a POSIX-shell curl command that sends exactly the same bytes, whatever they are.
@@ -43,7 +44,7 @@ export function curlMethodWords(method: string): string[] {
 export function curlHeaderAndBodyWords(input: Omit<CurlInput, 'method' | 'url'>, tool: string): string[] {
   const words: string[] = [];
   if (input.authorizationWord !== undefined) words.push('-H', input.authorizationWord);
-  for (const [name, value] of input.headers) {
+  for (const [name, value] of combineHeaders(input.headers.map(([n, v]) => [n, trimHeaderValue(v)]))) {
     const sent = commandHeaderValue(name, value, tool);
     words.push('-H', shellQuote(sent === '' ? `${name};` : `${name}: ${sent}`, `Header “${name}”`));
   }

@@ -71,3 +71,24 @@ export function assertBrowserSendsHeader(name: string): void {
       `Header “${name}” is one browsers never send: Keyhole’s fetch drops it, so a command sending it would make another request. Remove it from the header table.`,
     );
 }
+
+/**
+ * Rows with the same header name (any case) as fetch sends them: one header, the values joined by `, ` in row
+ * order, under the first row's name (WHATWG Fetch "combine"). A tool given the rows apart sends other bytes:
+ * curl and HTTPie two header lines, Python's dict and a JavaScript object literal only the last value.
+ */
+export function combineHeaders(headers: readonly [string, string][]): [string, string][] {
+  const combined = new Map<string, [string, string]>();
+  for (const [name, value] of headers) {
+    const seen = combined.get(name.toLowerCase());
+    // Joined, an empty row leaves `, ` at an end, which the tools trim: not the bytes fetch sends.
+    if (seen && (seen[1] === '' || value === ''))
+      throw new KeyholeError(
+        'invalid-input',
+        `Header “${name}” has several rows and one of them is empty: remove the empty row (Keyhole would send the values joined by “, ”).`,
+      );
+    if (seen) seen[1] = `${seen[1]}, ${value}`;
+    else combined.set(name.toLowerCase(), [name, value]);
+  }
+  return [...combined.values()];
+}

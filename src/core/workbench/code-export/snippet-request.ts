@@ -12,7 +12,7 @@ import { validateMethod } from '../../http/send-request-validation.ts';
 import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
-import { assertBrowserSendsHeader } from '../command-values.ts';
+import { assertBrowserSendsHeader, combineHeaders } from '../command-values.ts';
 
 /**
  * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
@@ -50,10 +50,12 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
   const guarded = guardPath(request.path, request.target);
   // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
   // Values trimmed as fetch trims them (requests refuses a leading space, HTTPie strips both ends).
-  const headers = guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => {
-    assertBrowserSendsHeader(name);
-    return [name, trimHeaderValue(value)];
-  });
+  const headers = combineHeaders(
+    guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => {
+      assertBrowserSendsHeader(name);
+      return [name, trimHeaderValue(value)];
+    }),
+  );
   const query = [...guarded.query, ...(request.query ?? [])];
   assertNoOverrideParameter(query, 'query');
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');

@@ -64,6 +64,32 @@ describe('what curl sends for hostile values (real bash and curl, a recording se
     }
   });
 
+  it('sends header rows of one name as fetch does: one header, the values joined by a comma', async () => {
+    const received = await send(
+      undefined,
+      [
+        ['X-Twice', ' 1 '],
+        ['x-twice', '2'],
+        ['X-Once', 'o'],
+      ],
+      'GET',
+    );
+    expect(received.headers.filter(([name]) => name.startsWith('x-'))).toEqual([
+      ['x-twice', '1, 2'],
+      ['x-once', 'o'],
+    ]);
+    expect(() =>
+      buildCurlCommand({
+        method: 'GET',
+        url: 'https://x.test/v2/x',
+        headers: [
+          ['X-A', '1'],
+          ['X-A', ''],
+        ],
+      }),
+    ).toThrow(/several rows and one of them is empty/);
+  });
+
   it('sends an empty header value as an empty header, not none', async () => {
     const received = await send(undefined, [['X-Empty', '']], 'GET');
     expect(received.headers).toContainEqual(['x-empty', '']);

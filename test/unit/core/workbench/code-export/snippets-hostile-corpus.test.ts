@@ -157,6 +157,22 @@ const CORPUS: Case[] = [
     refuses: { clever: /signs for the API, not the bridge/ },
   },
   {
+    // fetch joins rows of one name (any case) into one header, `1, 2`: Python's dict and a JavaScript object
+    // literal kept only the last value, curl and HTTPie sent two header lines.
+    name: 'a header name given twice',
+    request: {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/repeated',
+      headers: [
+        ['X-Twice', '1'],
+        ['X-Twice', '2'],
+        ['x-case', '3'],
+        ['X-CASE', '4'],
+      ],
+    },
+  },
+  {
     // Keyhole's fetch drops these without a word (WHATWG Fetch forbidden request-headers); the tools send them.
     name: 'a header the browser never sends',
     request: {
