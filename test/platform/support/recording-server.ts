@@ -5,7 +5,7 @@
  * file, a header file) with proxies pointed at a refusing loopback port, and reports whether any file appeared.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,8 @@ export const NETRC_AUTHORIZATION = `Basic ${Buffer.from(NETRC_LOGIN).toString('b
  * Files a snippet must never send or touch; their contents are what the tests look for on the wire. The run's
  * HOME is this directory, so it also holds the per-user configuration files the tools read unless told not to:
  * a `.curlrc` that adds a header and sends the private key as the body, and a `.netrc` with credentials for the
- * recording server, which requests and HTTPie send as Basic auth in place of the Authorization header given.
+ * recording server, which requests and HTTPie send as Basic auth in place of the Authorization header given;
+ * and HTTPie's config.json with default options (HTTPIE_CONFIG).
  */
 export const CANARY_FILES: Record<string, string> = {
   id_ed25519: '-----BEGIN OPENSSH PRIVATE KEY----- CANARY-KEY-7f3a -----END OPENSSH PRIVATE KEY-----\n',
@@ -72,6 +73,11 @@ export const CANARY_FILES: Record<string, string> = {
   hdr: 'CANARY-HEADER-7f3a\n',
   '.curlrc': 'header = "X-Curlrc: CANARY-CURLRC-7f3a"\ndata-binary = "@id_ed25519"\n',
   '.netrc': `default login ${NETRC_LOGIN.split(':')[0]} password ${NETRC_LOGIN.split(':')[1]}\n`,
+};
+
+/** HTTPie's per-user config (under HOME): default options that would send other bytes, or follow a redirect. */
+const HTTPIE_CONFIG = {
+  default_options: ['--auth=CANARY-HTTPIE:CANARY-HTTPIE-7f3a', '--follow', '--session=canary', '--chunked'],
 };
 export const CANARY_MARK = 'CANARY-';
 
@@ -94,6 +100,8 @@ export function runInCanaryDir(
 ): Promise<CanaryRun> {
   const dir = mkdtempSync(join(tmpdir(), 'keyhole-canary-'));
   for (const [name, text] of Object.entries(CANARY_FILES)) writeFileSync(join(dir, name), text, { mode: 0o600 });
+  mkdirSync(join(dir, '.config/httpie'), { recursive: true });
+  writeFileSync(join(dir, '.config/httpie/config.json'), JSON.stringify(HTTPIE_CONFIG));
   options.setup?.(dir);
   const before = new Set(readdirSync(dir));
   const env: NodeJS.ProcessEnv = {

@@ -358,6 +358,8 @@ function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers:
   const wire = JSON.stringify([got.target, got.headers, got.body.toString('latin1')]);
   expect(wire, `${kind} sent a canary file`).not.toContain(CANARY_MARK);
   expect(wire, `${kind} sent the credentials of ~/.netrc`).not.toContain(NETRC_AUTHORIZATION);
+  // Keyhole never sends Basic: one here came from a file (~/.netrc, HTTPie's config.json --auth).
+  expect(got.headers.find(([name]) => name === 'authorization')?.[1], kind).not.toMatch(/^Basic /);
 }
 
 const skipReason = (kind: Kind) => (kind === 'httpie' ? noHttpie : kind === 'python' ? noPython : undefined);
