@@ -17,8 +17,11 @@ import { KeyholeError } from '../errors.ts';
  * own options or syntaxes (curl's `@file`, HTTPie's `:=@`, ssh's `-oProxyCommand`): each builder handles that.
  */
 
-/** Characters that need no quoting: the word reads as itself in any shell, at any position. */
-const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/**
+ * Characters that need no quoting: the word reads as itself in any shell, at any position. Not a leading `=`:
+ * zsh (EQUALS, on by default) expands `=ls` to the path of `ls`.
+ */
+const BARE = /^[A-Za-z0-9_@%+:,./-][A-Za-z0-9_@%+=:,./-]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
 const CONTROL = /[\u0001-\u0009\u000b-\u001f\u007f-\u009f]|\p{Cf}|[\u2028\u2029]/u;
 /**

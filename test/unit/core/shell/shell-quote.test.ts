@@ -53,6 +53,9 @@ describe('the shared shell quoting', () => {
   it('leaves plain names bare and refuses a NUL with the name of the value', () => {
     expect(quoteShellWord('app-1.example.test')).toBe('app-1.example.test');
     expect(quoteShellWord('~alice')).toBe("'~alice'");
+    // zsh expands a word starting with `=` to a command's path (`=ls` is /usr/bin/ls).
+    expect(quoteShellWord('=ls')).toBe("'=ls'");
+    expect(quoteShellWord('a=b')).toBe('a=b');
     expect(() => shellQuote('a\0b', 'The body')).toThrow(/^The body contains a NUL byte/);
   });
 });
