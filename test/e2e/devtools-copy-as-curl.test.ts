@@ -231,7 +231,7 @@ describe('copy as curl', () => {
     await expect
       .poll(() => command.inputValue())
       .toBe(
-        `clever curl --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  '${ext.platform.api}/v4/products/zones'`,
+        `clever curl -q --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  '${ext.platform.api}/v4/products/zones'`,
       );
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   });

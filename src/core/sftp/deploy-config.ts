@@ -70,7 +70,9 @@ export function checkDeployKitInput(input: DeployKitInput): Partial<Record<Deplo
   if (input.organisationId && !SHELL_SAFE_NAME.test(input.organisationId)) {
     problems.organisationId = 'An organisation id looks like orga_… (letters, digits, hyphens, underscores).';
   }
-  if (!/^[a-z0-9-]+$/.test(input.region)) problems.region = 'A zone id is lowercase, like par or rbx.';
+  // No leading hyphen: clever-tools reads `--region --help` as its own option, not as the zone.
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(input.region))
+    problems.region = 'A zone id is lowercase letters, digits and inner hyphens, like par or rbx.';
   if (!/^[a-z0-9_]+$/.test(input.postgresqlPlan)) problems.postgresqlPlan = 'A plan slug is lowercase, like xxs_sml.';
   if (!/^[A-Za-z0-9._@-]{1,255}$/.test(input.adminUsername)) {
     problems.adminUsername = 'Use letters, digits, dots, hyphens, underscores or @.';

@@ -1,5 +1,6 @@
+import { trimHeaderValue } from '../http/request-guard.ts';
 import { quoteShellWord, shellQuote } from '../shell/shell-quote.ts';
-import { assertCommandBody, commandHeaderValue } from './command-values.ts';
+import { assertCommandBody, combineHeaders, commandHeaderValue } from './command-values.ts';
 
 /**
  * Prints a prepared request as a POSIX-shell curl command that sends exactly the same bytes, whatever they are.
@@ -13,6 +14,9 @@ import { assertCommandBody, commandHeaderValue } from './command-values.ts';
  *   is written `Name;` because `Name:` removes the header instead of sending it empty;
  * - the URL with `--globoff`: otherwise `[a-z]` and `{a,b}` in it are globs that send several requests;
  * - HEAD with `--head`: `-X HEAD` makes curl wait for a body that never comes.
+ * - `-q` (`--disable`) first: otherwise curl reads `~/.curlrc` (or `$CURL_HOME`/`$XDG_CONFIG_HOME`'s), whose lines
+ *   are options too: `header = …` or `data-binary = "@file"` there would change the request or send a file. curl
+ *   honours `-q` only as the very first argument.
  * The argument after an option is taken as its value even when it starts with `-`, so a leading `-` is inert.
  */
 
@@ -28,6 +32,9 @@ export interface CurlInput {
   body?: string;
 }
 
+/** curl's first argument: read no `.curlrc` (it must come before any other option). */
+export const CURL_NO_CONFIG = '-q';
+
 /** `-X METHOD`, or `--head` for HEAD. */
 export function curlMethodWords(method: string): string[] {
   return method === 'HEAD' ? ['--head'] : ['-X', quoteShellWord(method, 'The method')];
@@ -37,7 +44,7 @@ export function curlMethodWords(method: string): string[] {
 export function curlHeaderAndBodyWords(input: Omit<CurlInput, 'method' | 'url'>, tool: string): string[] {
   const words: string[] = [];
   if (input.authorizationWord !== undefined) words.push('-H', input.authorizationWord);
-  for (const [name, value] of input.headers) {
+  for (const [name, value] of combineHeaders(input.headers.map(([n, v]) => [n, trimHeaderValue(v)]))) {
     const sent = commandHeaderValue(name, value, tool);
     words.push('-H', shellQuote(sent === '' ? `${name};` : `${name}: ${sent}`, `Header “${name}”`));
   }
@@ -51,6 +58,7 @@ export function curlHeaderAndBodyWords(input: Omit<CurlInput, 'method' | 'url'>,
 export function buildCurlCommand(input: CurlInput): string {
   return [
     'curl',
+    CURL_NO_CONFIG,
     '-sS',
     '--globoff',
     ...curlMethodWords(input.method),

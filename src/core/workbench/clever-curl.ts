@@ -1,7 +1,7 @@
 import { KeyholeError } from '../errors.ts';
 import type { SendRequest } from '../protocol.ts';
 import { shellQuote } from '../shell/shell-quote.ts';
-import { curlHeaderAndBodyWords, curlMethodWords } from './build-curl-command.ts';
+import { CURL_NO_CONFIG, curlHeaderAndBodyWords, curlMethodWords } from './build-curl-command.ts';
 import { describeSnippetRequest, snippetUrl } from './code-export/snippet-request.ts';
 
 /**
@@ -27,7 +27,8 @@ export function buildCleverCurl(request: SendRequest, apiBaseUrl: string): strin
     signatureMethod: 'PLAINTEXT',
     hasBridgeToken: false,
   });
-  const lines = [['clever curl --globoff', ...curlMethodWords(described.method)].join(' ')];
+  // clever-tools puts our words first on curl's command line, so `-q` (no ~/.curlrc) can lead there too.
+  const lines = [['clever curl', CURL_NO_CONFIG, '--globoff', ...curlMethodWords(described.method)].join(' ')];
   // Option and value on one line each: the words come in pairs.
   const pairs = curlHeaderAndBodyWords(described, 'clever curl');
   for (let index = 0; index < pairs.length; index += 2) lines.push(`${pairs[index]} ${pairs[index + 1]}`);

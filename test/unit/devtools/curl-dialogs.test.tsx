@@ -87,7 +87,7 @@ describe('curl import and export', () => {
     cleanup = second.unmount;
     await settle();
     expect((second.root.querySelector('textarea') as HTMLTextAreaElement).value).toBe(
-      "clever curl --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  'http://127.0.0.1:8780/v2/self?a=b%20c'",
+      "clever curl -q --globoff -X GET \\\n  -H 'Accept: application/json, */*' \\\n  'http://127.0.0.1:8780/v2/self?a=b%20c'",
     );
     expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
   });
@@ -173,7 +173,7 @@ describe('code export in other languages', () => {
     const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
     expect(root.querySelector('h2, [id$="title"]')?.textContent ?? root.textContent).toMatch(/Copy as HTTPie/);
     expect(code()).toMatch(
-      /^http --ignore-stdin \\\n {2}--raw='\{"name":"Ada"\}' \\\n {2}PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self' --/,
+      /^http --ignore-stdin --ignore-netrc --no-auth --no-session --no-session-read-only --no-follow --no-chunked --no-compress \\\n {2}--raw='\{"name":"Ada"\}' \\\n {2}PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self' --/,
     );
     expect(root.textContent).toMatch(/\$CLEVER_CONSUMER_KEY.*\$CLEVER_TOKEN_SECRET/s);
     const select = root.querySelector('select') as HTMLSelectElement;

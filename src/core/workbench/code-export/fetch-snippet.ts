@@ -27,6 +27,8 @@ export function buildFetch(request: SnippetRequest): Snippet {
     ...headers,
     '  },',
     ...(request.body !== undefined ? [`  body: ${stringLiteral(request.body)},`] : []),
+    // As Keyhole sends it: a redirect is not followed (fetch would re-send the token and the body there).
+    "  redirect: 'manual',",
     '});',
     'console.log(response.status);',
     'console.log(await response.text());',

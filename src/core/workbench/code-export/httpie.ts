@@ -27,7 +27,7 @@ export function buildHttpie(request: SnippetRequest): Snippet {
     request.auth.scheme === 'oauth' ? ({ scheme: 'oauth', signatureMethod: 'PLAINTEXT' } as const) : request.auth;
   assertSnippetTransport(url, auth);
   assertRequestsKeepsUrl(request.pathAndQuery, 'HTTPie');
-  const parts = ['http --ignore-stdin'];
+  const parts = [`http ${HTTPIE_OWN_OPTIONS_OFF}`];
   if (request.body !== undefined) {
     assertCommandBody(request.body, 'HTTPie');
     parts.push(`--raw=${shellQuote(request.body)}`);
@@ -48,6 +48,16 @@ export function buildHttpie(request: SnippetRequest): Snippet {
     notes,
   };
 }
+
+/**
+ * HTTPie reads `~/.netrc`, and `default_options` from its config.json (~/.config/httpie), which would change what
+ * is sent: `--auth` replaces our Authorization (Basic from the file), `--follow` follows a redirect Keyhole never
+ * follows (and then requests reads ~/.netrc anyway), `--session` stores the token on disk and adds saved headers,
+ * `--chunked`/`--compress` reshape the body. Each is turned off here (`--no-OPTION` unsets a default option);
+ * `--ignore-stdin` keeps a piped stdin from becoming the body.
+ */
+const HTTPIE_OWN_OPTIONS_OFF =
+  '--ignore-stdin --ignore-netrc --no-auth --no-session --no-session-read-only --no-follow --no-chunked --no-compress';
 
 /** A header as an HTTPie request item that HTTPie reads as exactly that name and value. */
 export function headerItem(name: string, value: string): string {

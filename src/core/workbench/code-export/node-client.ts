@@ -49,6 +49,8 @@ export function buildNodeClient(request: SnippetRequest): Snippet {
     ...headers,
     '  },',
     ...(request.body !== undefined ? [`  body: ${stringLiteral(request.body)},`] : []),
+    // The client hands these to fetch: like Keyhole, follow no redirect (it would re-send the credentials there).
+    "  redirect: 'manual',",
     '})',
     `  .then(prefixUrl(${stringLiteral(request.base)}))`,
     ...(bearer ? [] : ['  .then(addOauthHeader(tokens))']),

@@ -8,9 +8,11 @@ import {
   trimHeaderValue,
 } from '../../http/request-guard.ts';
 import { encodeQuery, type ProfileOrigins } from '../../http/request-url.ts';
+import { validateMethod } from '../../http/send-request-validation.ts';
 import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
+import { assertBrowserSendsHeader, combineHeaders } from '../command-values.ts';
 
 /**
  * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
@@ -48,16 +50,19 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
   const guarded = guardPath(request.path, request.target);
   // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
   // Values trimmed as fetch trims them (requests refuses a leading space, HTTPie strips both ends).
-  const headers = guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => [
-    name,
-    trimHeaderValue(value),
-  ]);
+  const headers = combineHeaders(
+    guardHeaders(request.headers ?? []).map(([name, value]): [string, string] => {
+      assertBrowserSendsHeader(name);
+      return [name, trimHeaderValue(value)];
+    }),
+  );
   const query = [...guarded.query, ...(request.query ?? [])];
   assertNoOverrideParameter(query, 'query');
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
   const pathAndQuery = asFetchSendsIt(base, `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`);
   const body = encodeBody(request.body);
-  const method = request.method.toUpperCase();
+  // The worker's own check (a page's message is validated so): HTTPie prints the method as a bare word.
+  const method = validateMethod(request.method);
   if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))

@@ -26,9 +26,17 @@ export interface Snippet {
   notes: readonly string[];
 }
 
-/** A string literal for JavaScript and Python alike (JSON's escapes are valid in both). */
+/**
+ * A string literal for JavaScript and Python alike (JSON's escapes are valid in both). Characters displayed
+ * otherwise than they are — C1 controls, Unicode format characters (bidi overrides and isolates, zero-width
+ * characters, BOM) and U+2028/2029, which display as line breaks — are written as `\uXXXX` too: raw, a value could
+ * make the code on screen read differently from the code that runs ("Trojan Source", CVE-2021-42574). Only those
+ * of the BMP: an astral one (tag characters) has no escape both languages read alike, and reorders nothing.
+ */
 export function stringLiteral(value: string): string {
-  return JSON.stringify(value);
+  return JSON.stringify(value).replace(/[\u0080-\u009f\u2028\u2029]|\p{Cf}/gu, (char) =>
+    char.length > 1 ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**

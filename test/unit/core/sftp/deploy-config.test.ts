@@ -228,4 +228,10 @@ describe('checkDeployKitInput', () => {
     });
     expect(() => buildDeployKit({ ...input, appName: '' })).toThrow(/appName/);
   });
+
+  it('refuses a zone the clever CLI would read as an option (`--region --help` prints the help)', () => {
+    for (const region of ['--help', '-h', '-par'])
+      expect(checkDeployKitInput({ ...input, region })).toEqual({ region: expect.stringMatching(/zone id/) });
+    expect(checkDeployKitInput({ ...input, region: 'eu-west-1' })).toEqual({});
+  });
 });

@@ -17,6 +17,7 @@ const HOSTILE = [
   'cr\r tab\t esc\x1b ^C\x03 del\x7f',
   'c1 \u0085 \u009b',
   'u2028 \u2028 u2029 \u2029',
+  'bidi \u202e}1{ isolate \u2066x\u2069 zero-width \u200b bom \ufeff tag \u{E0041} 😀',
   '-leading dash',
   '@file <file =@f.json :=',
   'x'.repeat(100_000),
@@ -39,9 +40,22 @@ describe('the shared shell quoting', () => {
     for (const control of ['\r', '\t', '\x03']) expect(quoted).not.toContain(control);
   });
 
+  it('writes what displays otherwise than it is as escapes, so the command on screen is the one that runs', () => {
+    // Trojan Source (CVE-2021-42574): a bidi override reorders the rest of the line on screen, U+2028 shows as a
+    // line break, zero-width characters hide; all of them as UTF-8 byte escapes, not raw.
+    const word = "x\u202e'; \u2066id\u2069 \u200b\u2028\u2029\ufeff\u00ad\u061c";
+    const quoted = shellQuote(word);
+    expect(quoted).toMatch(/^\$'[\x20-\x7e]*'$/);
+    expect(quoted).toContain('\\xe2\\x80\\xae');
+    expect(throughBash(quoted).equals(Buffer.from(word, 'utf8'))).toBe(true);
+  });
+
   it('leaves plain names bare and refuses a NUL with the name of the value', () => {
     expect(quoteShellWord('app-1.example.test')).toBe('app-1.example.test');
     expect(quoteShellWord('~alice')).toBe("'~alice'");
+    // zsh expands a word starting with `=` to a command's path (`=ls` is /usr/bin/ls).
+    expect(quoteShellWord('=ls')).toBe("'=ls'");
+    expect(quoteShellWord('a=b')).toBe('a=b');
     expect(() => shellQuote('a\0b', 'The body')).toThrow(/^The body contains a NUL byte/);
   });
 });

@@ -22,7 +22,7 @@ describe('buildCurlCommand', () => {
         body: '{"name":"it\'s"}',
       }),
     ).toBe(
-      `curl -sS --globoff -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-raw '{"name":"it'\\''s"}'`,
+      `curl -q -sS --globoff -X POST 'https://api.example.test/v2/self?a=1&b=2' -H 'Authorization: OAuth oauth_consumer_key="k", oauth_signature="s%3D"' -H 'Content-Type: application/json' --data-raw '{"name":"it'\\''s"}'`,
     );
   });
 
@@ -64,6 +64,32 @@ describe('what curl sends for hostile values (real bash and curl, a recording se
     }
   });
 
+  it('sends header rows of one name as fetch does: one header, the values joined by a comma', async () => {
+    const received = await send(
+      undefined,
+      [
+        ['X-Twice', ' 1 '],
+        ['x-twice', '2'],
+        ['X-Once', 'o'],
+      ],
+      'GET',
+    );
+    expect(received.headers.filter(([name]) => name.startsWith('x-'))).toEqual([
+      ['x-twice', '1, 2'],
+      ['x-once', 'o'],
+    ]);
+    expect(() =>
+      buildCurlCommand({
+        method: 'GET',
+        url: 'https://x.test/v2/x',
+        headers: [
+          ['X-A', '1'],
+          ['X-A', ''],
+        ],
+      }),
+    ).toThrow(/several rows and one of them is empty/);
+  });
+
   it('sends an empty header value as an empty header, not none', async () => {
     const received = await send(undefined, [['X-Empty', '']], 'GET');
     expect(received.headers).toContainEqual(['x-empty', '']);
@@ -91,6 +117,25 @@ describe('what curl sends for hostile values (real bash and curl, a recording se
     expect(() =>
       buildCurlCommand({ method: 'POST', url: 'https://api.example.test/v2/x', headers: [], body: 'a\0b' }),
     ).toThrow(/The body contains a NUL byte .*no shell command can carry/);
+  });
+
+  it('refuses a header the browser never sends (Keyhole’s fetch drops it; curl would send it)', () => {
+    for (const name of [
+      'Origin',
+      'referer',
+      'Expect',
+      'Connection',
+      'TE',
+      'Transfer-Encoding',
+      'Sec-Fetch-Site',
+      'Proxy-X',
+    ])
+      expect(() =>
+        buildCurlCommand({ method: 'POST', url: 'https://api.example.test/v2/x', headers: [[name, 'v']], body: 'b' }),
+      ).toThrow(`Header “${name}” is one browsers never send`);
+    expect(
+      buildCurlCommand({ method: 'GET', url: 'https://api.example.test/v2/x', headers: [['X-Origin', 'v']] }),
+    ).toContain(`-H 'X-Origin: v'`);
   });
 
   it('refuses a header value beyond ASCII, which curl would send as UTF-8 instead of one Latin-1 byte', () => {

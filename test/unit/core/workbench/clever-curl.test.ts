@@ -13,7 +13,7 @@ describe('buildCleverCurl', () => {
     );
     expect(command).toBe(
       [
-        'clever curl --globoff -X GET',
+        'clever curl -q --globoff -X GET',
         `-H 'Accept: application/json, */*'`,
         `'https://api.clever-cloud.com/v2/organisations/orga_1/applications?q=it%27s'`,
       ].join(' \\\n  '),

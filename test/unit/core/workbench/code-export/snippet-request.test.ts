@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   buildSnippet,
   describeSnippetRequest,
   type SnippetContext,
 } from '../../../../../src/core/workbench/code-export/index.ts';
+import { stringLiteral } from '../../../../../src/core/workbench/code-export/snippet-variables.ts';
 
 const context: SnippetContext = {
   apiBaseUrl: 'https://api.example.test/',
@@ -53,6 +55,16 @@ describe('the request a snippet sends', () => {
     expect(describeSnippetRequest({ ...get, target: 'bridge' }, { ...context, hasBridgeToken: true }).auth).toEqual({
       scheme: 'bearer',
     });
+  });
+
+  it('refuses a method the worker refuses, before HTTPie prints it as a bare word', () => {
+    for (const method of ['GET;touch pwned', 'TRACE', 'M-SEARCH'])
+      expect(() =>
+        buildSnippet('httpie', describeSnippetRequest({ target: 'api', method, path: '/v2/self' } as never, context)),
+      ).toThrow(/method|never send TRACE/i);
+    expect(describeSnippetRequest({ target: 'api', method: 'patch' as never, path: '/v2/x' }, context).method).toBe(
+      'PATCH',
+    );
   });
 
   it('refuses what the worker refuses', () => {
@@ -106,5 +118,23 @@ describe('snippets', () => {
     for (const name of ['CLEVER_CONSUMER_KEY', 'CLEVER_CONSUMER_SECRET', 'CLEVER_TOKEN', 'CLEVER_TOKEN_SECRET'])
       expect(python.code).toContain(`os.environ["${name}"]`);
     expect(python.notes).toEqual([]);
+  });
+});
+
+describe('string literals in the code', () => {
+  it('show what runs: bidi controls, zero-width characters, C1 and U+2028/2029 as escapes, read back by node and python3', () => {
+    // Trojan Source (CVE-2021-42574): raw, a bidi override in a body reorders the rest of the line on screen and
+    // U+2028 shows as a line break, so the snippet would read as other code than the code that runs.
+    const value = 'a\u202e"; auth=None #\u2066b\u2069 \u200b\u2028\u2029\u0085\ufeff\u00ad\\\u202e 😀 \u{E0041}';
+    const literal = stringLiteral(value);
+    expect(literal.replace(/[\u{10000}-\u{10ffff}]/gu, '')).toMatch(/^[\x20-\x7e]*$/);
+    expect(literal).toContain('\\u202e');
+    const fromNode = execFileSync(process.execPath, ['-e', `process.stdout.write(${literal})`]);
+    const fromPython = execFileSync('python3', [
+      '-c',
+      `import sys; sys.stdout.buffer.write(${literal}.encode("utf-8"))`,
+    ]);
+    expect(fromNode.toString('utf8')).toBe(value);
+    expect(fromPython.toString('utf8')).toBe(value);
   });
 });

@@ -36,6 +36,8 @@ import { snippetUrl } from '../../../../../src/core/workbench/code-export/snippe
 import { bearerAuthorizationWord } from '../../../../../src/core/workbench/curl-credentials.ts';
 import {
   CANARY_MARK,
+  NETRC_AUTHORIZATION,
+  REDIRECTING_SEGMENT,
   type RecordedRequest,
   type RecordingServer,
   runInCanaryDir,
@@ -138,10 +140,48 @@ const CORPUS: Case[] = [
       headers: [['X-Tab', 'a\tb']],
       body: {
         kind: 'text',
-        text: 'line1\nline2\r\nline3\r\ttab \x1b[31mesc \x03 \x7f \u0085 \u2028 \u2029 lone \ud800 😀 end\n',
+        text: 'line1\nline2\r\nline3\r\ttab \x1b[31mesc \x03 \x7f \u0085 \u2028 \u2029 lone \ud800 😀 bidi \u202e} \u2066x\u2069 zw \u200b\ufeff end\n',
         contentType: 'text/plain',
       },
     }),
+  },
+  {
+    // Keyhole's fetch is `redirect: "manual"`: a client that follows sends the body and credentials again, there.
+    name: 'an answer that redirects',
+    request: post(`/v2${REDIRECTING_SEGMENT}x`, { body: { kind: 'json', text: '{"a":1}' } }),
+  },
+  {
+    // No `auth` given, requests (Python, HTTPie) puts ~/.netrc's login in place of the Authorization header.
+    name: 'a bridge call with an API token (Bearer)',
+    request: { target: 'bridge', method: 'PUT', path: '/v2/bearer', body: { kind: 'json', text: '{"a":1}' } },
+    refuses: { clever: /signs for the API, not the bridge/ },
+  },
+  {
+    // fetch joins rows of one name (any case) into one header, `1, 2`: Python's dict and a JavaScript object
+    // literal kept only the last value, curl and HTTPie sent two header lines.
+    name: 'a header name given twice',
+    request: {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/repeated',
+      headers: [
+        ['X-Twice', '1'],
+        ['X-Twice', '2'],
+        ['x-case', '3'],
+        ['X-CASE', '4'],
+      ],
+    },
+  },
+  {
+    // Keyhole's fetch drops these without a word (WHATWG Fetch forbidden request-headers); the tools send them.
+    name: 'a header the browser never sends',
+    request: {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/forbidden',
+      headers: [['Transfer-Encoding', 'chunked']],
+    },
+    refuses: Object.fromEntries(KINDS.map((kind) => [kind, /Transfer-Encoding” is one browsers never send/])),
   },
   {
     name: 'a NUL byte in the body',
@@ -237,6 +277,7 @@ function sentUnder(id: string): RecordedRequest[] {
 /** What the server receives when the worker's fetch sends the described request. */
 async function keyholeSends(described: SnippetRequest, id: string): Promise<RecordedRequest> {
   await fetch(snippetUrl(described), {
+    redirect: 'manual',
     method: described.method,
     headers: [...described.headers, ['Authorization', 'OAuth reference']],
     ...(described.body !== undefined ? { body: described.body } : {}),
@@ -261,7 +302,7 @@ function render(kind: Kind, request: SendRequest, described: SnippetRequest, api
     // a Bearer token from the shell.
     return buildCurlCommand({
       method: described.method,
-      url: workerUrl(request, api),
+      url: workerUrl(request, described.base),
       headers: described.headers,
       authorizationWord: bearerAuthorizationWord(),
       ...(described.body !== undefined ? { body: described.body } : {}),
@@ -270,7 +311,7 @@ function render(kind: Kind, request: SendRequest, described: SnippetRequest, api
 }
 
 /** A `clever` on PATH that does what clever-tools' `clever curl` does: run curl with the words, plus its header. */
-const CLEVER_STANDIN = `clever() { [ "$1" = curl ] && shift && command curl -sS "$@" -H 'authorization: OAuth stand-in'; }`;
+const CLEVER_STANDIN = `clever() { [ "$1" = curl ] && shift && command curl "$@" -sS -H 'authorization: OAuth stand-in'; }`;
 
 async function runKind(kind: Kind, code: string) {
   const setup = (dir: string) => symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
@@ -307,7 +348,7 @@ function describedHeaders(described: SnippetRequest): [string, string][] {
 function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers: [string, string][], kind: Kind): void {
   expect(got.method, kind).toBe(want.method);
   expect(withoutBase(got.target), kind).toBe(withoutBase(want.target));
-  expect(got.target.split('/')[2], kind).toBe(kind === 'fetch' ? 'bridge' : 'api');
+  expect(got.target.split('/')[2], kind).toBe(kind === 'fetch' ? 'bridge' : want.target.split('/')[2]);
   expect(chosenHeaders(got), kind).toEqual(headers);
   expect(
     got.headers.some(([name]) => name === 'authorization'),
@@ -316,6 +357,9 @@ function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers:
   expect(got.body.equals(want.body), `${kind} body: ${got.body.toString('utf8').slice(0, 80)}`).toBe(true);
   const wire = JSON.stringify([got.target, got.headers, got.body.toString('latin1')]);
   expect(wire, `${kind} sent a canary file`).not.toContain(CANARY_MARK);
+  expect(wire, `${kind} sent the credentials of ~/.netrc`).not.toContain(NETRC_AUTHORIZATION);
+  // Keyhole never sends Basic: one here came from a file (~/.netrc, HTTPie's config.json --auth).
+  expect(got.headers.find(([name]) => name === 'authorization')?.[1], kind).not.toMatch(/^Basic /);
 }
 
 const skipReason = (kind: Kind) => (kind === 'httpie' ? noHttpie : kind === 'python' ? noPython : undefined);
@@ -327,12 +371,13 @@ describe.concurrent.each(CORPUS.map((entry, index) => ({ ...entry, index })))(
     for (const kind of KINDS)
       it.skipIf(skipReason(kind))(kind, async () => {
         const context = contextFor(`c${index}-${kind}`);
-        const described = describeSnippetRequest(request, context);
         const expected = refuses[kind];
         if (expected) {
-          expect(() => render(kind, request, described, context.apiBaseUrl)).toThrow(expected);
+          const rendered = () => render(kind, request, describeSnippetRequest(request, context), context.apiBaseUrl);
+          expect(rendered).toThrow(expected);
           return;
         }
+        const described = describeSnippetRequest(request, context);
         const code = render(kind, request, described, context.apiBaseUrl);
         const reference = contextFor(`c${index}-${kind}-keyhole`);
         const want = await keyholeSends(describeSnippetRequest(request, reference), `c${index}-${kind}-keyhole`);
