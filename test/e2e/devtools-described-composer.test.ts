@@ -111,26 +111,17 @@ describe('the composer reads the API description', () => {
     await saveScreenshot(page, 'described-docs-1280x800');
   });
 
-  it('types a JSON body with completion from the request schema; a schema problem is underlined and counted', async () => {
+  it('starts a JSON body from the schema; a body that breaks the schema is counted and listed, and Send still goes', async () => {
     await composerTab(page, 'Body').click();
-    const editor = page.locator('.kh-json-editor[data-ready] .cm-content');
-    await editor.waitFor();
+    // The code editor is off until its freeze is found (JsonBodyEditor.tsx): the body is the plain editor.
+    const body = page.getByRole('textbox', { name: 'JSON body' });
+    await body.waitFor();
     // The new body is the example built from the schema: valid against it.
     const start = JSON.parse(await jsonBodyText(page));
     const schema = described('organisation-consumer-create').body?.schema;
     expect(checkAgainstSchema(start, schema, platform.schemas)).toEqual([]);
 
-    await editor.click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.press('Delete');
-    // At a person's pace: typed all at once by the driver, this froze the panel (see the report of issue 29).
-    await page.keyboard.type('{"na', { delay: 80 });
-    const completion = page.locator('.cm-tooltip-autocomplete');
-    await completion.getByText('"name"', { exact: true }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('42', { delay: 80 });
-    await expect.poll(() => jsonBodyText(page)).toBe('{"name": 42}');
-    await page.locator('.cm-lintRange-warning').first().waitFor();
+    await body.fill('{"name": 42}');
     const expected = checkAgainstSchema({ name: 42 }, schema, platform.schemas).length;
     expect(expected).toBeGreaterThan(1);
     await expect
@@ -139,9 +130,6 @@ describe('the composer reads the API description', () => {
     await expect
       .poll(() => page.locator('.kh-request-warnings summary').innerText())
       .toMatch(new RegExp(`${expected} warnings`));
-    // Hover docs: the key's type and whether it is required.
-    await page.locator('.cm-content .cm-line').first().getByText('"name"').hover();
-    await page.locator('.kh-cm-hover').getByText('name: string · required').waitFor();
     await saveScreenshot(page, 'described-json-body-1280x800');
     // A warning, not a block: Send goes (the sandbox answers as the platform would).
     await page.getByRole('combobox', { name: '{organisationId}' }).fill('orga_missing');
@@ -216,12 +204,12 @@ describe('at other sizes and in dark', () => {
       await saveScreenshot(small, `described-docs-${name}`);
       await openEndpoint(small, 'consumers organisation create', 'organisation-consumer-create');
       await composerTab(small, 'Body').click();
-      const editor = small.locator('.kh-json-editor[data-ready] .cm-content');
+      const editor = small.getByRole('textbox', { name: 'JSON body' });
       await editor.waitFor();
       await editor.click();
       await small.keyboard.press('Control+End');
       await small.keyboard.type(',');
-      await small.locator('.kh-body-editor .kh-field-error, .cm-lintRange-error').first().waitFor();
+      await small.locator('.kh-body-editor .kh-field-error').first().waitFor();
       expect(await editor.isVisible()).toBe(true);
       expect(await seriousAxeViolations(small)).toEqual([]);
       await saveScreenshot(small, `described-json-body-${name}`);

@@ -171,7 +171,7 @@ describe('the response viewer', () => {
     await filter.fill('.items[0');
     await expect
       .poll(() => page.locator('#kh-json-filter-status').innerText())
-      .toMatch(/Expected a \] to close the index\. \(at character 9\)/);
+      .toMatch(/The filter ends too early: expected “\]”\. \(at character 9\)/);
     expect(await filter.getAttribute('aria-invalid')).toBe('true');
     await filter.fill('.items[] | select(.sticky)');
     await filtered.waitFor();

@@ -47,12 +47,20 @@ export function BodyEditor({
   );
   const [schemaProblems, setSchemaProblems] = useState(0);
   const format = () => {
+    let formatted: string;
     try {
-      // The code editor takes it as one edit: Ctrl+Z undoes the formatting.
-      onChange({ json: JSON.stringify(JSON.parse(draft.json), null, 2) });
+      formatted = JSON.stringify(JSON.parse(draft.json), null, 2);
     } catch {
-      // The problem is already shown above the editor.
+      return; // The problem is already shown above the editor.
     }
+    // Typed into the plain editor as an edit, so Ctrl+Z undoes the formatting; setting the value would wipe undo.
+    const area = document.getElementById(`${id}-json`);
+    if (area instanceof HTMLTextAreaElement) {
+      area.focus();
+      area.select();
+      if (document.execCommand('insertText', false, formatted)) return;
+    }
+    onChange({ json: formatted });
   };
   const noBody = !methodAllowsBody(draft.method);
   const typeFromHeaders = headerContentType(draft);

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { checkAgainstSchema } from '../../../core/platform/schema-check.ts';
 import type { JsonEditor } from './json-editor/create-json-editor.ts';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 
+/**
+ * The CodeMirror editor (json-editor/create-json-editor.ts: completion of keys and enum values, hover docs, schema
+ * problems underlined) stays off: typed into quickly, it froze every page of the extension in the e2e runs (about
+ * half of the runs with keys sent without delay, once in CI at a person's pace), and the cause is not found yet.
+ * Until it is, the body is edited here as plain text; its schema problems are still counted beside it (BodyEditor)
+ * and listed with the request's warnings.
+ */
+const CODE_EDITOR_ENABLED = false;
 const loadEditor = () => import('./json-editor/create-json-editor.ts');
 
 /**
@@ -38,8 +47,28 @@ export function JsonBodyEditor({
   const emitted = useRef(text);
   const [failed, setFailed] = useState(false);
 
+  // Without the code editor, the body's schema problems are counted here, a moment after typing stops.
+  useEffect(() => {
+    if (CODE_EDITOR_ENABLED) return;
+    const timer = setTimeout(() => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        latest.current.onSchemaProblems(0);
+        return;
+      }
+      const count = schema?.schema
+        ? checkAgainstSchema(value, schema.schema, schema.schemas as Record<string, unknown>).length
+        : 0;
+      latest.current.onSchemaProblems(count);
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [text, schema]);
+
   useEffect(() => {
     let live = true;
+    if (!CODE_EDITOR_ENABLED) return;
     loadEditor().then(
       ({ createJsonEditor }) => {
         if (!live || !host.current) return;
