@@ -18,6 +18,7 @@ import {
   type PathValue,
   pathsOf,
   singleOf,
+  spendWork,
 } from './evaluate.ts';
 import { deletePaths, getPath, setPath } from './operators.ts';
 import type { Node } from './parser.ts';
@@ -237,7 +238,10 @@ define('range/2', function* (input, [from, upto], env) {
   for (const start of evaluate(from!, input, env)) {
     for (const end of evaluate(upto!, input, env)) {
       if (typeof start !== 'number' || typeof end !== 'number') fail('Range bounds must be numeric');
-      for (let value = start; value < end; value += 1) yield value;
+      for (let value = start; value < end; value += 1) {
+        spendWork();
+        yield value;
+      }
     }
   }
 });
@@ -248,9 +252,21 @@ define('range/3', function* (input, [from, upto, by], env) {
         if (typeof start !== 'number' || typeof end !== 'number' || typeof step !== 'number') {
           fail('Range bounds must be numeric');
         }
-        if (step > 0) for (let value = start; value < end; value += step) yield value;
-        else if (step < 0) for (let value = start; value > end; value += step) yield value;
-        else if (start < end) for (;;) yield start;
+        if (step > 0)
+          for (let value = start; value < end; value += step) {
+            spendWork();
+            yield value;
+          }
+        else if (step < 0)
+          for (let value = start; value > end; value += step) {
+            spendWork();
+            yield value;
+          }
+        else if (start < end)
+          for (;;) {
+            spendWork();
+            yield start;
+          }
       }
     }
   }

@@ -14,6 +14,7 @@ import {
   setAssign,
   setBinary,
   sliceValue,
+  spendWork,
 } from './evaluate.ts';
 import type { Node } from './parser.ts';
 import { compareValues, describeValue, equalValues, type JqObject, newObject, setOwn, typeOf } from './values.ts';
@@ -58,6 +59,7 @@ function arithmetic(op: string, left: unknown, right: unknown): unknown {
         if (times < 0 || Number.isNaN(times)) return null;
         const count = Math.floor(times);
         if (text.length * count > 256 * 1024 * 1024) fail('Repeat string result too long');
+        spendWork(Math.ceil((text.length * count) / 1000));
         return text.repeat(count);
       }
       if (lt === 'object' && rt === 'object') return deepMerge(left as JqObject, right as JqObject);
