@@ -1,3 +1,4 @@
+import { ownValue } from '../data-record.ts';
 import type { ProfileInput, ProfileView } from '../protocol.ts';
 import type { RunState } from '../sftp/provision-plan.ts';
 import { exportableDraft } from '../workbench/collection-file.ts';
@@ -15,6 +16,19 @@ import type { ParsedBackup } from './backup-file.ts';
  * none is under way here.
  */
 
+/**
+ * A backup's “Production ” (trailing space), “production”, “Ｐroduction” (full width) or “Pro\u200Bduction” (a
+ * zero-width space) would otherwise come in under its own name, beside the user's “Production”, and be picked for
+ * it later; such a name is treated as taken and the environment comes in marked “(imported)”.
+ */
+const looseName = (name: string) =>
+  name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
 const sameRows = (a: readonly KeyValueRow[], b: readonly KeyValueRow[]) =>
   a.length === b.length && a.every((row, at) => row.name === b[at]?.name && row.value === b[at]?.value);
 
@@ -28,7 +42,16 @@ export function restoreEnvironments(
   let next = scope;
   for (const environment of environments) {
     const existing = next.environments.find((candidate) => candidate.name === environment.name);
-    if (!existing) {
+    const lookalike = existing
+      ? undefined
+      : next.environments.find((candidate) => looseName(candidate.name) === looseName(environment.name));
+    if (lookalike) {
+      const added = addImportedEnvironments(next, [environment], newId);
+      next = added.scope;
+      notices.push(
+        `Environment “${environment.name}” is named like your “${lookalike.name}”: it comes in as “${added.added[0]?.name}”; yours is unchanged.`,
+      );
+    } else if (!existing) {
       next = {
         ...next,
         environments: [...next.environments, { id: newId(), name: environment.name, variables: environment.variables }],
@@ -104,6 +127,7 @@ export function planImport(
     profiles.push({ from: id, input: { ...input, name } });
   }
   const keptProfiles = Object.keys(profilesHere).length;
+  notices.push(...contextAdditions(backup.contexts, profilesHere, current));
   if (profiles.length > 0)
     notices.push(
       `${plural(profiles.length, 'profile')} to add: ${profiles.map((item) => `“${item.input.name}”`).join(', ')}. ` +
@@ -148,6 +172,31 @@ export function planImport(
     notices.push(`${plural(more.length, 'other SFTP kit run')} not imported: the kit keeps one run.`);
   notices.push(...backup.skipped.map((line) => `Left out: ${line}`));
   return { profiles, profilesHere, requests, scope: merged.scope, kitRun, notices };
+}
+
+/**
+ * Values a backup adds to the context of a profile already here (the ids the user's next requests are sent to):
+ * each is named, so nothing lands there unseen. A hostile backup matching the user's profile could otherwise set
+ * `organisationId` silently.
+ */
+function contextAdditions(
+  contexts: ParsedBackup['contexts'],
+  profilesHere: Record<string, string>,
+  current: CurrentData,
+): string[] {
+  const lines: string[] = [];
+  for (const [from, to] of Object.entries(profilesHere)) {
+    const values = ownValue(contexts, from);
+    if (!values) continue;
+    const here = ownValue(current.scope.contexts, to);
+    const added = Object.entries(values).filter(([name]) => ownValue(here, name) === undefined);
+    if (added.length === 0) continue;
+    const name = current.profiles.find((profile) => profile.id === to)?.name ?? to;
+    lines.push(
+      `Context of “${name}”: ${added.map(([key, value]) => `${key} = ${value}`).join(', ')} added (values already set stay).`,
+    );
+  }
+  return lines;
 }
 
 /**

@@ -233,3 +233,49 @@ describe('planImport', () => {
     expect(joined.contexts).toEqual({ here: { organisationId: 'mine', applicationId: 'app_1' } });
   });
 });
+
+describe('a hostile backup against what is here', () => {
+  const ids = () => {
+    let n = 0;
+    return () => `new-${++n}`;
+  };
+  const backup = () => parseBackup(buildBackup(contents(), '0.2.0'));
+  const here = (contexts: VariableScope['contexts']) => ({
+    profiles: [profile],
+    requests: [],
+    scope: { ...scope, contexts },
+    kitRun: null,
+  });
+
+  it('names each value it adds to the context of a profile already here', () => {
+    // The file matches the user's profile (addresses and consumer key are not secret) and brings an organisation id.
+    const file = backup();
+    file.contexts = { 'p-work': { organisationId: 'orga_attacker', addonId: 'addon_1' } };
+    const plan = planImport(file, here({ 'p-work': { addonId: 'addon_mine' } }), ids());
+    expect(plan.profilesHere).toEqual({ 'p-work': 'p-work' });
+    expect(plan.notices).toContain(
+      'Context of “Work”: organisationId = orga_attacker added (values already set stay).',
+    );
+  });
+
+  it('says nothing about a context it leaves as it is', () => {
+    const file = backup();
+    file.contexts = { 'p-work': { organisationId: 'orga_1' } };
+    expect(planImport(file, here({ 'p-work': { organisationId: 'orga_1' } }), ids()).notices.join('\n')).not.toContain(
+      'Context of',
+    );
+  });
+
+  it.each(['dev ', 'Dev', ' DEV', 'ｄｅｖ', 'de\u200Bv', 'dev\u00A0'])(
+    'an environment named %j like the user’s “dev” comes in marked (imported)',
+    (name) => {
+      const file = backup();
+      file.environments = [{ name, variables: [{ name: 'organisationId', value: 'orga_attacker', enabled: true }] }];
+      const plan = planImport(file, here({}), ids());
+      expect(plan.scope.environments.map((item) => item.name)).toEqual(['dev', `${name.trim()} (imported)`]);
+      expect(plan.scope.environments[0]).toEqual(scope.environments[0]);
+      expect(plan.scope.activeEnvironmentId).toBe('env-1');
+      expect(plan.notices.join('\n')).toContain('is named like your “dev”');
+    },
+  );
+});
