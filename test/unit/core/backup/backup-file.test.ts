@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBackup, parseBackup } from '../../../../src/core/backup/backup-file.ts';
-import { planImport, withContexts } from '../../../../src/core/backup/backup-merge.ts';
+import { planImport, restoreEnvironments, withContexts } from '../../../../src/core/backup/backup-merge.ts';
 import type { ProfileView } from '../../../../src/core/protocol.ts';
 import { newRunState, type RunState } from '../../../../src/core/sftp/provision-plan.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
@@ -278,4 +278,32 @@ describe('a hostile backup against what is here', () => {
       expect(plan.notices.join('\n')).toContain('is named like your “dev”');
     },
   );
+});
+
+describe('a backup with thousands of environments', () => {
+  // Counted in reads of the existing environments' names, not time: each backup environment used to search the
+  // whole list (and copy it), so 8,000 took a minute on the options page.
+  it('reads each existing environment a bounded number of times', () => {
+    let reads = 0;
+    const existing = Array.from({ length: 500 }, (_, at) => ({
+      id: `u${at}`,
+      get name() {
+        reads += 1;
+        return `mine ${at}`;
+      },
+      variables: [],
+    }));
+    const file = Array.from({ length: 1000 }, (_, at) => ({
+      name: at % 2 ? `mine ${at % 500}` : `new ${at}`,
+      variables: [{ name: 'zone', value: 'mtl', enabled: true }],
+    }));
+    let next = 0;
+    const result = restoreEnvironments({ ...EMPTY_SCOPE, environments: existing }, file, () => `new-${++next}`);
+    expect(reads).toBeLessThan(existing.length * 10);
+    expect(result.scope.environments).toHaveLength(500 + 500 + 500);
+    expect(result.notices.filter((line) => line.includes('differs from yours'))).toHaveLength(500);
+    expect(result.notices[1]).toBe(
+      'Environment “mine 1” differs from yours: it comes in beside it as “mine 1 (imported)”; yours is unchanged.',
+    );
+  });
 });
