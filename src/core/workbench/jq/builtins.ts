@@ -67,6 +67,22 @@ define('empty/0', () => []);
 define('not/0', (input) => [!isTruthy(input)]);
 simple('type', typeOf);
 
+/** Code points, counted without spreading the string into an array (a 64 M string's array filled the memory). */
+function codePointCount(text: string): number {
+  let count = text.length;
+  for (let at = 0; at < text.length - 1; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        at += 1;
+      }
+    }
+  }
+  return count;
+}
+
 simple('length', (input) => {
   switch (typeOf(input)) {
     case 'null':
@@ -76,7 +92,7 @@ simple('length', (input) => {
     case 'number':
       return Math.abs(input as number);
     case 'string':
-      return [...(input as string)].length;
+      return codePointCount(input as string);
     case 'array':
       return (input as unknown[]).length;
     default:

@@ -15,6 +15,20 @@ describe('jq filters that would never end', () => {
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/stopped after [\d,]+ steps/) });
   });
 
+  it.each([
+    ['reduce range(30) as $i ({}; {a: ., b: .}) | tojson | length', /stopped after/],
+    ['reduce range(30) as $i ([1]; . + .) | length', /stopped after/],
+    ['reduce range(27) as $i ("x"; . + .) | length', /String result too long/],
+    ['"x" * 1e8 | length', /Repeat string result too long/],
+  ])('%s: a value doubled each step ends with a message, not out of memory', (filter, message) => {
+    expect(runJqFilter(filter, null)).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+  });
+
+  it('length still counts code points', () => {
+    expect(runJqFilter('"é😀a\\ud83d" | length', null)).toEqual({ ok: true, values: [4] });
+    expect(runJqFilter('reduce range(20) as $i ("x"; . + .) | length', null)).toEqual({ ok: true, values: [2 ** 20] });
+  });
+
   it('repeat without end stops too (on recursion depth, before the work limit)', () => {
     expect(runJqFilter('[limit(1e9; repeat(1))] | length', null)).toMatchObject({ ok: false });
   });
