@@ -20,10 +20,10 @@ import type { Node } from './parser.ts';
 import { compareValues, describeValue, equalValues, type JqObject, newObject, setOwn, typeOf } from './values.ts';
 
 /**
- * The longest string a filter may build (jq has no such limit; a panel has a memory): 64 M characters. Longer
+ * The longest string a filter may build (jq has no such limit; a panel has a memory): 16 M characters. Longer
  * texts in a response body are read as they are, only strings made by `+` and `*` are capped.
  */
-const MAX_STRING_CHARS = 64 * 1024 * 1024;
+const MAX_STRING_CHARS = 16 * 1024 * 1024;
 
 function deepMerge(left: JqObject, right: JqObject): JqObject {
   const merged = { ...left };
