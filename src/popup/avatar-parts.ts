@@ -28,6 +28,31 @@ export const AVATAR_HOSTS: ReadonlySet<string> = new Set([
   'gravatar.com',
 ]);
 
+/**
+ * Gravatar's `d` (or `default`) parameter may be a URL: when the address has no picture, Gravatar answers with a
+ * redirect there, and the image follows it. An API answer holding `https://secure.gravatar.com/avatar/0?d=https://
+ * tracker.example/p.png` would load the tracker through an allowed host. Only Gravatar's own built-in defaults
+ * (its documented keywords) are kept.
+ */
+const GRAVATAR_DEFAULTS: ReadonlySet<string> = new Set([
+  '404',
+  'mp',
+  'mm',
+  'identicon',
+  'monsterid',
+  'wavatar',
+  'retro',
+  'robohash',
+  'blank',
+]);
+
+function redirectsElsewhere(url: URL): boolean {
+  if (!url.hostname.endsWith('gravatar.com')) return false;
+  for (const [name, value] of url.searchParams)
+    if ((name === 'd' || name === 'default') && !GRAVATAR_DEFAULTS.has(value)) return true;
+  return false;
+}
+
 /** An https picture on one of AVATAR_HOSTS, on its default port, without credentials; anything else is initials. */
 export function isLoadableAvatar(src: string | undefined): src is string {
   let url: URL;
@@ -37,7 +62,12 @@ export function isLoadableAvatar(src: string | undefined): src is string {
     return false;
   }
   return (
-    url.protocol === 'https:' && AVATAR_HOSTS.has(url.hostname) && url.port === '' && !url.username && !url.password
+    url.protocol === 'https:' &&
+    AVATAR_HOSTS.has(url.hostname) &&
+    url.port === '' &&
+    !url.username &&
+    !url.password &&
+    !redirectsElsewhere(url)
   );
 }
 

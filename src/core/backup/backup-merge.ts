@@ -1,10 +1,11 @@
+import { ownValue } from '../data-record.ts';
 import type { ProfileInput, ProfileView } from '../protocol.ts';
 import type { RunState } from '../sftp/provision-plan.ts';
 import { exportableDraft } from '../workbench/collection-file.ts';
 import { addImportedEnvironments } from '../workbench/environment-import.ts';
 import type { KeyValueRow } from '../workbench/request-draft.ts';
 import { nextOrder, normalizeFolder, type SavedRequest } from '../workbench/saved-requests.ts';
-import type { VariableScope } from '../workbench/variable-scope.ts';
+import type { Environment, VariableScope } from '../workbench/variable-scope.ts';
 import type { ParsedBackup } from './backup-file.ts';
 
 /**
@@ -15,6 +16,19 @@ import type { ParsedBackup } from './backup-file.ts';
  * none is under way here.
  */
 
+/**
+ * A backup's “Production ” (trailing space), “production”, “Ｐroduction” (full width) or “Pro\u200Bduction” (a
+ * zero-width space) would otherwise come in under its own name, beside the user's “Production”, and be picked for
+ * it later; such a name is treated as taken and the environment comes in marked “(imported)”.
+ */
+const looseName = (name: string) =>
+  name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
 const sameRows = (a: readonly KeyValueRow[], b: readonly KeyValueRow[]) =>
   a.length === b.length && a.every((row, at) => row.name === b[at]?.name && row.value === b[at]?.value);
 
@@ -24,26 +38,46 @@ export function restoreEnvironments(
   environments: readonly { name: string; variables: KeyValueRow[] }[],
   newId: () => string,
 ): { scope: VariableScope; notices: string[] } {
-  const notices: string[] = [];
-  let next = scope;
+  // Looked up in maps, and the ones that come in beside another added in one go: a backup with thousands of
+  // environments searched and copied the whole list for each one (8,000 took a minute on the options page).
+  const list = [...scope.environments];
+  const exact = new Map<string, Environment>();
+  const loose = new Map<string, Environment>();
+  const remember = (environment: Environment) => {
+    if (!exact.has(environment.name)) exact.set(environment.name, environment);
+    const key = looseName(environment.name);
+    if (!loose.has(key)) loose.set(key, environment);
+  };
+  for (const environment of list) remember(environment);
+  const lines: (string | ((name: string) => string))[] = [];
+  const beside: (typeof environments)[number][] = [];
   for (const environment of environments) {
-    const existing = next.environments.find((candidate) => candidate.name === environment.name);
-    if (!existing) {
-      next = {
-        ...next,
-        environments: [...next.environments, { id: newId(), name: environment.name, variables: environment.variables }],
-      };
-      notices.push(`New environment “${environment.name}” with ${plural(environment.variables.length, 'variable')}.`);
+    const existing = exact.get(environment.name);
+    const lookalike = existing ? undefined : loose.get(looseName(environment.name));
+    if (lookalike) {
+      beside.push(environment);
+      lines.push(
+        (name) =>
+          `Environment “${environment.name}” is named like your “${lookalike.name}”: it comes in as “${name}”; yours is unchanged.`,
+      );
+    } else if (!existing) {
+      const added = { id: newId(), name: environment.name, variables: environment.variables };
+      list.push(added);
+      remember(added);
+      lines.push(`New environment “${environment.name}” with ${plural(environment.variables.length, 'variable')}.`);
     } else if (sameRows(existing.variables, environment.variables)) {
-      notices.push(`Environment “${environment.name}” is already here.`);
+      lines.push(`Environment “${environment.name}” is already here.`);
     } else {
-      const added = addImportedEnvironments(next, [environment], newId);
-      next = added.scope;
-      notices.push(
-        `Environment “${environment.name}” differs from yours: it comes in beside it as “${added.added[0]?.name}”; yours is unchanged.`,
+      beside.push(environment);
+      lines.push(
+        (name) =>
+          `Environment “${environment.name}” differs from yours: it comes in beside it as “${name}”; yours is unchanged.`,
       );
     }
   }
+  const { scope: next, added } = addImportedEnvironments({ ...scope, environments: list }, beside, newId);
+  let at = 0;
+  const notices = lines.map((line) => (typeof line === 'string' ? line : line(added[at++]?.name ?? '')));
   return { scope: next, notices };
 }
 
@@ -104,6 +138,7 @@ export function planImport(
     profiles.push({ from: id, input: { ...input, name } });
   }
   const keptProfiles = Object.keys(profilesHere).length;
+  notices.push(...contextAdditions(backup.contexts, profilesHere, current));
   if (profiles.length > 0)
     notices.push(
       `${plural(profiles.length, 'profile')} to add: ${profiles.map((item) => `“${item.input.name}”`).join(', ')}. ` +
@@ -148,6 +183,31 @@ export function planImport(
     notices.push(`${plural(more.length, 'other SFTP kit run')} not imported: the kit keeps one run.`);
   notices.push(...backup.skipped.map((line) => `Left out: ${line}`));
   return { profiles, profilesHere, requests, scope: merged.scope, kitRun, notices };
+}
+
+/**
+ * Values a backup adds to the context of a profile already here (the ids the user's next requests are sent to):
+ * each is named, so nothing lands there unseen. A hostile backup matching the user's profile could otherwise set
+ * `organisationId` silently.
+ */
+function contextAdditions(
+  contexts: ParsedBackup['contexts'],
+  profilesHere: Record<string, string>,
+  current: CurrentData,
+): string[] {
+  const lines: string[] = [];
+  for (const [from, to] of Object.entries(profilesHere)) {
+    const values = ownValue(contexts, from);
+    if (!values) continue;
+    const here = ownValue(current.scope.contexts, to);
+    const added = Object.entries(values).filter(([name]) => ownValue(here, name) === undefined);
+    if (added.length === 0) continue;
+    const name = current.profiles.find((profile) => profile.id === to)?.name ?? to;
+    lines.push(
+      `Context of “${name}”: ${added.map(([key, value]) => `${key} = ${value}`).join(', ')} added (values already set stay).`,
+    );
+  }
+  return lines;
 }
 
 /**

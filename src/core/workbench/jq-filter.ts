@@ -11,7 +11,7 @@ import './jq/builtins.ts';
 import './jq/operators.ts';
 import './jq/text.ts';
 import { findUndefinedCall } from './jq/check-calls.ts';
-import { evaluate, JqRuntimeError } from './jq/evaluate.ts';
+import { evaluate, JqRuntimeError, JqWorkLimit, restoreWork, startWork, WORK_LIMIT } from './jq/evaluate.ts';
 import { JqSyntaxError } from './jq/lexer.ts';
 import { type Node, parseJq } from './jq/parser.ts';
 import { knownFunctions, rootEnv } from './jq/prelude.ts';
@@ -33,15 +33,19 @@ class JqRunFailure extends Error {
 
 function runParsed(program: Node, input: unknown): unknown[] {
   const values: unknown[] = [];
+  const outer = startWork(WORK_LIMIT);
   try {
     for (const value of evaluate(program, input, rootEnv())) values.push(value);
   } catch (error) {
     if (error instanceof JqRuntimeError) throw new JqRunFailure(error.message, error.at ?? 0, values);
+    if (error instanceof JqWorkLimit) throw new JqRunFailure(error.message, 0, values);
     if (error instanceof RangeError) throw new JqRunFailure('The value is nested too deeply.', 0, values);
     if (error && typeof error === 'object' && error.constructor?.name === 'BreakSignal') {
       throw new JqRunFailure('break without a label', 0, values);
     }
     throw error;
+  } finally {
+    restoreWork(outer);
   }
   return values;
 }

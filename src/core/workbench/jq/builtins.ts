@@ -18,6 +18,7 @@ import {
   type PathValue,
   pathsOf,
   singleOf,
+  spendWork,
 } from './evaluate.ts';
 import { deletePaths, getPath, setPath } from './operators.ts';
 import type { Node } from './parser.ts';
@@ -66,6 +67,22 @@ define('empty/0', () => []);
 define('not/0', (input) => [!isTruthy(input)]);
 simple('type', typeOf);
 
+/** Code points, counted without spreading the string into an array (a 64 M string's array filled the memory). */
+function codePointCount(text: string): number {
+  let count = text.length;
+  for (let at = 0; at < text.length - 1; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        at += 1;
+      }
+    }
+  }
+  return count;
+}
+
 simple('length', (input) => {
   switch (typeOf(input)) {
     case 'null':
@@ -75,7 +92,7 @@ simple('length', (input) => {
     case 'number':
       return Math.abs(input as number);
     case 'string':
-      return [...(input as string)].length;
+      return codePointCount(input as string);
     case 'array':
       return (input as unknown[]).length;
     default:
@@ -237,7 +254,10 @@ define('range/2', function* (input, [from, upto], env) {
   for (const start of evaluate(from!, input, env)) {
     for (const end of evaluate(upto!, input, env)) {
       if (typeof start !== 'number' || typeof end !== 'number') fail('Range bounds must be numeric');
-      for (let value = start; value < end; value += 1) yield value;
+      for (let value = start; value < end; value += 1) {
+        spendWork();
+        yield value;
+      }
     }
   }
 });
@@ -248,9 +268,21 @@ define('range/3', function* (input, [from, upto, by], env) {
         if (typeof start !== 'number' || typeof end !== 'number' || typeof step !== 'number') {
           fail('Range bounds must be numeric');
         }
-        if (step > 0) for (let value = start; value < end; value += step) yield value;
-        else if (step < 0) for (let value = start; value > end; value += step) yield value;
-        else if (start < end) for (;;) yield start;
+        if (step > 0)
+          for (let value = start; value < end; value += step) {
+            spendWork();
+            yield value;
+          }
+        else if (step < 0)
+          for (let value = start; value > end; value += step) {
+            spendWork();
+            yield value;
+          }
+        else if (start < end)
+          for (;;) {
+            spendWork();
+            yield start;
+          }
       }
     }
   }

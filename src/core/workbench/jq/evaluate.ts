@@ -79,6 +79,38 @@ export function fail(message: string): never {
   throw new JqRuntimeError(message);
 }
 
+/**
+ * A filter runs on the panel's thread, and filters come from hostile places too (a collection file's checks, a
+ * filter pasted from elsewhere): `[range(1e9)]`, `repeat(.)` or `last(range(infinite))` would freeze the panel, or
+ * fill memory until the tab dies. Each run gets a fixed amount of work, counted in steps (a filter entered, a value
+ * a generator makes, a thousand characters a string repetition builds), not in time, so the same filter on the same
+ * input always stops at the same place. Running out is not a jq error: `try` and `?` do not catch it.
+ */
+export const WORK_LIMIT = 20_000_000;
+let workLeft = Number.POSITIVE_INFINITY;
+
+export class JqWorkLimit extends Error {
+  constructor() {
+    super(`The filter stopped after ${WORK_LIMIT.toLocaleString('en')} steps: it does too much work to finish here.`);
+  }
+}
+
+/** Starts a run's allowance; returns the one it replaces, for a run started inside another. */
+export function startWork(steps: number): number {
+  const previous = workLeft;
+  workLeft = steps;
+  return previous;
+}
+
+export function restoreWork(steps: number): void {
+  workLeft = steps;
+}
+
+export function spendWork(steps = 1): void {
+  workLeft -= steps;
+  if (workLeft < 0) throw new JqWorkLimit();
+}
+
 function lookupVar(env: Env, name: string): unknown {
   for (let scope = env.vars; scope; scope = scope.next) if (scope.name === name) return scope.value;
   return fail(`$${name} is not defined`);
@@ -273,6 +305,7 @@ export function outputs(node: Node, input: unknown, env: Env): Iterable<unknown>
 }
 
 export function* evaluate(node: Node, input: unknown, env: Env): Generator<unknown> {
+  spendWork();
   switch (node.t) {
     case 'identity':
       yield input;

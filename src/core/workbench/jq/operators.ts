@@ -14,9 +14,16 @@ import {
   setAssign,
   setBinary,
   sliceValue,
+  spendWork,
 } from './evaluate.ts';
 import type { Node } from './parser.ts';
 import { compareValues, describeValue, equalValues, type JqObject, newObject, setOwn, typeOf } from './values.ts';
+
+/**
+ * The longest string a filter may build (jq has no such limit; a panel has a memory): 16 M characters. Longer
+ * texts in a response body are read as they are, only strings made by `+` and `*` are capped.
+ */
+const MAX_STRING_CHARS = 16 * 1024 * 1024;
 
 function deepMerge(left: JqObject, right: JqObject): JqObject {
   const merged = { ...left };
@@ -37,8 +44,16 @@ function arithmetic(op: string, left: unknown, right: unknown): unknown {
       if (lt === 'null') return right;
       if (rt === 'null') return left;
       if (lt === 'number' && rt === 'number') return (left as number) + (right as number);
-      if (lt === 'string' && rt === 'string') return (left as string) + (right as string);
-      if (lt === 'array' && rt === 'array') return [...(left as unknown[]), ...(right as unknown[])];
+      if (lt === 'string' && rt === 'string') {
+        // `reduce range(27) as $i ("x"; . + .)` doubles a string 27 times in 27 steps: capped like `*`.
+        if ((left as string).length + (right as string).length > MAX_STRING_CHARS) fail('String result too long');
+        return (left as string) + (right as string);
+      }
+      if (lt === 'array' && rt === 'array') {
+        // Copying is the work here (`. + .` doubles an array per step): charged per 8 items copied.
+        spendWork(Math.ceil(((left as unknown[]).length + (right as unknown[]).length) / 8));
+        return [...(left as unknown[]), ...(right as unknown[])];
+      }
       if (lt === 'object' && rt === 'object') {
         const merged = { ...(left as JqObject) };
         for (const key of Object.keys(right as JqObject)) setOwn(merged, key, (right as JqObject)[key]);
@@ -57,7 +72,8 @@ function arithmetic(op: string, left: unknown, right: unknown): unknown {
         const [text, times] = lt === 'string' ? [left as string, right as number] : [right as string, left as number];
         if (times < 0 || Number.isNaN(times)) return null;
         const count = Math.floor(times);
-        if (text.length * count > 256 * 1024 * 1024) fail('Repeat string result too long');
+        if (text.length * count > MAX_STRING_CHARS) fail('Repeat string result too long');
+        spendWork(Math.ceil((text.length * count) / 1000));
         return text.repeat(count);
       }
       if (lt === 'object' && rt === 'object') return deepMerge(left as JqObject, right as JqObject);

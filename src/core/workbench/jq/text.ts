@@ -4,6 +4,7 @@
  */
 import { evaluate, fail, natives, setFormats } from './evaluate.ts';
 import { splitString } from './operators.ts';
+import { nestedRepetitionAt } from './regex-safety.ts';
 import { describeValue, newObject, setOwn, toJson, typeOf } from './values.ts';
 
 function text(input: unknown, what: string): string {
@@ -97,6 +98,12 @@ function compile(pattern: unknown, flags: unknown): { regex: RegExp; global: boo
     else if (mode === 's') jsFlags += 's';
     else if (mode === 'x') source = extendedPattern(source);
     else if (mode !== 'n' && mode !== 'p' && mode !== 'l') fail(`${modes} is not a valid modifier string`);
+  }
+  const nested = nestedRepetitionAt(source);
+  if (nested !== undefined) {
+    fail(
+      `${pattern} repeats a group that itself repeats (at offset ${nested}): it can take forever on some texts, so it is not run. Write it without the nested repetition.`,
+    );
   }
   try {
     return { regex: new RegExp(source, `${jsFlags}gd`), global: modes.includes('g') };

@@ -1,3 +1,4 @@
+import { spendWork } from './evaluate.ts';
 /**
  * jq's values: type names, truth, its total order (null < false < true < numbers < strings < arrays < objects;
  * arrays element by element; objects by their sorted keys, then their values in key order) and JSON text. Objects
@@ -111,7 +112,9 @@ export function equalValues(a: unknown, b: unknown): boolean {
 
 /** JSON text as jq prints it compactly (nan and infinities as jq does). */
 export function toJson(value: unknown): string {
+  // Each value written is work: `reduce range(30) as $i ({}; {a: ., b: .})` shares one object 2^30 times over.
   return JSON.stringify(value, (_key, item) => {
+    spendWork();
     if (typeof item === 'number') {
       if (Number.isNaN(item)) return null;
       if (item === Number.POSITIVE_INFINITY) return 1.7976931348623157e308;

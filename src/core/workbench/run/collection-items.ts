@@ -1,3 +1,4 @@
+import { dataRecord } from '../../data-record.ts';
 import { KeyholeError } from '../../errors.ts';
 import { parseCollectionEnvironments, parseCollectionFile } from '../collection-file.ts';
 import { isRedacted } from '../redact-secrets.ts';
@@ -33,7 +34,8 @@ export function environmentValuesFromFile(file: unknown, name: string | undefine
       'invalid-input',
       `No environment “${name}” in this collection${environments.length > 0 ? ` (it has: ${environments.map((item) => item.name).join(', ')})` : ' (it has none)'}.`,
     );
-  const values: Record<string, string> = {};
+  // Without a prototype: a variable named __proto__ would otherwise be dropped, constructor shadowed.
+  const values = dataRecord<string>();
   for (const row of environment.variables)
     if (row.enabled && row.name.trim() !== '' && !isRedacted(row.value)) values[row.name.trim()] = row.value;
   return values;

@@ -1,3 +1,4 @@
+import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
@@ -164,7 +165,8 @@ export async function runCollection(items: readonly RunItem[], options: RunOptio
   const stop = () => controller.abort();
   options.signal?.addEventListener('abort', stop, { once: true });
   if (options.signal?.aborted) stop();
-  const captured: Record<string, string> = {};
+  // Without a prototype: a capture into {__proto__} would otherwise vanish (names are data, see data-record.ts).
+  const captured = dataRecord<string>();
   const results: RequestRunResult[] = [];
   let bailed = false;
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBackup, parseBackup } from '../../../../src/core/backup/backup-file.ts';
-import { planImport, withContexts } from '../../../../src/core/backup/backup-merge.ts';
+import { planImport, restoreEnvironments, withContexts } from '../../../../src/core/backup/backup-merge.ts';
 import type { ProfileView } from '../../../../src/core/protocol.ts';
 import { newRunState, type RunState } from '../../../../src/core/sftp/provision-plan.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
@@ -231,5 +231,79 @@ describe('planImport', () => {
       { 'p-work': 'here' },
     );
     expect(joined.contexts).toEqual({ here: { organisationId: 'mine', applicationId: 'app_1' } });
+  });
+});
+
+describe('a hostile backup against what is here', () => {
+  const ids = () => {
+    let n = 0;
+    return () => `new-${++n}`;
+  };
+  const backup = () => parseBackup(buildBackup(contents(), '0.2.0'));
+  const here = (contexts: VariableScope['contexts']) => ({
+    profiles: [profile],
+    requests: [],
+    scope: { ...scope, contexts },
+    kitRun: null,
+  });
+
+  it('names each value it adds to the context of a profile already here', () => {
+    // The file matches the user's profile (addresses and consumer key are not secret) and brings an organisation id.
+    const file = backup();
+    file.contexts = { 'p-work': { organisationId: 'orga_attacker', addonId: 'addon_1' } };
+    const plan = planImport(file, here({ 'p-work': { addonId: 'addon_mine' } }), ids());
+    expect(plan.profilesHere).toEqual({ 'p-work': 'p-work' });
+    expect(plan.notices).toContain(
+      'Context of “Work”: organisationId = orga_attacker added (values already set stay).',
+    );
+  });
+
+  it('says nothing about a context it leaves as it is', () => {
+    const file = backup();
+    file.contexts = { 'p-work': { organisationId: 'orga_1' } };
+    expect(planImport(file, here({ 'p-work': { organisationId: 'orga_1' } }), ids()).notices.join('\n')).not.toContain(
+      'Context of',
+    );
+  });
+
+  it.each(['dev ', 'Dev', ' DEV', 'ｄｅｖ', 'de\u200Bv', 'dev\u00A0'])(
+    'an environment named %j like the user’s “dev” comes in marked (imported)',
+    (name) => {
+      const file = backup();
+      file.environments = [{ name, variables: [{ name: 'organisationId', value: 'orga_attacker', enabled: true }] }];
+      const plan = planImport(file, here({}), ids());
+      expect(plan.scope.environments.map((item) => item.name)).toEqual(['dev', `${name.trim()} (imported)`]);
+      expect(plan.scope.environments[0]).toEqual(scope.environments[0]);
+      expect(plan.scope.activeEnvironmentId).toBe('env-1');
+      expect(plan.notices.join('\n')).toContain('is named like your “dev”');
+    },
+  );
+});
+
+describe('a backup with thousands of environments', () => {
+  // Counted in reads of the existing environments' names, not time: each backup environment used to search the
+  // whole list (and copy it), so 8,000 took a minute on the options page.
+  it('reads each existing environment a bounded number of times', () => {
+    let reads = 0;
+    const existing = Array.from({ length: 500 }, (_, at) => ({
+      id: `u${at}`,
+      get name() {
+        reads += 1;
+        return `mine ${at}`;
+      },
+      variables: [],
+    }));
+    const file = Array.from({ length: 1000 }, (_, at) => ({
+      name: at % 2 ? `mine ${at % 500}` : `new ${at}`,
+      variables: [{ name: 'zone', value: 'mtl', enabled: true }],
+    }));
+    let next = 0;
+    const result = restoreEnvironments({ ...EMPTY_SCOPE, environments: existing }, file, () => `new-${++next}`);
+    expect(reads).toBeLessThan(existing.length * 10);
+    expect(result.scope.environments).toHaveLength(500 + 500 + 500);
+    expect(result.notices.filter((line) => line.includes('differs from yours'))).toHaveLength(500);
+    expect(result.notices[1]).toBe(
+      'Environment “mine 1” differs from yours: it comes in beside it as “mine 1 (imported)”; yours is unchanged.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { importCollectionText } from '../../../../src/core/workbench/collection-import.ts';
 import {
   addImportedEnvironments,
@@ -79,5 +79,40 @@ describe('imported environments', () => {
       row('region', 'mtl'),
     ]);
     expect(applyEnvironmentDiff(userScope(), 'other', diff)).toEqual(userScope());
+  });
+});
+
+describe('a file with thousands of environments of one name', () => {
+  // Counted in look-ups, not time: each new name used to count up from “(imported 2)” again, so n environments cost
+  // n²/2 look-ups (8,000 froze the panel 7 s).
+  it('names each once, in order, with work that grows linearly', () => {
+    const count = 2000;
+    const imported = Array.from({ length: count }, () => ({ name: 'Acme', variables: [row('zone', 'par')] }));
+    let next = 0;
+    const lookups = vi.spyOn(Set.prototype, 'has');
+    try {
+      const { scope, added } = addImportedEnvironments(userScope(), imported, () => `new-${++next}`);
+      expect(lookups.mock.calls.length).toBeLessThan(count * 4);
+      expect(added.map((item) => item.name).slice(0, 3)).toEqual([
+        'Acme (imported)',
+        'Acme (imported 2)',
+        'Acme (imported 3)',
+      ]);
+      expect(new Set(scope.environments.map((item) => item.name)).size).toBe(count + 1);
+      expect(scope.environments[0]).toEqual(userScope().environments[0]);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('skips names the user already has, wherever they are in the sequence', () => {
+    const scope: VariableScope = {
+      ...userScope(),
+      environments: ['Acme (imported)', 'Acme (imported 3)'].map((name, at) => ({ id: `u${at}`, name, variables: [] })),
+    };
+    const imported = Array.from({ length: 3 }, () => ({ name: 'Acme', variables: [] }));
+    let next = 0;
+    const { added } = addImportedEnvironments(scope, imported, () => `new-${++next}`);
+    expect(added.map((item) => item.name)).toEqual(['Acme (imported 2)', 'Acme (imported 4)', 'Acme (imported 5)']);
   });
 });

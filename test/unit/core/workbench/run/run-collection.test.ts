@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import type { RequestChecks } from '../../../../../src/core/workbench/run/checks.ts';
+import { environmentValuesFromFile } from '../../../../../src/core/workbench/run/collection-items.ts';
 import type { ObservedResponse } from '../../../../../src/core/workbench/run/evaluate-checks.ts';
 import { type RunItem, runCollection, writesIn } from '../../../../../src/core/workbench/run/run-collection.ts';
 
@@ -144,5 +145,30 @@ describe('captured values in a run', () => {
     expect(sent[1]?.path).toBe('/v2/organisations/orga_1/applications');
     const alone = await runCollection([saved], { values: {}, send: fakeSend(sent) });
     expect(alone.results[0]?.path).toBe('/v2/organisations/orga_picked_when_saved/applications');
+  });
+});
+
+describe('capture and environment names are data', () => {
+  it.each(['__proto__', 'constructor', 'toString'])('a capture into {%s} carries to the next request', async (name) => {
+    const sent: SendRequest[] = [];
+    const summary = await runCollection(
+      [
+        item('organisations', '/v2/organisations', {
+          assertions: [],
+          captures: [{ variable: name, expression: '.[0].id', into: 'run' }],
+        }),
+        item('applications', `/v2/organisations/{${name}}/applications`),
+      ],
+      { values: {}, send: fakeSend(sent) },
+    );
+    expect(sent.map((request) => request.path)).toEqual(['/v2/organisations', '/v2/organisations/orga_1/applications']);
+    expect(Object.hasOwn(summary.captured, name) && summary.captured[name]).toBe('orga_1');
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
+  it.each(['__proto__', 'constructor'])('a collection environment variable named %s is a value', (name) => {
+    const file = { environments: [{ name: 'dev', variables: [[name, 'orga_1']] }] };
+    const values = environmentValuesFromFile(file, 'dev');
+    expect(Object.hasOwn(values, name) && values[name]).toBe('orga_1');
   });
 });
