@@ -44,20 +44,22 @@ function simple(name: string, apply: (input: unknown) => unknown): void {
   define(`${name}/0`, (input) => [apply(input)]);
 }
 
-/** Each value of one argument, evaluated against the input (jq's `$x` parameters). */
-function* valuesOf(arg: Node, input: unknown, env: Env): Generator<unknown> {
-  yield* evaluate(arg, input, env);
-}
-
-/** A builtin of the input and its `$x` arguments, once per combination (the last argument varies fastest). */
-function withValues(name: string, arity: number, apply: (input: unknown, ...values: unknown[]) => unknown): void {
+/**
+ * A builtin of the input and its `$x` arguments, each evaluated against the input, once per combination (the last
+ * argument varies fastest). Shared with text.ts.
+ */
+export function withValues(
+  name: string,
+  arity: number,
+  apply: (input: unknown, ...values: unknown[]) => unknown,
+): void {
   define(`${name}/${arity}`, function* (input, args, env) {
     function* combine(at: number, chosen: unknown[]): Generator<unknown> {
       if (at === arity) {
         yield apply(input, ...chosen);
         return;
       }
-      for (const value of valuesOf(args[at]!, input, env)) yield* combine(at + 1, [...chosen, value]);
+      for (const value of evaluate(args[at]!, input, env)) yield* combine(at + 1, [...chosen, value]);
     }
     yield* combine(0, []);
   });

@@ -2,6 +2,7 @@
  * jq's string builtins and `@formats`. Lengths and offsets count code points, as jq does. Regular expressions are
  * JavaScript's (`u` flag), close to jq's Oniguruma for the common syntax; flags g, i, x, s and n are read.
  */
+import { withValues } from './builtins.ts';
 import { evaluate, fail, natives, setFormats } from './evaluate.ts';
 import { splitString } from './operators.ts';
 import { nestedRepetitionAt } from './regex-safety.ts';
@@ -12,45 +13,32 @@ function text(input: unknown, what: string): string {
   return input;
 }
 
-function stringBuiltin(name: string, arity: number, apply: (input: unknown, ...values: unknown[]) => unknown): void {
-  natives.set(`${name}/${arity}`, function* (input, args, env) {
-    function* combine(at: number, chosen: unknown[]): Generator<unknown> {
-      if (at === arity) {
-        yield apply(input, ...chosen);
-        return;
-      }
-      for (const value of evaluate(args[at]!, input, env)) yield* combine(at + 1, [...chosen, value]);
-    }
-    yield* combine(0, []);
-  });
-}
-
-stringBuiltin('startswith', 1, (input, prefix) => {
+withValues('startswith', 1, (input, prefix) => {
   if (typeof input !== 'string' || typeof prefix !== 'string') fail('startswith() requires string inputs');
   return input.startsWith(prefix);
 });
-stringBuiltin('endswith', 1, (input, suffix) => {
+withValues('endswith', 1, (input, suffix) => {
   if (typeof input !== 'string' || typeof suffix !== 'string') fail('endswith() requires string inputs');
   return input.endsWith(suffix);
 });
-stringBuiltin('ltrimstr', 1, (input, prefix) =>
+withValues('ltrimstr', 1, (input, prefix) =>
   typeof input === 'string' && typeof prefix === 'string' && input.startsWith(prefix)
     ? input.slice(prefix.length)
     : input,
 );
-stringBuiltin('rtrimstr', 1, (input, suffix) =>
+withValues('rtrimstr', 1, (input, suffix) =>
   typeof input === 'string' && typeof suffix === 'string' && input.endsWith(suffix) && suffix.length > 0
     ? input.slice(0, input.length - suffix.length)
     : input,
 );
-stringBuiltin('split', 1, (input, separator) => {
+withValues('split', 1, (input, separator) => {
   if (typeof input !== 'string' || typeof separator !== 'string') fail('split input and separator must be strings');
   return splitString(input, separator);
 });
-stringBuiltin('ascii_downcase', 0, (input) => text(input, 'lowercased').replace(/[A-Z]/g, (c) => c.toLowerCase()));
-stringBuiltin('ascii_upcase', 0, (input) => text(input, 'uppercased').replace(/[a-z]/g, (c) => c.toUpperCase()));
-stringBuiltin('explode', 0, (input) => [...text(input, 'exploded')].map((c) => c.codePointAt(0)));
-stringBuiltin('implode', 0, (input) => {
+withValues('ascii_downcase', 0, (input) => text(input, 'lowercased').replace(/[A-Z]/g, (c) => c.toLowerCase()));
+withValues('ascii_upcase', 0, (input) => text(input, 'uppercased').replace(/[a-z]/g, (c) => c.toUpperCase()));
+withValues('explode', 0, (input) => [...text(input, 'exploded')].map((c) => c.codePointAt(0)));
+withValues('implode', 0, (input) => {
   if (!Array.isArray(input)) fail('Cannot implode: input must be an array');
   return input
     .map((point) => {
@@ -62,9 +50,9 @@ stringBuiltin('implode', 0, (input) => {
     })
     .join('');
 });
-stringBuiltin('trim', 0, (input) => text(input, 'trimmed').trim());
-stringBuiltin('ltrim', 0, (input) => text(input, 'trimmed').trimStart());
-stringBuiltin('rtrim', 0, (input) => text(input, 'trimmed').trimEnd());
+withValues('trim', 0, (input) => text(input, 'trimmed').trim());
+withValues('ltrim', 0, (input) => text(input, 'trimmed').trimStart());
+withValues('rtrim', 0, (input) => text(input, 'trimmed').trimEnd());
 
 /** The code-point offset of a UTF-16 index. */
 function pointOffset(source: string, index: number): number {
@@ -157,11 +145,11 @@ function namedGroup(regex: RegExp, at: number, names: (string | undefined)[]): s
   return null;
 }
 
-stringBuiltin('_match_impl', 3, (input, pattern, flags, testOnly) =>
+withValues('_match_impl', 3, (input, pattern, flags, testOnly) =>
   matchObjects(text(input, 'matched'), pattern, flags, testOnly === true),
 );
 
-stringBuiltin('_strindices', 1, (input, needle) => {
+withValues('_strindices', 1, (input, needle) => {
   if (typeof input !== 'string' || typeof needle !== 'string') fail('_strindices requires string inputs');
   if (needle === '') return null;
   const found: number[] = [];
