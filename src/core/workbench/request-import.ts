@@ -62,11 +62,9 @@ function rawQueryOf(url: string): string | undefined {
   return question >= 0 && question < withoutHash.length - 1 ? withoutHash.slice(question + 1) : undefined;
 }
 
-/** Whether the form fields of `text`, written back the way Keyhole writes a form, are the same bytes. */
-function sameFormBytes(text: string): boolean {
-  const written = parseFormBody(text)
-    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
-    .join('&');
+/** Whether the form fields parsed from `text`, written back the way Keyhole writes a form, are the same bytes. */
+function sameFormBytes(fields: readonly [string, string][], text: string): boolean {
+  const written = fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
   return written === text;
 }
 
@@ -151,27 +149,21 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
       draft.json = body.text;
       // A charset or another JSON type is sent as written.
       if (exactType.toLowerCase() !== 'application/json') headers.push(['Content-Type', exactType]);
-    } else if (
-      mediaType === 'application/x-www-form-urlencoded' &&
-      !sameFormBytes(body.text) &&
-      !parseFormBody(body.text).some(([name]) => name.startsWith('oauth_'))
-    ) {
-      // Keyhole writes form fields with RFC 3986 encoding; a body written otherwise (`two+words`, `hello`
-      // without `=`) would change on the wire, so it stays text, byte for byte.
-      draft.bodyMode = 'text';
-      draft.text = body.text;
-      draft.textContentType = exactType;
-      if (body.declared === false && looksLikeJson(body.text)) {
-        draft.bodyMode = 'json';
-        draft.json = body.text;
-        notices.push('The body is JSON sent without a Content-Type; it was imported as a JSON body.');
-      }
     } else if (mediaType === 'application/x-www-form-urlencoded') {
+      const parsed = parseFormBody(body.text);
+      const keepsBytes = sameFormBytes(parsed, body.text);
+      const hasOauthFields = parsed.some(([name]) => name.startsWith('oauth_'));
       if (body.declared === false && looksLikeJson(body.text)) {
         // `curl -d '{…}'` without a Content-Type: curl sends it as a form, but the author meant JSON.
         draft.bodyMode = 'json';
         draft.json = body.text;
         notices.push('The body is JSON sent without a Content-Type; it was imported as a JSON body.');
+      } else if (!keepsBytes && !hasOauthFields) {
+        // Keyhole writes form fields with RFC 3986 encoding; a body written otherwise (`two+words`, `hello`
+        // without `=`) would change on the wire, so it stays text, byte for byte.
+        draft.bodyMode = 'text';
+        draft.text = body.text;
+        draft.textContentType = exactType;
       } else {
         draft.bodyMode = 'form';
         const fields = [...new URLSearchParams(body.text)];
@@ -179,7 +171,7 @@ export function importForeignRequest(request: ForeignRequest, origins?: ProfileO
         if (oauthFields.length > 0 && oauthParams.length === 0)
           notices.push('Dropped the oauth_* form fields: Keyhole signs the request with your session.');
         draft.form = rows(fields.filter(([name]) => !name.startsWith('oauth_')));
-        if (oauthFields.length > 0 && !sameFormBytes(body.text))
+        if (oauthFields.length > 0 && !keepsBytes)
           notices.push(
             "The other form fields are sent in Keyhole's encoding (the same fields, written %20 for a space).",
           );
