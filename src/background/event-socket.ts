@@ -69,7 +69,14 @@ export async function runEventSocket(open: OpenCommand, post: Post, stopped: Abo
           finish(new KeyholeError('signature-refused', 'The events socket refused the authorisation (error 2001).'));
         } else if (frame.kind === 'event') {
           // The socket got the Authorization as its first message: an echo of it must not reach the page.
-          batch.push({ ...frame.event, data: hideReusable(frame.event.data, prepared.reusable) });
+          const hide = (text: string) => hideReusable(text, prepared.reusable);
+          const { event, data, id, date } = frame.event;
+          batch.push({
+            event: hide(event),
+            data: hide(data),
+            ...(id !== undefined ? { id: hide(id) } : {}),
+            ...(date !== undefined ? { date: hide(date) } : {}),
+          });
         }
       };
     });

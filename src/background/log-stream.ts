@@ -141,8 +141,15 @@ async function connect(
       const id = typeof record?.id === 'string' ? record.id : event.id;
       const date = typeof record?.date === 'string' ? record.date : undefined;
       if (!acceptLine(cursor, { id, date })) return;
-      const data = hideReusable(event.data, prepared.reusable);
-      batch.push({ event: event.event, data, ...(id ? { id } : {}), ...(date ? { date } : {}) });
+      // Every field the server wrote is masked, not only the data: an echo can sit in any of them.
+      const hide = (text: string) => hideReusable(text, prepared.reusable);
+      const data = hide(event.data);
+      batch.push({
+        event: hide(event.event),
+        data,
+        ...(id ? { id: hide(id) } : {}),
+        ...(date ? { date: hide(date) } : {}),
+      });
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     while (ended === undefined) {

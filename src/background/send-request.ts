@@ -103,8 +103,12 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendRespon
     url: prepared.url,
     method: prepared.method as SendResponse['method'],
     status: raw.status,
-    statusText: raw.statusText,
-    headers: [...raw.headers].map(([name, value]) => [name, hideReusable(value, prepared.reusable)]),
+    // A server can echo the request anywhere it controls: the reason phrase and header names are masked too.
+    statusText: hideReusable(raw.statusText, prepared.reusable),
+    headers: [...raw.headers].map(([name, value]) => [
+      hideReusable(name, prepared.reusable),
+      hideReusable(value, prepared.reusable),
+    ]),
     contentType,
     size: raw.size,
     durationMs: raw.durationMs,

@@ -40,7 +40,15 @@ class EchoingSocket {
     const sent = JSON.parse(text) as { message_type?: string; authorization?: string };
     if (sent.message_type !== 'oauth') return;
     this.onmessage?.({ data: JSON.stringify({ message_type: 'socket_ready' }) });
-    this.onmessage?.({ data: JSON.stringify({ event: 'DEBUG', data: { youSent: sent.authorization } }) });
+    // Echoed in every field a frame has, not only its data.
+    this.onmessage?.({
+      data: JSON.stringify({
+        event: 'DEBUG',
+        data: { youSent: sent.authorization },
+        id: sent.authorization,
+        date: sent.authorization,
+      }),
+    });
     this.onmessage?.({ data: JSON.stringify({ type: 'error', id: 2001 }) });
   }
   closed = false;

@@ -80,6 +80,19 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(response));
   });
 
+  it('PLAINTEXT: the secrets are masked in the reason phrase and in header names too', async () => {
+    echo = (authorization) =>
+      new Response('{}', {
+        status: 200,
+        statusText: `Echo ${authorization.replace(/[^\x20-\x7e]/g, '')}`,
+        headers: { 'Content-Type': 'application/json', [`x-${authorization.replace(/[^A-Za-z0-9-]/g, '_')}`]: '1' },
+      });
+    const response = await send({ signatureMethod: 'PLAINTEXT' });
+    expect(response.status).toBe(200);
+    expect(response.statusText).toMatch(/^Echo OAuth/);
+    expectNoReusableSecret(JSON.stringify(response));
+  });
+
   it('PLAINTEXT: a 401 “expired” that echoes it keeps it neither in the error nor in the stored session', async () => {
     echo = (authorization) =>
       jsonResponse(401, { id: 4001, type: 'error', message: `Token expired (request: ${authorization})` });
