@@ -26,6 +26,12 @@ export const WHERE_TO_GET = [
 
 export function credentialsFromEnvironment(env: Readonly<Record<string, string | undefined>>): RunCredentials {
   const value = (name: string) => env[name]?.trim() || undefined;
+  // A control character inside a credential makes the header invalid, and Node's error quotes the header whole:
+  // refuse it here, naming the variable, never its value.
+  for (const name of [CURL_VARIABLES.apiToken, ...OAUTH_NAMES]) {
+    if (/[\u0000-\u001f\u007f]/.test(value(name) ?? ''))
+      throw new KeyholeError('invalid-input', `${name} holds a line break or another control character: set it again.`);
+  }
   const apiToken = value(CURL_VARIABLES.apiToken);
   if (apiToken) return { kind: 'token', apiToken };
   const present = OAUTH_NAMES.filter((name) => value(name));
