@@ -3,6 +3,7 @@ import { STREAM_PORT_NAME, type StreamReport, validateStreamCommand } from '../c
 import { runEventSocket } from './event-socket.ts';
 import { type Browser, browser } from './extension-api.ts';
 import { runLogStream } from './log-stream.ts';
+import { whenStorageReady } from './migrations/index.ts';
 
 /**
  * Streams live on a port (core/streams/stream-port.ts): one port, one stream. The worker stays up for as long as the
@@ -59,7 +60,11 @@ export function listenForStreams(): void {
       if (opened) return fail(new KeyholeError('invalid-input', 'This port already holds a stream.'));
       opened = true;
       const run = command.kind === 'events' ? runEventSocket : runLogStream;
-      run(command, post, stop.signal).then(() => stop.abort(), fail);
+      // As for messages (dispatch.ts): nothing starts before stored records are in this build's format, and
+      // nothing at all when they belong to a newer build (a 401 would otherwise rewrite its session record).
+      whenStorageReady()
+        .then(() => run(command, post, stop.signal))
+        .then(() => stop.abort(), fail);
     });
   });
 }

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The port listener with its edges replaced: ports are fakes, the stream runners record what they were given.
 type ConnectListener = (port: FakePort) => void;
-const { connected, runs } = vi.hoisted(() => ({
+const { connected, runs, storage } = vi.hoisted(() => ({
   connected: [] as ConnectListener[],
   runs: [] as { kind: string; command: unknown; signal: AbortSignal; post: (report: unknown) => void }[],
+  storage: { ready: Promise.resolve() as Promise<void> },
 }));
 
 vi.mock('../../../src/background/extension-api.ts', () => ({
@@ -18,6 +19,10 @@ const runner = (kind: string) => async (command: unknown, post: (report: unknown
 };
 vi.mock('../../../src/background/log-stream.ts', () => ({ runLogStream: runner('sse') }));
 vi.mock('../../../src/background/event-socket.ts', () => ({ runEventSocket: runner('events') }));
+// A stream waits for the migration run as messages do (stream-port.ts); ready unless a test holds it back.
+vi.mock('../../../src/background/migrations/index.ts', () => ({ whenStorageReady: () => storage.ready }));
+/** Lets the deferred start of a stream (after the migration gate) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const { listenForStreams } = await import('../../../src/background/stream-port.ts');
 listenForStreams();
@@ -62,6 +67,7 @@ const open = {
 };
 
 beforeEach(() => {
+  storage.ready = Promise.resolve();
   runs.length = 0;
 });
 
@@ -78,6 +84,7 @@ describe('the stream port', () => {
     const port = connect();
     port.send(open);
     port.send({ type: 'ping' });
+    await settle();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: 'sse', command: { type: 'open', request: { method: 'GET' } } });
     runs[0]!.post({ type: 'heartbeat' });
@@ -87,9 +94,35 @@ describe('the stream port', () => {
     expect(runs[0]!.signal.aborted).toBe(true);
   });
 
-  it('stops the stream when the panel goes away, and posts nothing after', () => {
+  it('starts no stream while stored records are not yet in this build’s format, nor when they are a newer build’s', async () => {
+    let release = () => {};
+    storage.ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const port = connect();
+    port.send(open);
+    await settle();
+    expect(runs).toHaveLength(0);
+    release();
+    await settle();
+    expect(runs).toHaveLength(1);
+    port.close();
+
+    storage.ready = Promise.reject(new Error('Stored data belongs to a newer Keyhole.'));
+    storage.ready.catch(() => {});
+    const refused = connect();
+    refused.send(open);
+    await settle();
+    expect(runs).toHaveLength(1);
+    expect(refused.posted).toEqual([
+      { type: 'failed', error: expect.objectContaining({ message: expect.stringMatching(/newer Keyhole/) }) },
+    ]);
+  });
+
+  it('stops the stream when the panel goes away, and posts nothing after', async () => {
     const port = connect();
     port.send({ ...open, kind: 'events' });
+    await settle();
     expect(runs[0]!.kind).toBe('events');
     port.close();
     expect(runs[0]!.signal.aborted).toBe(true);
@@ -105,9 +138,10 @@ describe('the stream port', () => {
     expect(runs).toHaveLength(0);
   });
 
-  it('tells the panel why the stream stopped when the port refuses a message (Chromium: over 64 MB)', () => {
+  it('tells the panel why the stream stopped when the port refuses a message (Chromium: over 64 MB)', async () => {
     const port = connect();
     port.send(open);
+    await settle();
     const refuse = port.postMessage.bind(port);
     port.postMessage = (message: unknown) => {
       if ((message as { type?: string }).type === 'events')
