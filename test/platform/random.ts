@@ -32,9 +32,16 @@ export function seededInt(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1));
 }
 
-/** URL-safe random string for tokens, secrets and verifiers. */
+/**
+ * URL-safe random string for tokens, secrets and verifiers. Never starting with `-`: the official CLI takes such a
+ * positional value for an option (a consumer key `-v…` made `clever oauth-consumers get` print its version, one
+ * conformance run in 64). Whether the platform's own keys can start with one is not known.
+ */
 export function randomToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
+  for (;;) {
+    const token = randomBytes(bytes).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
 
 export function randomUuid(): string {
