@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { WORK_LIMIT } from '../../../../../src/core/workbench/jq/evaluate.ts';
 import { nestedRepetitionAt } from '../../../../../src/core/workbench/jq/regex-safety.ts';
 import { runJqFilter } from '../../../../../src/core/workbench/jq-filter.ts';
-import { WORK_LIMIT } from '../../../../../src/core/workbench/jq/evaluate.ts';
 
 /**
  * Most cases run with a smaller allowance than the panel's: spending WORK_LIMIT's 20 M steps takes seconds per
@@ -36,7 +36,10 @@ describe('jq filters that would never end', () => {
     ['reduce range(27) as $i ("x"; . + .) | length', /String result too long/],
     ['"x" * 1e8 | length', /Repeat string result too long/],
   ])('%s: a value doubled each step ends with a message, not out of memory', (filter, message) => {
-    expect(runJqFilter(filter, null, SMALL_LIMIT)).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+    expect(runJqFilter(filter, null, SMALL_LIMIT)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(message),
+    });
   });
 
   it('length still counts code points', () => {
@@ -50,7 +53,10 @@ describe('jq filters that would never end', () => {
 
   it('the work limit is not a jq error that try or ? could swallow', () => {
     for (const filter of ['try ([range(1e9)] | length) catch "caught"', '[range(1e9)]? // "none"']) {
-      expect(runJqFilter(filter, null, SMALL_LIMIT)).toMatchObject({ ok: false, message: expect.stringMatching(/stopped after/) });
+      expect(runJqFilter(filter, null, SMALL_LIMIT)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/stopped after/),
+      });
     }
   });
 
