@@ -114,8 +114,7 @@ function vet(node: unknown, defs: Json, seen: Set<string>): void {
       }
       case 'type': {
         const types = Array.isArray(value) ? value : [value];
-        if (types.length === 0 || types.some((type) => typeof type !== 'string' || !TYPES.has(type)))
-          refuse('type');
+        if (types.length === 0 || types.some((type) => typeof type !== 'string' || !TYPES.has(type))) refuse('type');
         break;
       }
       case 'enum':

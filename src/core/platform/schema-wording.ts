@@ -49,7 +49,14 @@ const FORM_WORDS: Record<DateForm, string> = {
 const describeForms = (forms: DateForm[]) => `a date as ${forms.map((form) => FORM_WORDS[form]).join(' or ')}`;
 const listTypes = (type: unknown) => (Array.isArray(type) ? type.join(' or ') : String(type));
 
-function describeFailure({ keyword, pointer, node, actual: actualValue, error, closedField }: Failure): SchemaDifference {
+function describeFailure({
+  keyword,
+  pointer,
+  node,
+  actual: actualValue,
+  error,
+  closedField,
+}: Failure): SchemaDifference {
   const forms = dateForms(node);
   switch (keyword) {
     case 'required': {

