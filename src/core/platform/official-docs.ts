@@ -45,7 +45,8 @@ const API_HOWTO: OfficialDoc = {
   evidence: {
     file: 'node_modules/clever-tools/README.md',
     line: 147,
-    excerpt: 'Learn more about API integration in our [API How-to Guide](https://www.clever.cloud/developers/api/howto)',
+    excerpt:
+      'Learn more about API integration in our [API How-to Guide](https://www.clever.cloud/developers/api/howto)',
   },
 };
 
