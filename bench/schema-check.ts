@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadPlatformDescription } from '../src/core/platform/load-catalog.ts';
-import { checkByInterpreter } from '../src/core/platform/schema-check.ts';
+import { checkAgainstSchema } from '../src/core/platform/schema-check.ts';
 import { exampleOf } from '../src/core/platform/schema-example.ts';
 import { checkResponseValue } from '../src/core/workbench/response-check.ts';
 import { type BenchRow, compareTimes } from './results.ts';
@@ -88,7 +88,13 @@ export async function benchSchemaCheck(): Promise<BenchRow[]> {
       );
       interpreted.push(
         time(
-          () => (found[1] = checkByInterpreter(value, schema, description.schemas as Record<string, unknown>).length),
+          () =>
+            (found[1] = checkAgainstSchema(
+              value,
+              schema,
+              description.schemas as Record<string, unknown>,
+              'interpreter',
+            ).length),
         ),
       );
     }

@@ -202,25 +202,18 @@ function interpretedFailures(value: unknown, checker: Checker): Failure[] {
 /**
  * The differences between `value` and `schema`, whose refs point into `schemas` (the description's, or the OpenAPI
  * components); the justified overrides are applied to `schemas` first. An empty list means the value matches.
+ * `interpreter` checks with `@cfworker/json-schema` alone: the reference the compiled closures are compared with.
  */
 export function checkAgainstSchema(
   value: unknown,
   schema: unknown,
   schemas: Record<string, unknown>,
+  engine: 'compiled-when-possible' | 'interpreter' = 'compiled-when-possible',
 ): SchemaDifference[] {
   if (!isObject(schema)) return [];
   const checker = checkerFor(schema, prepare(schemas));
-  return differencesOf(checker.compiled ? checker.compiled(value) : interpretedFailures(value, checker));
-}
-
-/** The same check by `@cfworker/json-schema` alone: the reference the compiled closures are compared with. */
-export function checkByInterpreter(
-  value: unknown,
-  schema: unknown,
-  schemas: Record<string, unknown>,
-): SchemaDifference[] {
-  if (!isObject(schema)) return [];
-  return differencesOf(interpretedFailures(value, checkerFor(schema, prepare(schemas))));
+  const compiled = engine === 'interpreter' ? undefined : checker.compiled;
+  return differencesOf(compiled ? compiled(value) : interpretedFailures(value, checker));
 }
 
 /** Whether this schema is checked by compiled closures (false: it uses a keyword they leave to the interpreter). */
