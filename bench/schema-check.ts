@@ -15,7 +15,7 @@ import { type BenchRow, compareTimes } from './results.ts';
 import { median, round } from './stats.ts';
 
 const SIZES = [
-  { label: '1 MB', bytes: 1024 * 1024, rounds: 7 },
+  { label: '1 MB', bytes: 1024 * 1024, rounds: 11 },
   { label: '20 MB', bytes: 20 * 1024 * 1024, rounds: 3 },
 ];
 /** The check may cost at most this many JSON.parses of the same body. */
