@@ -36,9 +36,33 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+const SHOWN = 80;
+
+/**
+ * The start of a JSON value's text, at least `limit` characters when it has that many: what JSON.stringify would
+ * begin with, without writing out a 20 MB body that is the wrong type at its root.
+ */
+function jsonStart(value: unknown, limit: number): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > limit ? value.slice(0, limit + 1) : value);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  const list = Array.isArray(value);
+  const keys = list ? undefined : Object.keys(value);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  let text = list ? '[' : '{';
+  for (let index = 0; index < count && text.length <= limit; index += 1) {
+    if (index > 0) text += ',';
+    const key = keys?.[index];
+    if (key !== undefined) text += `${JSON.stringify(key)}:`;
+    const item = key === undefined ? (value as unknown[])[index] : (value as Record<string, unknown>)[key];
+    text += jsonStart(item, limit - text.length);
+  }
+  return text.length > limit ? text : text + (list ? ']' : '}');
+}
+
+/** A value as JSON, cut at 80 characters. */
+export function show(value: unknown): string {
+  const text = jsonStart(value, SHOWN);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}…` : text;
 }
 
 const FORM_WORDS: Record<DateForm, string> = {
