@@ -5,13 +5,14 @@
  *
  * It reads the JSON-schema 2019-09 that schema-check.ts translates the description into, and only the keywords that
  * translation and the platform's description use (type, enum, const, required, properties, additionalProperties,
- * items, $ref into $defs, not, if/then/else, minimum, maximum, format). A schema reaching anything else is refused
+ * items, $ref into $defs, not, if/then/else, minimum, maximum, format: schema-subset.ts). A schema reaching anything else is refused
  * (`compileSchema` answers undefined) and schema-check.ts leaves it to `@cfworker/json-schema`. For what it accepts it
  * reports what that validator reports, in the same order and with the same wording, minus the "a subschema had
  * errors" wrappers schema-check.ts drops anyway: test/unit/core/platform/schema-compile.test.ts compares both on every
  * schema of the description, on valid and on broken bodies.
  */
 import { deepCompareStrict, format as formats } from '@cfworker/json-schema';
+import { defNameOf, inSubset } from './schema-subset.ts';
 
 type Json = Record<string, unknown>;
 
@@ -50,36 +51,6 @@ function instanceType(value: unknown): string {
   return typeof value;
 }
 
-/** Keywords compiled here. */
-const CHECKED = new Set([
-  '$ref',
-  'type',
-  'enum',
-  'const',
-  'not',
-  'if',
-  'then',
-  'else',
-  'required',
-  'properties',
-  'additionalProperties',
-  'items',
-  'minimum',
-  'maximum',
-  'format',
-]);
-/** Keywords the validator does not check (annotations); any other keyword refuses the schema. */
-const ANNOTATIONS = new Set(['description', 'title', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
-const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
-/** A `$defs` name the validator's URI resolution reads back unchanged (anything else: left to it). */
-const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
-const DEFS_PREFIX = '#/$defs/';
-
-class Refused extends Error {}
-const refuse = (why: string): never => {
-  throw new Refused(why);
-};
-
 /** The shared state of one set of `$defs`: each definition compiled once, refs through a holder (cycles allowed). */
 export interface DefsCompiler {
   defs: Json;
@@ -87,67 +58,6 @@ export interface DefsCompiler {
 }
 
 export const defsCompiler = (defs: Json): DefsCompiler => ({ defs, compiled: new Map() });
-
-function defName(ref: unknown, defs: Json): string {
-  if (typeof ref !== 'string' || !ref.startsWith(DEFS_PREFIX)) return refuse(`ref ${String(ref)}`);
-  const name = ref.slice(DEFS_PREFIX.length);
-  if (!PLAIN_NAME.test(name) || !hasOwn(defs, name)) return refuse(`ref ${ref}`);
-  return name;
-}
-
-/** Throws Refused for any keyword or shape outside the subset, anywhere the schema reaches (through refs too). */
-function vet(node: unknown, defs: Json, seen: Set<string>): void {
-  if (node === true || node === false) return;
-  if (!isObject(node)) refuse('a schema that is not an object');
-  const schema = node as Json;
-  for (const [key, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
-    if (!CHECKED.has(key)) refuse(`keyword ${key}`);
-    switch (key) {
-      case '$ref': {
-        const name = defName(value, defs);
-        if (!seen.has(name)) {
-          seen.add(name);
-          vet(defs[name], defs, seen);
-        }
-        break;
-      }
-      case 'type': {
-        const types = Array.isArray(value) ? value : [value];
-        if (types.length === 0 || types.some((type) => typeof type !== 'string' || !TYPES.has(type))) refuse('type');
-        break;
-      }
-      case 'enum':
-        if (!Array.isArray(value)) refuse('enum');
-        break;
-      case 'required':
-        if (!Array.isArray(value) || value.some((name) => typeof name !== 'string')) refuse('required');
-        break;
-      case 'properties':
-        if (!isObject(value)) refuse('properties');
-        for (const item of Object.values(value as Json)) vet(item, defs, seen);
-        break;
-      case 'items':
-        if (Array.isArray(value)) refuse('items as a list');
-        vet(value, defs, seen);
-        break;
-      case 'additionalProperties':
-      case 'not':
-      case 'if':
-      case 'then':
-      case 'else':
-        vet(value, defs, seen);
-        break;
-      case 'minimum':
-      case 'maximum':
-        if (typeof value !== 'number') refuse(key);
-        break;
-      case 'format':
-        if (typeof value !== 'string') refuse('format');
-        break;
-    }
-  }
-}
 
 const NOTHING: Check = () => {};
 const CLOSING_NAMES = new Set(['additionalProperties', 'unevaluatedProperties']);
@@ -313,7 +223,8 @@ function conditionCheck(node: Json, compiler: DefsCompiler): Check | undefined {
 
 function refCheck(node: Json, compiler: DefsCompiler): Check | undefined {
   if (node.$ref === undefined) return undefined;
-  const name = defName(node.$ref, compiler.defs);
+  // inSubset has vetted the ref.
+  const name = defNameOf(node.$ref, compiler.defs) as string;
   let holder = compiler.compiled.get(name);
   if (!holder) {
     holder = { check: NOTHING };
@@ -357,12 +268,7 @@ function compileNode(node: unknown, compiler: DefsCompiler, closedField: boolean
  * it reaches a keyword outside the subset.
  */
 export function compileSchema(schema: unknown, compiler: DefsCompiler): CompiledSchema | undefined {
-  try {
-    vet(schema, compiler.defs, new Set());
-  } catch (error) {
-    if (error instanceof Refused) return undefined;
-    throw error;
-  }
+  if (!inSubset(schema, compiler.defs)) return undefined;
   const check = compileNode(schema, compiler, false);
   return (value) => {
     const out: Failure[] = [];
