@@ -98,6 +98,8 @@ export interface Workbench {
   issues(): DraftIssue[];
   /** Environments and the per-profile context behind `{name}` variables. */
   variables: Store<VariableScope>;
+  /** Path values the context filled in the current request (name → value): marked "from context" by the field. */
+  contextFilled: Store<Record<string, string>>;
   /** The signed-in profile's id, whose context applies. */
   profileId(): string;
   /**

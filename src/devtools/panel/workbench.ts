@@ -1,8 +1,8 @@
-import { dataRecord, ownValue } from '../../core/data-record.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
 import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { carriedParams } from '../../core/workbench/context-owner.ts';
 import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
@@ -330,12 +330,8 @@ export function createWorkbench(services: PanelServices): Workbench {
     open,
     openCatalogEntry(entry) {
       const current = draft.get();
-      const params = dataRecord<string>();
-      // Keep the organisation or application already chosen when the new template names it too.
-      for (const name of listPlaceholders(entry.pathTemplate)) {
-        const chosen = ownValue(current.params, name);
-        if (chosen) params[name] = chosen;
-      }
+      // Keep the organisation or application already chosen when the new template names it too (and has its owner).
+      const params = carriedParams(current, entry.pathTemplate);
       open(
         createDraft({
           method: entry.method,
@@ -386,9 +382,10 @@ export function createWorkbench(services: PanelServices): Workbench {
       return check.ok ? [] : check.issues;
     },
     variables: variableSession.scope,
+    contextFilled: variableSession.filled,
     profileId: variableSession.profileId,
     prepare() {
-      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values());
+      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values(draft.get()));
       const check = validateDraft(resolved);
       if (unresolved.length > 0) return { ok: false, issues: check.ok ? [] : check.issues, unresolved };
       return check.ok ? check : { ...check, unresolved };

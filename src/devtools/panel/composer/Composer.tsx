@@ -241,6 +241,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           docs={paramDocs(endpoint, 'path')}
           warnings={warnings}
           summary={workbench.summary}
+          fromContext={workbench.contextFilled}
           pickers={workbench.pickers}
           onRetry={() => void workbench.loadSummary(true)}
           onChange={(name, value) =>

@@ -94,3 +94,53 @@ describe('context and variables in the workbench', () => {
     again.dispose();
   });
 });
+
+describe('the context across owners (issue #32 item 5)', () => {
+  it('fills an organisation’s app id only under that organisation, says so, and never under /v2/self', async () => {
+    const { workbench, sent } = await setup();
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { organisationId: 'orga_1', applicationId: 'app_1' } }));
+    expect(workbench.contextFilled.get()).toEqual({});
+
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}/instances'));
+    expect(workbench.draft.get().params).toEqual({});
+    expect(workbench.contextFilled.get()).toEqual({});
+    // Send does not take it from the context either: it names the missing value.
+    await workbench.send();
+    expect(sent().filter((request) => request.path.includes('/instances'))).toEqual([]);
+    expect(workbench.notices.get()[0]).toMatch(/\{applicationId\} has no value/);
+
+    workbench.openCatalogEntry(
+      entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/instances'),
+    );
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+    expect(workbench.contextFilled.get()).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+
+    // A personal app chosen under /v2/self fills /v2/self paths, and not an organisation's.
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { applicationId: 'app_p' } }));
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}/env'));
+    expect(workbench.draft.get().params).toEqual({ applicationId: 'app_p' });
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/env'));
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_1' });
+    workbench.dispose();
+  });
+});
+
+describe('a field emptied by the user', () => {
+  it('stays empty, also the organisation; an id of another owner is taken out', async () => {
+    const { workbench } = await setup();
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { organisationId: 'orga_1', applicationId: 'app_1' } }));
+    workbench.openCatalogEntry(entry('GET', '/v2/self'));
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/env'));
+    expect(workbench.contextFilled.get()).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+    workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: '' } }));
+    expect(workbench.draft.get().params.organisationId).toBe('');
+    // Another organisation typed: the application the context filled (orga_1's) goes with the marker.
+    workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: 'orga_2' } }));
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_2', applicationId: '' });
+    expect(workbench.contextFilled.get()).toEqual({});
+    workbench.dispose();
+  });
+});
