@@ -66,7 +66,7 @@ async function codeFor(
   await first.getByRole('combobox', { name: 'Language' }).selectOption(language);
   const dialog = target.getByRole('dialog', { name: `Copy as ${LABELS[language]}` });
   if (credentials === 'oauth') await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption('oauth');
-  const textbox = dialog.getByRole('textbox', { name: 'Code' });
+  const textbox = dialog.getByRole('textbox', { name: language === 'curl' ? 'Command' : 'Code' });
   await expect.poll(() => textbox.inputValue()).not.toBe('Building…');
   const code = await textbox.inputValue();
   const hint = await dialog.innerText();

@@ -89,6 +89,11 @@ function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' 
           clock offset {response.clockOffsetSeconds} s
         </span>
       ) : null}
+      {response.retriedAfterDrop ? (
+        <span class="kh-chip" title="The first attempt’s connection dropped before its answer was in; a GET changes nothing, so Keyhole sent it once more, signed afresh">
+          retried once after the connection dropped
+        </span>
+      ) : null}
       {run.restored ? (
         <span class="kh-chip" title="Kept from before the panel was reloaded; send again to refresh">
           restored · {new Date(run.startedAt).toLocaleString()}
