@@ -16,6 +16,7 @@ import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-st
 import { createMemorySavedRequestStore } from './collections/saved-store.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists } from './composer/picker-lists.ts';
+import { createReplaceGuard } from './replace-confirm.ts';
 import type { BodyLoad } from './response/body-loader.ts';
 import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
 import { checkStoreOf } from './response/check/check-registry.ts';
@@ -65,6 +66,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     services.workspace ?? 'default',
   );
   const variableSession = createVariableSession(draft, session, services.storage);
+  const replaceGuard = createReplaceGuard(services);
   let touched = false;
   let disposed = false;
   /** Response bodies still arriving (streamed), by tab: stopped when another call or a history entry replaces one. */
@@ -403,7 +405,20 @@ export function createWorkbench(services: PanelServices): Workbench {
           notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
         return;
       }
+      if (replaceGuard.holds(check.request, draft.get())) return;
       await runRequest(check.request, draft.get());
+    },
+    async resend() {
+      const current = run.get();
+      if (current.phase !== 'failed' || !SESSION_CODES.has(current.error.code)) return;
+      const { requestId: _refused, ...request } = current.request;
+      if (replaceGuard.holds(request)) return;
+      await runRequest(request);
+    },
+    pendingReplace: replaceGuard.pending,
+    async answerReplace(send) {
+      const taken = replaceGuard.take();
+      if (send && taken) await runRequest(taken.request, taken.sentDraft);
     },
     async check() {
       const current = run.get();
