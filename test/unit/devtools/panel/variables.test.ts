@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
+
 import { describe, expect, it } from 'vitest';
+import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { CatalogEntry } from '../../../../src/core/platform/catalog.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
-import { createFakeServices } from '../fake-services.ts';
+import { createFakeServices, jsonResponse } from '../fake-services.ts';
 
 const entry = (method: CatalogEntry['method'], pathTemplate: string) =>
   ({ method, target: 'api', pathTemplate }) as CatalogEntry;
@@ -141,6 +143,72 @@ describe('a field emptied by the user', () => {
     workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: 'orga_2' } }));
     expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_2', applicationId: '' });
     expect(workbench.contextFilled.get()).toEqual({});
+    workbench.dispose();
+  });
+});
+
+describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
+  it('waits for a yes, listing what goes as read with a GET of the same path; Cancel sends nothing', async () => {
+    const fake = createFakeServices((request) =>
+      jsonResponse(
+        request,
+        request.method === 'GET'
+          ? [
+              { name: 'A', value: '1' },
+              { name: 'GONE', value: 'x' },
+            ]
+          : {},
+      ),
+    );
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(
+      createDraft({
+        method: 'PUT',
+        path: '/v2/self/applications/app_1/env',
+        bodyMode: 'json',
+        json: '{"A":"2","NEW":"3"}',
+      }),
+    );
+    await workbench.send();
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toEqual([]);
+    await settle();
+    expect(workbench.pendingReplace.get()?.listing).toEqual({
+      state: 'ready',
+      replacement: { removed: ['GONE'], changed: ['A'], added: ['NEW'], unchanged: 0 },
+    });
+    await workbench.answerReplace(false);
+    expect(workbench.pendingReplace.get()).toBeUndefined();
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toEqual([]);
+    await workbench.send();
+    await workbench.answerReplace(true);
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toHaveLength(1);
+    workbench.dispose();
+  });
+});
+
+describe('re-sending the call an expired session refused (issue #32 item 9)', () => {
+  it('sends that call as it was, not the draft edited since', async () => {
+    let expired = true;
+    const fake = createFakeServices((request) => {
+      if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
+      return jsonResponse(request, { ok: true });
+    });
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(createDraft({ method: 'GET', path: '/v2/self', query: [{ name: 'a', value: 'b', enabled: true }] }));
+    await workbench.send();
+    expect(workbench.run.get().phase).toBe('failed');
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+    expired = false;
+    await workbench.resend();
+    const last = fake.sent().at(-1);
+    expect(last).toMatchObject({ method: 'GET', path: '/v2/self', query: [['a', 'b']] });
+    expect(workbench.run.get().phase).toBe('done');
+    // Nothing refused any more: a second click sends nothing.
+    const count = fake.sent().length;
+    await workbench.resend();
+    expect(fake.sent()).toHaveLength(count);
     workbench.dispose();
   });
 });
