@@ -47,6 +47,38 @@ const CREDENTIALS: [SnippetCredentials, string][] = [
   ['oauth', 'OAuth 1.0a (your own consumer and access token)'],
 ];
 
+function InlineSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div class="kh-field kh-field--inline">
+      <label for={id}>{label}</label>
+      <select
+        id={id}
+        class="kh-input"
+        value={value}
+        onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as T)}
+      >
+        {options.map(([option, name]) => (
+          <option key={option} value={option}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function snippetFor(
   language: SnippetLanguage | 'curl',
   request: SendRequest,
@@ -154,39 +186,15 @@ export default function CurlExportDialog({
   return (
     <Dialog title={`Copy as ${label}`} onClose={onClose} size="wide">
       <div class="kh-dialog-body">
-        <div class="kh-field kh-field--inline">
-          <label for="kh-code-language">Language</label>
-          <select
-            id="kh-code-language"
-            class="kh-input"
-            value={language}
-            onChange={(event) => choose((event.currentTarget as HTMLSelectElement).value as ExportLanguage)}
-          >
-            {LANGUAGES.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect id="kh-code-language" label="Language" value={language} options={LANGUAGES} onChange={choose} />
         {language === 'clever' ? null : (
-          <div class="kh-field kh-field--inline">
-            <label for="kh-code-credentials">Credentials</label>
-            <select
-              id="kh-code-credentials"
-              class="kh-input"
-              value={credentials}
-              onChange={(event) =>
-                chooseCredentials((event.currentTarget as HTMLSelectElement).value as SnippetCredentials)
-              }
-            >
-              {CREDENTIALS.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <InlineSelect
+            id="kh-code-credentials"
+            label="Credentials"
+            value={credentials}
+            options={CREDENTIALS}
+            onChange={chooseCredentials}
+          />
         )}
         {language === 'clever' ? (
           <p class="kh-hint kh-muted">
