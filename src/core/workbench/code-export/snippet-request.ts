@@ -16,18 +16,18 @@ import type { SendRequest } from '../../protocol.ts';
 import { assertBrowserSendsHeader, combineHeaders } from '../command-values.ts';
 
 /**
- * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
- * authenticates but never a credential: code snippets are built from this in the page and read every secret
- * from environment variables. Mirrors background/signed-request.ts's prepareRequest (same guards, same body
- * encoding, same default headers) so a snippet sends what Keyhole sends.
- */
-/**
  * Which credential a snippet reads. `api-token` (the default) is what any user can get from Keyhole's Tokens
  * view: the call goes to the bridge with `Authorization: Bearer` (core/http/api-token-route.ts). `oauth` is the
  * explicit choice for a user who holds an OAuth consumer and an access token of their own.
  */
 export type SnippetCredentials = 'api-token' | 'oauth';
 
+/**
+ * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
+ * authenticates but never a credential: code snippets are built from this in the page and read every secret
+ * from environment variables. Mirrors background/signed-request.ts's prepareRequest (same guards, same body
+ * encoding, same default headers) so a snippet sends what Keyhole sends.
+ */
 export type SnippetAuth = { scheme: 'bearer' } | { scheme: 'oauth'; signatureMethod: SignatureMethod };
 
 export interface SnippetRequest {
