@@ -38,7 +38,17 @@ export async function sendRequest(request: SendRequest, receivedAt?: number): Pr
   try {
     let offset = await getClockOffset(profile.id);
     let prepared = await prepareRequest(profile, request, offset);
-    let raw = await execute(prepared, request, controller.signal);
+    let retriedAfterDrop = false;
+    let raw: RawResponse;
+    try {
+      raw = await execute(prepared, request, controller.signal);
+    } catch (error) {
+      if (!isDroppedRead(error, request, controller.signal)) throw error;
+      // A read is safe to send again; signed afresh (a new nonce and timestamp: the first may have been seen).
+      retriedAfterDrop = true;
+      prepared = await prepareRequest(profile, request, offset);
+      raw = await execute(prepared, request, controller.signal);
+    }
     let correctedOffset: number | undefined;
     let firstMs: number | undefined;
     if (raw.status === 401 && prepared.auth === 'oauth') {
@@ -54,6 +64,7 @@ export async function sendRequest(request: SendRequest, receivedAt?: number): Pr
     }
     const response = toSendResponse(prepared, raw);
     if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
+    if (retriedAfterDrop) response.retriedAfterDrop = true;
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
     // A streamed body can still be cancelled until its last byte.
     if (raw.stream) streamEnd = raw.stream.end;
@@ -66,6 +77,21 @@ export async function sendRequest(request: SendRequest, receivedAt?: number): Pr
     if (streamEnd) streamEnd.then(forget, forget);
     else forget();
   }
+}
+
+/**
+ * A GET or HEAD whose connection dropped (a network error before its whole answer was in, not a timeout, not the
+ * user's cancel) is sent once more: it changes nothing on the server, and a dropped keep-alive connection or a
+ * proxy's reset is the commonest reason a read fails. Writes never are: the first may have been applied.
+ */
+function isDroppedRead(error: unknown, request: SendRequest, signal: AbortSignal): boolean {
+  const method = request.method.toUpperCase();
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !signal.aborted &&
+    error instanceof KeyholeError &&
+    error.code === 'network'
+  );
 }
 
 /** The worker's own time for a call: from the message's arrival to the reply built, less the time on the network. */

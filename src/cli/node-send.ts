@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { routeForApiToken } from '../core/http/api-token-route.ts';
 import { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 import { buildOutgoingRequest } from '../core/http/outgoing-request.ts';
 import { assertConfidentialTransport } from '../core/http/request-guard.ts';
@@ -29,12 +30,7 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 async function authorize(request: SendRequest, options: NodeSendOptions) {
   const { credentials } = options;
   if (credentials.kind === 'token') {
-    if (request.method === 'PATCH')
-      throw new KeyholeError(
-        'invalid-input',
-        'The bridge does not forward PATCH, and an API token only works on the bridge: run this request with the OAuth variables instead.',
-      );
-    const outgoing = buildOutgoingRequest({ ...request, target: 'bridge' }, options.origins);
+    const outgoing = buildOutgoingRequest(routeForApiToken(request), options.origins);
     assertConfidentialTransport(outgoing.url, 'an API token (Bearer)');
     return { outgoing, authorization: `Bearer ${credentials.apiToken}`, reusable: [credentials.apiToken] };
   }

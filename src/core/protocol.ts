@@ -132,6 +132,8 @@ export interface SendResponse {
   signature?: SignatureDebug;
   /** The clock offset (seconds) the worker applied after a skew retry, if any. */
   clockOffsetSeconds?: number;
+  /** A GET or HEAD whose connection dropped before its answer was in, sent once more (signed afresh): this is that answer. */
+  retriedAfterDrop?: true;
   /**
    * The worker's own time for this call (ms): from the message's arrival to this reply built, less the time on the
    * network (`durationMs`). Messaging to and from the page is not in it. Reported by `npm run bench`.

@@ -22,6 +22,7 @@ const pageErrors: string[] = [];
 let variables: Record<string, string>;
 
 const LABELS: Record<RunnableLanguage, string> = {
+  curl: 'curl',
   httpie: 'HTTPie',
   fetch: 'JavaScript fetch',
   node: 'Node (@clevercloud/client)',
@@ -49,13 +50,23 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-/** Opens Code…, picks the language, and returns the snippet and the variables its hint names. */
-async function codeFor(target: Page, language: RunnableLanguage): Promise<{ code: string; hint: string }> {
+type Credentials = 'api-token' | 'oauth';
+
+/**
+ * Opens Code…, picks the language (and OAuth when asked: an API token is the default), and returns the snippet and
+ * the dialog's text.
+ */
+async function codeFor(
+  target: Page,
+  language: RunnableLanguage,
+  credentials: Credentials,
+): Promise<{ code: string; hint: string }> {
   await target.getByRole('button', { name: 'Code…' }).click();
   const first = target.getByRole('dialog', { name: 'Copy as HTTPie' });
   await first.getByRole('combobox', { name: 'Language' }).selectOption(language);
   const dialog = target.getByRole('dialog', { name: `Copy as ${LABELS[language]}` });
-  const textbox = dialog.getByRole('textbox', { name: 'Code' });
+  if (credentials === 'oauth') await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption('oauth');
+  const textbox = dialog.getByRole('textbox', { name: language === 'curl' ? 'Command' : 'Code' });
   await expect.poll(() => textbox.inputValue()).not.toBe('Building…');
   const code = await textbox.inputValue();
   const hint = await dialog.innerText();
@@ -63,18 +74,18 @@ async function codeFor(target: Page, language: RunnableLanguage): Promise<{ code
   return { code, hint };
 }
 
-async function runFromPanel(language: RunnableLanguage) {
-  const { code, hint } = await codeFor(page, language);
-  for (const secret of [variables.CLEVER_CONSUMER_SECRET, variables.CLEVER_TOKEN_SECRET, variables.CLEVER_API_TOKEN])
+async function runFromPanel(
+  language: RunnableLanguage,
+  credentials: Credentials,
+  values: Record<string, string> = variables,
+) {
+  const { code, hint } = await codeFor(page, language, credentials);
+  for (const secret of [values.CLEVER_CONSUMER_SECRET, values.CLEVER_TOKEN_SECRET, values.CLEVER_API_TOKEN])
     expect(code).not.toContain(secret);
-  const named = Object.keys(variables).filter((name) => hint.includes(`$${name}`));
+  const named = Object.keys(values).filter((name) => hint.includes(`$${name}`));
   expect(named.length).toBeGreaterThan(0);
   // Only the variables the hint names are exported: the snippet must need no other.
-  const result = await runSnippet(
-    language,
-    code,
-    Object.fromEntries(named.map((name) => [name, variables[name] ?? ''])),
-  );
+  const result = await runSnippet(language, code, Object.fromEntries(named.map((name) => [name, values[name] ?? ''])));
   return { code, hint, result };
 }
 
@@ -82,11 +93,55 @@ const noHttpie = missingReason('httpie', existsSync);
 const noPython = missingReason('requestsOauthlib', existsSync);
 
 describe('code from the panel, run against the sandbox', () => {
+  it('by default: an API token made in the Tokens view, through the bridge, in curl and fetch', async () => {
+    // What a new user does: create a token in the Tokens view (its value shown once) and export it.
+    const tokens = await ext.openPage('src/devtools/panel.html#tokens', {
+      errors: pageErrors,
+      viewport: { width: 1100, height: 800 },
+    });
+    await tokens.getByRole('button', { name: 'New token' }).click();
+    await tokens.getByLabel('Name', { exact: true }).fill('snippets');
+    await tokens.getByLabel('Account password').fill(ext.platform.user.password);
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    await tokens.getByText('Copy it now: you won’t see it again.').waitFor();
+    const made = await tokens.getByLabel('Token value').inputValue();
+    expect(made).not.toBe(ext.platform.apiToken);
+    await tokens.getByRole('button', { name: 'Done, I copied it' }).click();
+    await tokens.close();
+    const withMade = { ...variables, CLEVER_API_TOKEN: made };
+
+    await compose(page, 'GET', '/v2/self');
+    const curl = await runFromPanel('curl', 'api-token', withMade);
+    expect(curl.code).toContain(`'${ext.platform.bridge}/v2/self'`);
+    expect(curl.code).toContain('"Authorization: Bearer $CLEVER_API_TOKEN"');
+    expect(curl.code).not.toContain('CLEVER_TOKEN');
+    expect(curl.hint).toMatch(
+      /\$CLEVER_API_TOKEN \(an API token: in Keyhole’s DevTools panel open Tokens → Create token/,
+    );
+    // --fail-with-body: exit 0 only on a 2xx.
+    expect(curl.result.exitCode, curl.result.stderr).toBe(0);
+    expect(JSON.parse(curl.result.stdout)).toMatchObject({ email: ext.platform.user.email });
+
+    await compose(page, 'PUT', '/v2/self');
+    await composerTab(page, 'Body').click();
+    await page.getByRole('radio', { name: 'JSON' }).check();
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"Ada via a token from the Tokens view"}');
+    const fetched = await runFromPanel('fetch', 'api-token', withMade);
+    const printed = printedResponse(fetched.result.stdout);
+    expect(printed.status, fetched.result.stderr).toBe(200);
+    expect(JSON.parse(printed.body)).toMatchObject({ name: 'Ada via a token from the Tokens view' });
+    // Read back from the platform: the token's user was renamed.
+    const user = [...ext.platform.state.users.values()].find((each) => each.email === ext.platform.user.email);
+    expect(user?.name).toBe('Ada via a token from the Tokens view');
+    await page.getByRole('radio', { name: 'None' }).check();
+    await composerTab(page, 'Query').click();
+  });
+
   it.skipIf(noHttpie)('HTTPie: a GET with a query (PLAINTEXT from the shell, as the hint says)', async () => {
     await compose(page, 'GET', '/v2/self');
     await page.getByRole('textbox', { name: 'Name of new query parameters row' }).fill('note');
     await page.getByRole('textbox', { name: 'Value of query parameters row 1' }).fill("it's a b&c");
-    const { hint, result } = await runFromPanel('httpie');
+    const { hint, result } = await runFromPanel('httpie', 'oauth');
     expect(hint).toMatch(/no HMAC signer/);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ email: ext.platform.user.email });
@@ -95,7 +150,7 @@ describe('code from the panel, run against the sandbox', () => {
 
   it('JavaScript fetch: through the bridge with $CLEVER_API_TOKEN', async () => {
     await compose(page, 'GET', '/v2/self');
-    const { code, result } = await runFromPanel('fetch');
+    const { code, result } = await runFromPanel('fetch', 'api-token');
     expect(code).toContain(`${ext.platform.bridge}/v2/self`);
     const printed = printedResponse(result.stdout);
     expect(printed.status, result.stderr).toBe(200);
@@ -107,7 +162,7 @@ describe('code from the panel, run against the sandbox', () => {
     await composerTab(page, 'Body').click();
     await page.getByRole('radio', { name: 'JSON' }).check();
     await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"Ada via the Node client"}');
-    const { result } = await runFromPanel('node');
+    const { result } = await runFromPanel('node', 'oauth');
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ name: 'Ada via the Node client' });
   });
@@ -118,7 +173,7 @@ describe('code from the panel, run against the sandbox', () => {
     await page.getByRole('radio', { name: 'Form (urlencoded)' }).check();
     await page.getByRole('textbox', { name: 'Name of new form fields row' }).fill('name');
     await page.getByRole('textbox', { name: 'Value of form fields row 1' }).fill('FROM_PYTHON');
-    const { code, result } = await runFromPanel('python');
+    const { code, result } = await runFromPanel('python', 'oauth');
     expect(code).toContain('signature_method="HMAC-SHA512"');
     expect(printedResponse(result.stdout).status, result.stdout + result.stderr).toBe(200);
     expect(ext.platform.state.signedForms.at(-1)?.fields).toEqual([['name', 'FROM_PYTHON']]);
@@ -167,7 +222,10 @@ describe('the Code dialog at the sizes DevTools is docked at', () => {
       await expect.poll(() => sized.getByRole('dialog', { name: 'Copy as JavaScript fetch' }).count()).toBe(1);
       await language.selectOption('python');
       const python = sized.getByRole('dialog', { name: 'Copy as Python (requests-oauthlib)' });
-      await expect.poll(() => python.getByRole('textbox', { name: 'Code' }).inputValue()).toContain('OAuth1(');
+      // The default credential: the API token (OAuth is the explicit choice).
+      await expect
+        .poll(() => python.getByRole('textbox', { name: 'Code' }).inputValue())
+        .toContain('"Bearer " + os.environ["CLEVER_API_TOKEN"]');
       const box = await python.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       for (const control of [python.getByRole('button', { name: 'Copy', exact: true }), language]) {

@@ -1,6 +1,7 @@
 /**
- * An integrator copies the composed request as a command. "Copy as curl" is signed afresh by the worker with the
- * Authorization header masked until Reveal; the revealed command runs with the system's curl against the sandbox
+ * An integrator copies the composed request as a command. By default "Copy as curl" reads an API token from
+ * `$CLEVER_API_TOKEN` and calls the bridge (devtools-code-export.test.ts runs that); with OAuth 1.0a chosen, it is
+ * signed afresh by the worker with the Authorization header masked until Reveal; the revealed command runs with the system's curl against the sandbox
  * (which checks signature, timestamp and nonce), for a GET with a query and a form POST. "clever curl" holds no
  * credential. Pasting the revealed command back with "Import curl" drops the header and says so.
  */
@@ -37,9 +38,16 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-async function revealedCommand(): Promise<string> {
+/** Opens Copy as curl with OAuth 1.0a chosen (an API token is the default). */
+async function curlWithOAuth() {
   await page.getByRole('button', { name: 'Copy as curl…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+  await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption('oauth');
+  return dialog;
+}
+
+async function revealedCommand(): Promise<string> {
+  const dialog = await curlWithOAuth();
   const command = dialog.getByRole('textbox', { name: 'Command' });
   await expect.poll(() => command.inputValue()).toMatch(/^curl /);
   const masked = await command.inputValue();
@@ -115,8 +123,7 @@ describe('copy as curl', () => {
     await compose(page, 'GET', '/v2/summary');
     await composerTab(page, 'Body').click();
     await page.getByRole('radio', { name: 'None' }).check();
-    await page.getByRole('button', { name: 'Copy as curl…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+    const dialog = await curlWithOAuth();
     await expect.poll(() => dialog.innerText()).toMatch(/masked.*works once, within a few minutes/s);
     await dialog.getByRole('button', { name: 'Reveal Authorization' }).click();
     await expect.poll(() => dialog.innerText()).toMatch(/works for one run within a few minutes/);
@@ -136,8 +143,7 @@ describe('copy as curl', () => {
     await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name":"Ada via PLAINTEXT curl"}');
     await composerTab(page, 'Signing').click();
     await page.getByRole('combobox', { name: 'OAuth signature method' }).selectOption('PLAINTEXT');
-    await page.getByRole('button', { name: 'Copy as curl…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
+    const dialog = await curlWithOAuth();
     const textbox = dialog.getByRole('textbox', { name: 'Command' });
     await expect.poll(() => textbox.inputValue()).toMatch(/^curl /);
     const command = await textbox.inputValue();
@@ -199,8 +205,10 @@ describe('copy as curl', () => {
       await page.getByRole('button', { name: 'Copy as curl…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
       const textbox = dialog.getByRole('textbox', { name: 'Command' });
-      await expect.poll(() => textbox.inputValue()).toMatch(/^curl /);
+      // The default: built in the page, opening with where the token comes from.
+      await expect.poll(() => textbox.inputValue()).toMatch(/^curl /m);
       const command = await textbox.inputValue();
+      expect(command).toMatch(/^# CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens/);
       expect(await dialog.innerText()).toMatch(/\$CLEVER_API_TOKEN/);
       expect(await dialog.getByRole('button', { name: 'Reveal Authorization' }).count()).toBe(0);
       await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();

@@ -75,7 +75,24 @@ describe('a live session in the panel', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'live-session-expired-1280x800');
 
+    // Edited meanwhile: the re-send offered after signing in is the refused call, not the composer's.
+    await compose(page, 'GET', '/v2/summary');
     await signInFromPanel(page.locator('.kh-response').getByRole('button', { name: 'Sign in' }));
+    const resend = page.getByRole('button', { name: 'Re-send GET /v2/self' });
+    await resend.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'live-session-resend-offer');
+    await resend.click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.kh-status-line .kh-status')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('200');
+    expect(await page.locator('.kh-status-url').innerText()).toMatch(/^GET \S+\/v2\/self$/);
+    await expect.poll(() => page.locator('.kh-response').innerText()).toContain(ext.platform.user.email);
     expect(await sendAndWait(page)).toBe('200');
   });
 });

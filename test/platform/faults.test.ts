@@ -87,6 +87,14 @@ describe('fault injection', () => {
     expect((await rights()).status).toBe(200);
   });
 
+  it('drops the connection mid-answer: the head arrives, the body breaks', async () => {
+    platform.faults.add({ path: '/v2/oauth/rights', dropMidBody: true, status: 200 });
+    const response = await rights();
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+    expect((await rights()).status).toBe(200);
+  });
+
   it('matches by server, method, RegExp and prefix', async () => {
     platform.faults.add({ server: 'bridge', path: /^\/v2\//, status: 502, times: Number.POSITIVE_INFINITY });
     platform.faults.add({ server: 'api', method: 'POST', path: '/v2/oauth/*', status: 429 });

@@ -25,6 +25,12 @@ export interface FaultSpec {
   hugeJsonBytes?: number;
   /** Destroys the socket without answering. */
   drop?: true;
+  /**
+   * Answers the head (`status`, default 200, announcing a 64-byte JSON body), sends part of the body, then
+   * destroys the socket: the connection drops mid-answer. Unlike `drop`, a browser never resends the request
+   * itself then (it had the answer's head), so what a client does about a dropped call is its own doing.
+   */
+  dropMidBody?: true;
   /** On a log stream: answers normally, then breaks the connection after this many log events. */
   dropAfterEvents?: number;
 }
@@ -127,6 +133,13 @@ export function createFaults(): FaultRunner {
         return false;
       }
       if (fault.drop) {
+        req.socket.destroy();
+        return true;
+      }
+      if (fault.dropMidBody) {
+        res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json', 'Content-Length': '64' });
+        res.write('{"partial": ');
+        await new Promise<void>((resolve) => res.once('drain', resolve).write('', () => resolve()));
         req.socket.destroy();
         return true;
       }

@@ -25,7 +25,7 @@ export function buildCleverCurl(request: SendRequest, apiBaseUrl: string): strin
     apiBaseUrl,
     bridgeUrl: apiBaseUrl,
     signatureMethod: 'PLAINTEXT',
-    hasBridgeToken: false,
+    credentials: 'oauth',
   });
   // clever-tools puts our words first on curl's command line, so `-q` (no ~/.curlrc) can lead there too.
   const lines = [['clever curl', CURL_NO_CONFIG, '--globoff', ...curlMethodWords(described.method)].join(' ')];

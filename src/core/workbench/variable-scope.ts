@@ -1,5 +1,6 @@
 import { dataRecord, ownValue } from '../data-record.ts';
 import { idKindOfPlaceholder } from '../platform/id-kinds.ts';
+import { contextValuesFor } from './context-owner.ts';
 import type { KeyValueRow } from './request-draft.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface VariableScope {
   activeEnvironmentId: string;
   /** Profile id → placeholder name → value. */
   contexts: Record<string, Record<string, string>>;
+  /**
+   * Profile id → placeholder name → the owner (`self` or an organisation id) of the path the id was chosen in:
+   * it fills only paths of the same owner (context-owner.ts). Absent for ids chosen where no owner shows.
+   */
+  owners?: Record<string, Record<string, string>>;
 }
 
 export const EMPTY_SCOPE: VariableScope = { environments: [], activeEnvironmentId: '', contexts: {} };
@@ -38,24 +44,46 @@ export function activeEnvironment(scope: VariableScope): Environment | undefined
  * same name: the context holds ids the user chose (shown above the composer, each with a button to forget it),
  * and an environment, perhaps imported, must not send the next request elsewhere behind a choice on screen.
  */
-export function scopeValues(scope: VariableScope, profileId: string): Record<string, string> {
+export function scopeValues(
+  scope: VariableScope,
+  profileId: string,
+  forPath?: { path: string; params: Readonly<Record<string, string>> },
+): Record<string, string> {
   const values = dataRecord<string>();
   for (const row of activeEnvironment(scope)?.variables ?? [])
     if (row.enabled && row.name.trim() !== '') values[row.name.trim()] = row.value;
-  for (const [name, value] of Object.entries(ownValue(scope.contexts, profileId) ?? {})) values[name] = value;
+  const context = ownValue(scope.contexts, profileId) ?? {};
+  const owned = forPath
+    ? contextValuesFor(context, ownValue(scope.owners, profileId) ?? {}, forPath.path, forPath.params)
+    : context;
+  for (const [name, value] of Object.entries(owned)) values[name] = value;
   return values;
 }
 
-export function setContextValue(scope: VariableScope, profileId: string, name: string, value: string): VariableScope {
+/** Remembers an id in the profile's context, with the owner of the path it was chosen in (if that path has one). */
+export function setContextValue(
+  scope: VariableScope,
+  profileId: string,
+  name: string,
+  value: string,
+  owner?: string,
+): VariableScope {
   const current = ownValue(scope.contexts, profileId);
   const trimmed = value.trim();
-  if ((ownValue(current, name) ?? '') === trimmed) return scope;
+  const currentOwners = ownValue(scope.owners, profileId);
+  const keptOwner = trimmed === '' ? undefined : owner;
+  if ((ownValue(current, name) ?? '') === trimmed && ownValue(currentOwners, name) === keptOwner) return scope;
   const next = dataRecord(current);
   if (trimmed === '') delete next[name];
   else next[name] = trimmed;
   const contexts = dataRecord(scope.contexts);
   contexts[profileId] = next;
-  return { ...scope, contexts };
+  const nextOwners = dataRecord(currentOwners);
+  if (keptOwner === undefined) delete nextOwners[name];
+  else nextOwners[name] = keptOwner;
+  const owners = dataRecord(scope.owners);
+  owners[profileId] = nextOwners;
+  return { ...scope, contexts, owners };
 }
 
 const rowsOf = (list: unknown): KeyValueRow[] =>
@@ -81,10 +109,17 @@ export function reviveScope(saved: unknown): VariableScope {
         contexts[profile] = dataRecord(
           Object.entries(entries).filter(([, item]) => typeof item === 'string') as [string, string][],
         );
+  const owners = dataRecord<Record<string, string>>();
+  if (value.owners && typeof value.owners === 'object')
+    for (const [profile, entries] of Object.entries(value.owners))
+      if (entries && typeof entries === 'object' && Object.hasOwn(contexts, profile))
+        owners[profile] = dataRecord(
+          Object.entries(entries).filter(([, item]) => typeof item === 'string') as [string, string][],
+        );
   const activeEnvironmentId = environments.some((item) => item.id === value.activeEnvironmentId)
     ? (value.activeEnvironmentId as string)
     : '';
-  return { environments, activeEnvironmentId, contexts };
+  return { environments, activeEnvironmentId, contexts, owners };
 }
 
 /** Sets a variable in one environment (a capture asked to land there): the row is updated, or added enabled. */

@@ -10,6 +10,7 @@ import type { CheckOutcomes } from '../../core/workbench/run/evaluate-checks.ts'
 import type { VariableScope } from '../../core/workbench/variable-scope.ts';
 import type { SavedRequestStore } from './collections/saved-store.ts';
 import type { PickerLists } from './composer/picker-lists.ts';
+import type { PendingReplace } from './replace-confirm.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -57,6 +58,8 @@ export type SummaryState =
   | { state: 'ready'; summary: AccountSummary }
   | { state: 'error'; error: KeyholeErrorData };
 
+export type { PendingReplace } from './replace-confirm.ts';
+
 export interface Workbench {
   /** The open request tabs of this DevTools window; `draft`, `run`, `attempted` and `notices` are the active tab's. */
   tabs: Store<TabSet>;
@@ -94,10 +97,21 @@ export interface Workbench {
    * change was made before sending it again. The draft stays as it is.
    */
   check(): Promise<void>;
+  /**
+   * After signing in again: sends the call the expired session refused, exactly as it was (the worker signs it
+   * afresh). A PUT that replaces a collection asks first, as from Send.
+   */
+  resend(): Promise<void>;
+  /** A PUT that replaces a whole collection (env variables), waiting for the user's yes, with what it replaces. */
+  pendingReplace: Store<PendingReplace | undefined>;
+  /** Sends the waiting PUT (true) or drops it (false). */
+  answerReplace(send: boolean): Promise<void>;
   cancel(): Promise<void>;
   issues(): DraftIssue[];
   /** Environments and the per-profile context behind `{name}` variables. */
   variables: Store<VariableScope>;
+  /** Path values the context filled in the current request (name → value): marked "from context" by the field. */
+  contextFilled: Store<Record<string, string>>;
   /** The signed-in profile's id, whose context applies. */
   profileId(): string;
   /**

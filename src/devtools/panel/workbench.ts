@@ -1,8 +1,8 @@
-import { dataRecord, ownValue } from '../../core/data-record.ts';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
 import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { carriedParams } from '../../core/workbench/context-owner.ts';
 import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
@@ -16,6 +16,7 @@ import { dropBodyStream, takeBodyStream, wantBodyStream } from '../../ui/body-st
 import { createMemorySavedRequestStore } from './collections/saved-store.ts';
 import { describeMaskedParts, loadDraft, saveDraftSoon } from './composer/draft-storage.ts';
 import { createPickerLists } from './composer/picker-lists.ts';
+import { createReplaceGuard } from './replace-confirm.ts';
 import type { BodyLoad } from './response/body-loader.ts';
 import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
 import { checkStoreOf } from './response/check/check-registry.ts';
@@ -65,6 +66,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     services.workspace ?? 'default',
   );
   const variableSession = createVariableSession(draft, session, services.storage);
+  const replaceGuard = createReplaceGuard(services);
   let touched = false;
   let disposed = false;
   /** Response bodies still arriving (streamed), by tab: stopped when another call or a history entry replaces one. */
@@ -330,12 +332,8 @@ export function createWorkbench(services: PanelServices): Workbench {
     open,
     openCatalogEntry(entry) {
       const current = draft.get();
-      const params = dataRecord<string>();
-      // Keep the organisation or application already chosen when the new template names it too.
-      for (const name of listPlaceholders(entry.pathTemplate)) {
-        const chosen = ownValue(current.params, name);
-        if (chosen) params[name] = chosen;
-      }
+      // Keep the organisation or application already chosen when the new template names it too (and has its owner).
+      const params = carriedParams(current, entry.pathTemplate);
       open(
         createDraft({
           method: entry.method,
@@ -386,9 +384,10 @@ export function createWorkbench(services: PanelServices): Workbench {
       return check.ok ? [] : check.issues;
     },
     variables: variableSession.scope,
+    contextFilled: variableSession.filled,
     profileId: variableSession.profileId,
     prepare() {
-      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values());
+      const { draft: resolved, unresolved } = resolveDraft(draft.get(), variableSession.values(draft.get()));
       const check = validateDraft(resolved);
       if (unresolved.length > 0) return { ok: false, issues: check.ok ? [] : check.issues, unresolved };
       return check.ok ? check : { ...check, unresolved };
@@ -406,7 +405,20 @@ export function createWorkbench(services: PanelServices): Workbench {
           notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
         return;
       }
+      if (replaceGuard.holds(check.request, draft.get())) return;
       await runRequest(check.request, draft.get());
+    },
+    async resend() {
+      const current = run.get();
+      if (current.phase !== 'failed' || !SESSION_CODES.has(current.error.code)) return;
+      const { requestId: _refused, ...request } = current.request;
+      if (replaceGuard.holds(request)) return;
+      await runRequest(request);
+    },
+    pendingReplace: replaceGuard.pending,
+    async answerReplace(send) {
+      const taken = replaceGuard.take();
+      if (send && taken) await runRequest(taken.request, taken.sentDraft);
     },
     async check() {
       const current = run.get();

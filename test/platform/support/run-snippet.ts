@@ -22,7 +22,7 @@ export const LOOPBACK_ONLY: Record<string, string> = {
   no_proxy: '127.0.0.1,localhost',
 };
 
-export type RunnableLanguage = 'httpie' | 'fetch' | 'node' | 'python';
+export type RunnableLanguage = 'curl' | 'httpie' | 'fetch' | 'node' | 'python';
 
 export interface SnippetRun {
   exitCode: number;
@@ -44,16 +44,19 @@ export function runSnippet(
   };
   const [file, args] =
     language === 'httpie'
-      ? ['bash', ['-c', code.replace(/^http /, 'http --check-status ')]]
-      : language === 'python'
-        ? ['/usr/bin/python3', ['-']]
-        : [process.execPath, [`--import=${GUARD}`, '--input-type=module', '-']];
+      ? ['bash', ['-c', code.replace(/^http /m, 'http --check-status ')]]
+      : language === 'curl'
+        ? // curl reads `-q` only as its first argument: the status check goes after it.
+          ['bash', ['-c', code.replace(/^curl -q /m, 'curl -q --fail-with-body ')]]
+        : language === 'python'
+          ? ['/usr/bin/python3', ['-']]
+          : [process.execPath, [`--import=${GUARD}`, '--input-type=module', '-']];
   return new Promise((resolve) => {
     const child = execFile(file, args, { cwd: ROOT, env, timeout: 30_000 }, (error, stdout, stderr) => {
       const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ exitCode, stdout, stderr });
     });
-    if (language !== 'httpie') child.stdin?.end(code);
+    if (language !== 'httpie' && language !== 'curl') child.stdin?.end(code);
     else child.stdin?.end();
   });
 }

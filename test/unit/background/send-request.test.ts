@@ -85,3 +85,43 @@ describe('the worker’s own time for a call (issue 22)', () => {
     expect((await handlers['request/send'](request, {})).workerMs).toBeUndefined();
   });
 });
+
+describe('a dropped connection (issue 32 item 9)', () => {
+  /** An answer whose head arrives and whose body breaks after a few bytes, as a dropped connection does. */
+  const broken = () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"partial": '));
+          controller.error(new TypeError('network error'));
+        },
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    );
+
+  it('sends a GET once more, signed afresh, and says so', async () => {
+    stubFetch(() => (calls.length === 1 ? broken() : jsonResponse(200, { id: 'user_1' })));
+    const response = await handlers['request/send'](request, {});
+    expect(calls).toHaveLength(2);
+    expect(response).toMatchObject({ status: 200, retriedAfterDrop: true });
+    // A new nonce and timestamp: the first signature may have reached the server.
+    expect(calls[1]?.headers.get('authorization')).not.toBe(calls[0]?.headers.get('authorization'));
+  });
+
+  it('retries once only, and never a write', async () => {
+    stubFetch(() => broken());
+    await expect(handlers['request/send'](request, {})).rejects.toMatchObject({ code: 'network' });
+    expect(calls).toHaveLength(2);
+    calls.length = 0;
+    const put = { target: 'api', method: 'PUT', path: '/v2/self', body: { kind: 'json', text: '{}' } } as const;
+    await expect(handlers['request/send'](put, {})).rejects.toMatchObject({ code: 'network' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('is not marked when the first attempt went through', async () => {
+    stubFetch(() => jsonResponse(200, { id: 'user_1' }));
+    const response = await handlers['request/send'](request, {});
+    expect(calls).toHaveLength(1);
+    expect(response.retriedAfterDrop).toBeUndefined();
+  });
+});

@@ -13,6 +13,12 @@ afterEach(() => {
   cleanup = undefined;
 });
 
+/** The Credentials list: an API token by default; OAuth 1.0a is the explicit choice (curl then asks the worker). */
+async function chooseOAuth(root: HTMLElement) {
+  await user.choose(root.querySelector('#kh-code-credentials') as HTMLSelectElement, 'oauth');
+  await settle(20);
+}
+
 async function setup() {
   const fake = createFakeServices();
   const workbench = createWorkbench(fake.services);
@@ -61,6 +67,8 @@ describe('curl import and export', () => {
     cleanup = unmount;
     await settle();
     const curlCalls = () => calls.filter((call) => call.name === 'request/curl').map((call) => call.request);
+    expect(curlCalls()).toEqual([]);
+    await chooseOAuth(root);
     expect(curlCalls()).toEqual([{ request: expect.objectContaining({ path: '/v2/self' }), reveal: false }]);
     expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('••••');
     await user.click(button(root, 'Reveal Authorization'));
@@ -126,6 +134,7 @@ describe('curl export of a reusable credential', () => {
     );
     cleanup = unmount;
     await settle();
+    await chooseOAuth(root);
     expect(root.textContent).toMatch(hint);
     expect(root.textContent).not.toMatch(/single-use\)|reveal it/);
     expect([...root.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Reveal Authorization');
@@ -145,6 +154,7 @@ describe('curl export with variables', () => {
       <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
     );
     await settle(20);
+    await chooseOAuth(first.root);
     const curl = calls.filter((call) => call.name === 'request/curl').at(-1)?.request as {
       request: { query: [string, string][] };
     };
@@ -172,8 +182,13 @@ describe('code export in other languages', () => {
     await settle();
     const code = () => (root.querySelector('textarea') as HTMLTextAreaElement).value;
     expect(root.querySelector('h2, [id$="title"]')?.textContent ?? root.textContent).toMatch(/Copy as HTTPie/);
+    // By default: the API token, sent to the bridge, with where to get it in the code and in the hint.
+    expect(code()).toMatch(/^# CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens → Create token/);
+    expect(code()).toContain('"Authorization:Bearer $CLEVER_API_TOKEN"');
+    expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN \(an API token: in Keyhole’s DevTools panel open Tokens/);
+    await chooseOAuth(root);
     expect(code()).toMatch(
-      /^http --ignore-stdin --ignore-netrc --no-auth --no-session --no-session-read-only --no-follow --no-chunked --no-compress \\\n {2}--raw='\{"name":"Ada"\}' \\\n {2}PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self' --/,
+      /^http --ignore-stdin --ignore-netrc --no-auth --no-session --no-session-read-only --no-follow --no-chunked --no-compress \\\n {2}--raw='\{"name":"Ada"\}' \\\n {2}PUT 'http:\/\/127\.0\.0\.1:8780\/v2\/self' --/m,
     );
     expect(root.textContent).toMatch(/\$CLEVER_CONSUMER_KEY.*\$CLEVER_TOKEN_SECRET/s);
     const select = root.querySelector('select') as HTMLSelectElement;
@@ -183,10 +198,39 @@ describe('code export in other languages', () => {
     expect(code()).toContain('os.environ["CLEVER_CONSUMER_SECRET"]');
     await user.choose(select, 'fetch');
     await settle();
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/no OAuth 1\.0a signer: choose the API token/);
+    await user.choose(root.querySelector('#kh-code-credentials') as HTMLSelectElement, 'api-token');
+    await settle();
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's own template literal, as text
     expect(code()).toContain('Bearer ${process.env.CLEVER_API_TOKEN}');
     expect(root.textContent).toMatch(/\$CLEVER_API_TOKEN/);
     // Nothing was asked of the worker: no secret is involved in these languages.
+    expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
+  });
+});
+
+describe('curl by default', () => {
+  it('reads an API token and calls the bridge, built in the page: the worker is not asked', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ path: '/v2/self' }));
+    const { root, unmount } = mount(
+      <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+    );
+    cleanup = unmount;
+    await settle();
+    const code = (root.querySelector('textarea') as HTMLTextAreaElement).value;
+    const [comment, command] = code.split('\n');
+    expect(comment).toMatch(
+      /^# CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens → Create token/,
+    );
+    expect(command).toMatch(
+      /^curl -q -sS --globoff -X GET '[^']*\/v2\/self' -H "Authorization: Bearer \$CLEVER_API_TOKEN"/,
+    );
+    expect(code).not.toContain('CLEVER_TOKEN');
+    expect(root.textContent).toMatch(
+      /\$CLEVER_API_TOKEN \(an API token: in Keyhole’s DevTools panel open Tokens → Create token/,
+    );
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Reveal Authorization');
     expect(calls.some((call) => call.name === 'request/curl')).toBe(false);
   });
 });

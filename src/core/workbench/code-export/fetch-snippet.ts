@@ -1,20 +1,19 @@
 import { KeyholeError } from '../../errors.ts';
-import { assertSnippetTransport, type SnippetRequest } from './snippet-request.ts';
+import { assertSnippetTransport, type SnippetRequest, snippetUrl } from './snippet-request.ts';
 import { assertJavaScriptCarriesHeaders, SNIPPET_VARIABLES, type Snippet, stringLiteral } from './snippet-variables.ts';
 
 /**
- * JavaScript `fetch` (Node 18+ as an ES module, or any runtime with `fetch` and `process.env`): always through
- * the bridge with a Bearer API token, since a script cannot hold an OAuth signer without a library. The bridge
- * proxies `/v2` and `/v4` except PATCH (platform-notes.md), so an API call is rewritten to the bridge there.
+ * JavaScript `fetch` (Node 18+ as an ES module, or any runtime with `fetch` and `process.env`): only with an API
+ * token (Bearer, to the bridge), since a script cannot hold an OAuth signer without a library.
  */
 export function buildFetch(request: SnippetRequest): Snippet {
-  if (request.method === 'PATCH')
-    throw new KeyholeError('invalid-input', 'The bridge does not proxy PATCH: use Python or curl for this call.');
-  const onApi = !request.base.startsWith(request.bridgeUrl) || request.auth.scheme !== 'bearer';
-  if (onApi && !/^\/v[24]\//.test(request.pathAndQuery))
-    throw new KeyholeError('invalid-input', 'Only /v2 and /v4 calls go through the bridge with an API token.');
-  const url = `${request.bridgeUrl}${request.pathAndQuery}`;
-  assertSnippetTransport(url, { scheme: 'bearer' });
+  if (request.auth.scheme !== 'bearer')
+    throw new KeyholeError(
+      'invalid-input',
+      'JavaScript fetch has no OAuth 1.0a signer: choose the API token, or Node (@clevercloud/client) or Python for OAuth.',
+    );
+  const url = snippetUrl(request);
+  assertSnippetTransport(url, request.auth);
   assertJavaScriptCarriesHeaders(request.headers);
   const headers = [
     `    Authorization: \`Bearer \${process.env.${SNIPPET_VARIABLES.apiToken}}\`,`,
@@ -36,6 +35,6 @@ export function buildFetch(request: SnippetRequest): Snippet {
   return {
     code: lines.join('\n'),
     variables: [SNIPPET_VARIABLES.apiToken],
-    notes: onApi ? ['fetch calls go through the bridge with an API token (Bearer), whatever the target.'] : [],
+    notes: [],
   };
 }

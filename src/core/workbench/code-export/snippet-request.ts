@@ -1,4 +1,5 @@
 import { KeyholeError } from '../../errors.ts';
+import { routeForApiToken } from '../../http/api-token-route.ts';
 import { encodeBody } from '../../http/encode-body.ts';
 import {
   assertConfidentialTransport,
@@ -13,6 +14,13 @@ import { signedFormParameters } from '../../oauth1/index.ts';
 import type { SignatureMethod } from '../../oauth1/types.ts';
 import type { SendRequest } from '../../protocol.ts';
 import { assertBrowserSendsHeader, combineHeaders } from '../command-values.ts';
+
+/**
+ * Which credential a snippet reads. `api-token` (the default) is what any user can get from Keyhole's Tokens
+ * view: the call goes to the bridge with `Authorization: Bearer` (core/http/api-token-route.ts). `oauth` is the
+ * explicit choice for a user who holds an OAuth consumer and an access token of their own.
+ */
+export type SnippetCredentials = 'api-token' | 'oauth';
 
 /**
  * The request as the worker would send it (method, URL, headers minus Authorization, body), with how it
@@ -31,22 +39,20 @@ export interface SnippetRequest {
   headers: [string, string][];
   body?: string;
   auth: SnippetAuth;
-  /** The profile's bridge, for languages that always call it with a Bearer token. */
-  bridgeUrl: string;
 }
 
 export interface SnippetContext extends ProfileOrigins {
   /** The profile's default signature method (a call may override it on the API). */
   signatureMethod: SignatureMethod;
-  /** Whether an API token is chosen for bridge calls (the worker then sends Bearer there). */
-  hasBridgeToken: boolean;
+  credentials: SnippetCredentials;
 }
 
 export function snippetUrl(request: Pick<SnippetRequest, 'base' | 'pathAndQuery'>): string {
   return `${request.base}${request.pathAndQuery}`;
 }
 
-export function describeSnippetRequest(request: SendRequest, context: SnippetContext): SnippetRequest {
+export function describeSnippetRequest(typed: SendRequest, context: SnippetContext): SnippetRequest {
+  const request = context.credentials === 'api-token' ? routeForApiToken(typed) : typed;
   const guarded = guardPath(request.path, request.target);
   // guardHeaders refuses an Authorization row: a snippet adds its own, from the environment.
   // Values trimmed as fetch trims them (requests refuses a leading space, HTTPie strips both ends).
@@ -70,17 +76,14 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
   const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   assertNoOverrideParameter(signedFormParameters(sentContentType, body.text), 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
-  const bearer =
-    request.target === 'bridge' &&
-    request.bridgeAuth !== 'oauth-plaintext' &&
-    (context.hasBridgeToken || request.bridgeAuth === 'token');
-  const auth: SnippetAuth = bearer
-    ? { scheme: 'bearer' }
-    : {
-        scheme: 'oauth',
-        signatureMethod:
-          request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? context.signatureMethod),
-      };
+  const auth: SnippetAuth =
+    context.credentials === 'api-token'
+      ? { scheme: 'bearer' }
+      : {
+          scheme: 'oauth',
+          signatureMethod:
+            request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? context.signatureMethod),
+        };
   return {
     method,
     base,
@@ -88,7 +91,6 @@ export function describeSnippetRequest(request: SendRequest, context: SnippetCon
     headers,
     ...(body.text !== undefined ? { body: wellFormed(body.text) } : {}),
     auth,
-    bridgeUrl: context.bridgeUrl.replace(/\/+$/, ''),
   };
 }
 

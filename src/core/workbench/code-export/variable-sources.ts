@@ -10,10 +10,20 @@ import { SNIPPET_VARIABLES } from './snippet-variables.ts';
 export const VARIABLE_SOURCES: Readonly<Record<string, string>> = {
   [CURL_VARIABLES.apiToken]:
     'an API token: in Keyhole’s DevTools panel open Tokens → Create token and copy the value (shown once), or run `clever tokens create`',
-  [SNIPPET_VARIABLES.consumerKey]: 'your OAuth consumer’s key (the profile in Keyhole’s Settings shows it)',
+  [SNIPPET_VARIABLES.consumerKey]:
+    'the key of an OAuth consumer of yours (the console: your organisation → OAuth consumers → create one; the profile in Keyhole’s Settings shows the key it uses)',
   [CURL_VARIABLES.consumerSecret]:
-    'that consumer’s secret (the console’s OAuth consumers of your organisation; Keyhole keeps its copy in the worker and never shows it)',
+    'that consumer’s secret, shown with it in the console (Keyhole keeps its own copy in the worker and never shows it)',
   [CURL_VARIABLES.token]:
-    'an access token issued to that consumer by an OAuth sign-in of your own (Keyhole never shows its own; `clever login` keeps one for the clever-tools consumer)',
+    'an access token issued to that consumer by an OAuth 1.0a sign-in you run yourself (request token → authorize → access token; Keyhole never shows its own; `clever login` keeps one for the clever-tools consumer)',
   [CURL_VARIABLES.tokenSecret]: 'that access token’s secret, from the same sign-in',
 };
+
+/**
+ * The code's own first lines: where to get each variable it reads, so a copied snippet still says so when pasted
+ * far from Keyhole. Comment lines of the language (`#` for shell and Python, `//` for JavaScript); the texts are
+ * Keyhole's own, never a value from the request.
+ */
+export function variableComments(variables: readonly string[], comment: '#' | '//'): string[] {
+  return variables.map((name) => `${comment} ${name}: ${VARIABLE_SOURCES[name] ?? 'a credential of yours'}.`);
+}

@@ -24,6 +24,7 @@ import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
 import { ComposerTools } from './ComposerTools.tsx';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 import { PathParams } from './PathParams.tsx';
+import { ReplaceConfirm } from './ReplaceConfirm.tsx';
 import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
 import { useBodySchemaProblems } from './use-body-schema-problems.ts';
@@ -241,6 +242,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           docs={paramDocs(endpoint, 'path')}
           warnings={warnings}
           summary={workbench.summary}
+          fromContext={workbench.contextFilled}
           pickers={workbench.pickers}
           onRetry={() => void workbench.loadSummary(true)}
           onChange={(name, value) =>
@@ -314,6 +316,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           <p class="kh-muted">The API description does not know this method and path.</p>
         ) : null}
       </div>
+      <ReplaceConfirm workbench={workbench} />
     </form>
   );
 }

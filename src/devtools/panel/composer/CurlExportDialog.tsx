@@ -3,10 +3,12 @@ import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import type { CurlCredential, SendRequest } from '../../../core/protocol.ts';
 import { buildCleverCurl } from '../../../core/workbench/clever-curl.ts';
 import {
+  buildCurlSnippet,
   buildSnippet,
   describeSnippetRequest,
   SNIPPET_LANGUAGES,
   type Snippet,
+  type SnippetCredentials,
   type SnippetLanguage,
 } from '../../../core/workbench/code-export/index.ts';
 import { describeMissingValues } from '../../../core/workbench/variables.ts';
@@ -17,11 +19,12 @@ import type { Workbench } from '../workbench.ts';
 import { CurlHint, SnippetHint } from './ExportHints.tsx';
 
 /**
- * The current request as code. "curl" is signed afresh by the worker: an HMAC signature stays masked unless the
- * user reveals it (then it works once, within a few minutes); PLAINTEXT secrets and API tokens are never
- * revealed, the command reads them from shell variables. "clever curl" carries no credential: the platform CLI
- * signs it. The other languages are built here, in the page, from the request alone: they sign for themselves
- * with credentials read from environment variables, so no secret is involved.
+ * The current request as code. By default every language reads an API token (`$CLEVER_API_TOKEN`, what the
+ * Tokens view creates) and calls the bridge with it: built here, in the page, from the request alone, so no
+ * secret is involved. OAuth 1.0a is the explicit alternative: snippets then read a consumer and an access token of
+ * the user's own from the environment, and "curl" is signed afresh by the worker (an HMAC signature stays masked
+ * unless the user reveals it; PLAINTEXT secrets are never revealed, the command reads them from shell variables).
+ * "clever curl" carries no credential: the platform CLI signs it.
  */
 export type ExportLanguage = 'curl' | 'clever' | SnippetLanguage;
 
@@ -39,7 +42,49 @@ type State =
   | { state: 'ready'; command: string; masked: boolean; credential?: CurlCredential; snippet?: Snippet }
   | { state: 'error'; error: KeyholeErrorData };
 
-function snippetFor(language: SnippetLanguage, request: SendRequest, workbench: Workbench): Snippet {
+const CREDENTIALS: [SnippetCredentials, string][] = [
+  ['api-token', 'API token (bridge)'],
+  ['oauth', 'OAuth 1.0a (your own consumer and access token)'],
+];
+
+function InlineSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div class="kh-field kh-field--inline">
+      <label for={id}>{label}</label>
+      <select
+        id={id}
+        class="kh-input"
+        value={value}
+        onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as T)}
+      >
+        {options.map(([option, name]) => (
+          <option key={option} value={option}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function snippetFor(
+  language: SnippetLanguage | 'curl',
+  request: SendRequest,
+  workbench: Workbench,
+  credentials: SnippetCredentials,
+): Snippet {
   const session = workbench.session.get();
   const status = session.state === 'ready' ? session.status : undefined;
   const profile = status && 'profile' in status ? status.profile : undefined;
@@ -48,9 +93,10 @@ function snippetFor(language: SnippetLanguage, request: SendRequest, workbench: 
     apiBaseUrl: profile.apiBaseUrl,
     bridgeUrl: profile.bridgeUrl,
     signatureMethod: profile.signatureMethod,
-    hasBridgeToken: status !== undefined && 'bridgeToken' in status && status.bridgeToken !== undefined,
+    credentials,
   };
-  return buildSnippet(language, describeSnippetRequest(request, context));
+  const described = describeSnippetRequest(request, context);
+  return language === 'curl' ? buildCurlSnippet(described) : buildSnippet(language, described);
 }
 
 export default function CurlExportDialog({
@@ -65,10 +111,15 @@ export default function CurlExportDialog({
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<ExportLanguage>(flavour);
+  const [credentials, setCredentials] = useState<SnippetCredentials>('api-token');
   const [state, setState] = useState<State>({ state: 'loading' });
   const [copied, setCopied] = useState('');
 
-  const build = async (reveal: boolean, chosen: ExportLanguage = language) => {
+  const build = async (
+    reveal: boolean,
+    chosen: ExportLanguage = language,
+    credential: SnippetCredentials = credentials,
+  ) => {
     setState({ state: 'loading' });
     setCopied('');
     // Variables resolved as Send resolves them: the command is the request Send would sign.
@@ -92,11 +143,14 @@ export default function CurlExportDialog({
         const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
         const command = buildCleverCurl(check.request, profile?.apiBaseUrl ?? 'https://api.clever-cloud.com');
         setState({ state: 'ready', command, masked: false });
-      } else if (chosen === 'curl') {
-        const result = await services.send('request/curl', { request: check.request, reveal });
+      } else if (chosen === 'curl' && credential === 'oauth') {
+        // OAuth chosen: on the bridge too (PLAINTEXT there), not the API token the worker may hold for it.
+        const request: SendRequest =
+          check.request.target === 'bridge' ? { ...check.request, bridgeAuth: 'oauth-plaintext' } : check.request;
+        const result = await services.send('request/curl', { request, reveal });
         setState({ state: 'ready', command: result.command, masked: result.masked, credential: result.credential });
       } else {
-        const snippet = snippetFor(chosen, check.request, workbench);
+        const snippet = snippetFor(chosen, check.request, workbench, credential);
         setState({ state: 'ready', command: snippet.code, masked: false, snippet });
       }
     } catch (error) {
@@ -113,6 +167,11 @@ export default function CurlExportDialog({
     void build(false, next);
   };
 
+  const chooseCredentials = (next: SnippetCredentials) => {
+    setCredentials(next);
+    void build(false, language, next);
+  };
+
   const copy = async () => {
     if (state.state !== 'ready') return;
     try {
@@ -127,27 +186,22 @@ export default function CurlExportDialog({
   return (
     <Dialog title={`Copy as ${label}`} onClose={onClose} size="wide">
       <div class="kh-dialog-body">
-        <div class="kh-field kh-field--inline">
-          <label for="kh-code-language">Language</label>
-          <select
-            id="kh-code-language"
-            class="kh-input"
-            value={language}
-            onChange={(event) => choose((event.currentTarget as HTMLSelectElement).value as ExportLanguage)}
-          >
-            {LANGUAGES.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect id="kh-code-language" label="Language" value={language} options={LANGUAGES} onChange={choose} />
+        {language === 'clever' ? null : (
+          <InlineSelect
+            id="kh-code-credentials"
+            label="Credentials"
+            value={credentials}
+            options={CREDENTIALS}
+            onChange={chooseCredentials}
+          />
+        )}
         {language === 'clever' ? (
           <p class="kh-hint kh-muted">
             The platform CLI signs <span class="kh-mono">clever curl</span> with the account logged in to it, so this
             command holds no credential and can be shared.
           </p>
-        ) : language === 'curl' ? (
+        ) : language === 'curl' && credentials === 'oauth' ? (
           <CurlHint state={state} />
         ) : (
           <SnippetHint snippet={state.state === 'ready' ? state.snippet : undefined} />

@@ -26,11 +26,11 @@ export function CurlHint({ state }: { state: CurlHintState }) {
     return (
       <p class="kh-hint kh-muted">
         With PLAINTEXT the signature is the secrets themselves, so the command holds none: it reads{' '}
-        <Variable name={consumerSecret ?? ''} /> (this profile’s consumer secret), <Variable name={token ?? ''} /> and{' '}
-        <Variable name={tokenSecret ?? ''} /> (an access token of this consumer that you hold; Keyhole never shows its
-        own) from your shell. Letters, digits and - . _ ~ go in as they are; percent-encode anything else, the token
-        once and the secrets twice. It runs once, within a few minutes (its nonce and timestamp). To use the CLI’s login
-        instead, copy as clever curl.
+        <Variable name={consumerSecret ?? ''} /> ({VARIABLE_SOURCES[consumerSecret ?? '']}),{' '}
+        <Variable name={token ?? ''} /> ({VARIABLE_SOURCES[token ?? '']}) and <Variable name={tokenSecret ?? ''} /> (
+        {VARIABLE_SOURCES[tokenSecret ?? '']}) from your shell. Letters, digits and - . _ ~ go in as they are;
+        percent-encode anything else, the token once and the secrets twice. It runs once, within a few minutes (its
+        nonce and timestamp). To use the CLI’s login instead, copy as clever curl.
       </p>
     );
   }
@@ -67,8 +67,8 @@ export function SnippetHint({ snippet }: { snippet?: Snippet }) {
       </p>
       {snippet.variables.includes(SNIPPET_VARIABLES.token) ? (
         <p>
-          No access token of your own? Choose the Bridge target: the snippet then sends{' '}
-          <Variable name={SNIPPET_VARIABLES.apiToken} />, which the Tokens view creates.
+          No OAuth consumer and access token of your own? Choose “API token” credentials: the code then sends{' '}
+          <Variable name={SNIPPET_VARIABLES.apiToken} /> to the bridge, and the Tokens view creates one.
         </p>
       ) : null}
       {snippet.notes.map((note) => (

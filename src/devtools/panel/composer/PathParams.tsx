@@ -12,7 +12,7 @@ import { describeParamFacts, type ParamDoc } from '../../../core/workbench/descr
 import { fillPathTemplate, matchPathTemplate } from '../../../core/workbench/path-template.ts';
 import type { DraftIssue } from '../../../core/workbench/request-draft.ts';
 import type { RequestWarning } from '../../../core/workbench/request-warnings.ts';
-import { type Store, useStore } from '../store.ts';
+import { createStore, type Store, useStore } from '../store.ts';
 import type { SummaryState } from '../workbench.ts';
 import { type PickerListState, type PickerLists, pickerListKey } from './picker-lists.ts';
 
@@ -67,6 +67,8 @@ function listedField(kind: string, template: string, values: Record<string, stri
   return { source, missing, path, key: pickerListKey(source, path) };
 }
 
+const EMPTY_FILLED = createStore<Record<string, string>>({});
+
 function labelOf(name: string): string {
   return idKindOfPlaceholder(name)?.label ?? name;
 }
@@ -109,7 +111,10 @@ export function PathParams({
   onRetry,
   docs = [],
   warnings = [],
+  fromContext,
 }: {
+  /** Values the context filled (name → value): the field says so while it still holds that value. */
+  fromContext?: Store<Record<string, string>>;
   /** What the API description says of each placeholder (type, docs). */
   docs?: readonly ParamDoc[];
   /** The description's warnings (a value of the wrong type): shown, never blocking. */
@@ -127,6 +132,7 @@ export function PathParams({
   const id = useId();
   const state = useStore(summary);
   const lists = useStore(pickers.lists);
+  const filled = useStore(fromContext ?? EMPTY_FILLED);
   const spaces = state.state === 'ready' ? state.summary.spaces : [];
   const kinds = names.map(kindOfPlaceholder);
   const wantsSummary = kinds.some((kind) => kind === 'organisation' || kind === 'application');
@@ -165,6 +171,8 @@ export function PathParams({
         const inputId = `${id}-${name}`;
         const chosen = options.find((option) => option.value === ownValue(values, name));
         const hintId = `${inputId}-hint`;
+        const value = ownValue(values, name) ?? '';
+        const contextual = value !== '' && ownValue(filled, name) === value;
         const hint =
           field !== undefined ? (
             <ListHint
@@ -178,11 +186,22 @@ export function PathParams({
           ) : null;
         return (
           <div class="kh-param" key={name}>
-            <label for={inputId} class="kh-mono">{`{${name}}`}</label>
+            <div class="kh-param-head">
+              <label for={inputId} class="kh-mono">{`{${name}}`}</label>
+              {contextual ? (
+                <span
+                  class="kh-param-from-context"
+                  id={`${inputId}-context`}
+                  title="Filled from the context (the id last chosen for this owner): type or choose another to change it"
+                >
+                  from context
+                </span>
+              ) : null}
+            </div>
             <input
               id={inputId}
               class="kh-input kh-mono"
-              value={ownValue(values, name) ?? ''}
+              value={value}
               list={options.length > 0 ? `${inputId}-options` : undefined}
               placeholder={options.length > 0 ? 'Choose or type an id' : 'Type a value'}
               spellcheck={false}
@@ -191,6 +210,7 @@ export function PathParams({
               aria-invalid={issue ? 'true' : undefined}
               aria-describedby={
                 [
+                  contextual ? `${inputId}-context` : '',
                   issue ? `${inputId}-problem` : chosen ? `${inputId}-chosen` : '',
                   hint ? hintId : '',
                   doc ? `${inputId}-doc` : '',

@@ -89,6 +89,14 @@ function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' 
           clock offset {response.clockOffsetSeconds} s
         </span>
       ) : null}
+      {response.retriedAfterDrop ? (
+        <span
+          class="kh-chip"
+          title="The first attempt’s connection dropped before its answer was in; a GET changes nothing, so Keyhole sent it once more, signed afresh"
+        >
+          retried once after the connection dropped
+        </span>
+      ) : null}
       {run.restored ? (
         <span class="kh-chip" title="Kept from before the panel was reloaded; send again to refresh">
           restored · {new Date(run.startedAt).toLocaleString()}
@@ -113,6 +121,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
   // A call refused because the session had expired carries no 401 of its own: the one that expired it is kept.
   const expiredBy =
     session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
+  const signedIn = session.state === 'ready' && session.status.state === 'signed-in';
   const [tab, setTab] = useState<ResponseTab>('body');
   const idBase = useId();
   // The body viewer loads while the call is out, so the answer shows without waiting for its code.
@@ -163,7 +172,20 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
               : () => void workbench.send()
           }
         />
-        {run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
+        {(run.error.code === 'session-expired' || run.error.code === 'not-signed-in') && signedIn ? (
+          // Signed in again (here or from the banner): the refused call, as it was, one click away.
+          <p class="kh-row kh-resend-offer" role="status">
+            <span>Signed in again.</span>
+            <button
+              type="button"
+              class="kh-button kh-button--small kh-button--primary"
+              onClick={() => void workbench.resend()}
+            >
+              Re-send {run.request.method} {run.request.path}
+            </button>
+            <span class="kh-muted">(the refused call as it was, signed afresh)</span>
+          </p>
+        ) : run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
           <ExpiredSessionHelp
             detail={run.error.code === 'session-expired' ? (run.error.detail ?? expiredBy) : undefined}
             earlier={run.error.detail === undefined && expiredBy !== undefined}

@@ -1,4 +1,5 @@
 import { dataRecord, ownValue } from '../../../core/data-record.ts';
+import { ownersChosenIn, pathOwner } from '../../../core/workbench/context-owner.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
 import { isRedacted } from '../../../core/workbench/redact-secrets.ts';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
@@ -23,7 +24,10 @@ export interface VariableSession {
   scope: Store<VariableScope>;
   /** The signed-in profile's id, whose context applies ('' before the session is known). */
   profileId(): string;
-  values(): Record<string, string>;
+  /** The values a draft resolves against: the context's ids only where the path's owner is theirs. */
+  values(forDraft?: Pick<RequestDraft, 'path' | 'params'>): Record<string, string>;
+  /** Path values the context filled in the current draft (name → value), for the "from context" marker. */
+  filled: Store<Record<string, string>>;
   ready: Promise<void>;
   /** Fills the current path's empty placeholders again (once the session, hence the profile, is known). */
   refill(): void;
@@ -38,41 +42,62 @@ export function createVariableSession(
   const scope = createStore<VariableScope>(EMPTY_SCOPE);
   let loaded = false;
   let known: string[] = [];
+  let knownOwner = '';
 
   const profileId = () => {
     const current = session.get();
     return current.state === 'ready' && 'profile' in current.status ? current.status.profile.id : '';
   };
-  const values = () => scopeValues(scope.get(), profileId());
+  const values = (forDraft?: Pick<RequestDraft, 'path' | 'params'>) => scopeValues(scope.get(), profileId(), forDraft);
+  const filled = createStore<Record<string, string>>({});
 
   /** Fills the placeholders that just appeared in the path and are still empty. */
   const fillNew = (value: RequestDraft) => {
     const names = listPlaceholders(value.path);
-    const fresh = names.filter((name) => !known.includes(name));
+    // A path of another owner (another request, or the organisation changed) is a fresh start for every field.
+    // (Not an owner cleared: a field the user empties stays empty.)
+    const owner = pathOwner(value.path, { ...values(), ...value.params })?.owner ?? '';
+    const fresh = owner !== '' && owner !== knownOwner ? names : names.filter((name) => !known.includes(name));
     known = names;
-    const available = values();
+    if (owner !== '') knownOwner = owner;
+    // The organisation first: an id owned by it fills only once the path's owner is known (context-owner.ts).
     const params = dataRecord(value.params);
-    let filled = false;
-    for (const name of fresh) {
-      const found = ownValue(available, name);
-      if ((ownValue(params, name) ?? '') === '' && found && !isRedacted(found)) {
-        params[name] = found;
-        filled = true;
+    const marks = dataRecord(Object.entries(filled.get()).filter(([name]) => names.includes(name)));
+    let changed = false;
+    // A value the context filled goes when the path's owner is no longer its owner (the organisation changed).
+    for (const [name, mark] of Object.entries(marks)) {
+      if (ownValue(params, name) !== mark) delete marks[name];
+      else if (ownValue(values({ path: value.path, params }), name) !== mark) {
+        params[name] = '';
+        delete marks[name];
+        changed = true;
       }
     }
-    if (filled) draft.set({ ...value, params });
+    for (const name of [...fresh].sort((a, b) => Number(b === 'organisationId') - Number(a === 'organisationId'))) {
+      const found = ownValue(values({ path: value.path, params }), name);
+      if ((ownValue(params, name) ?? '') === '' && found && !isRedacted(found)) {
+        params[name] = found;
+        marks[name] = found;
+        changed = true;
+      }
+    }
+    if (Object.keys(marks).length !== Object.keys(filled.get()).length || changed) filled.set(marks);
+    if (changed) draft.set({ ...value, params });
   };
 
   /** Remembers ids typed or picked in path fields as the profile's context. */
   const remember = (value: RequestDraft) => {
     const profile = profileId();
     if (!profile) return;
-    const available = values();
+    const available = values(value);
+    const owners = ownersChosenIn(value.path, value.params);
     let next = scope.get();
     for (const name of listPlaceholders(value.path)) {
       const typed = (ownValue(value.params, name) ?? '').trim();
+      // A value the context filled is not a choice of the user's (its owner is the one it was chosen under).
+      if (ownValue(filled.get(), name) === typed) continue;
       if (typed && isContextName(name) && typed !== ownValue(available, name) && !typed.includes('{'))
-        next = setContextValue(next, profile, name, typed);
+        next = setContextValue(next, profile, name, typed, ownValue(owners, name));
     }
     scope.set(next);
   };
@@ -97,6 +122,7 @@ export function createVariableSession(
     scope,
     profileId,
     values,
+    filled,
     ready,
     refill() {
       known = [];

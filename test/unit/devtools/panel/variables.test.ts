@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
+
 import { describe, expect, it } from 'vitest';
+import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { CatalogEntry } from '../../../../src/core/platform/catalog.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
-import { createFakeServices } from '../fake-services.ts';
+import { createFakeServices, jsonResponse } from '../fake-services.ts';
 
 const entry = (method: CatalogEntry['method'], pathTemplate: string) =>
   ({ method, target: 'api', pathTemplate }) as CatalogEntry;
@@ -92,5 +94,121 @@ describe('context and variables in the workbench', () => {
     await settle();
     expect(again.variables.get().contexts).toEqual({ p: { organisationId: 'orga_9' } });
     again.dispose();
+  });
+});
+
+describe('the context across owners (issue #32 item 5)', () => {
+  it('fills an organisation’s app id only under that organisation, says so, and never under /v2/self', async () => {
+    const { workbench, sent } = await setup();
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { organisationId: 'orga_1', applicationId: 'app_1' } }));
+    expect(workbench.contextFilled.get()).toEqual({});
+
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}/instances'));
+    expect(workbench.draft.get().params).toEqual({});
+    expect(workbench.contextFilled.get()).toEqual({});
+    // Send does not take it from the context either: it names the missing value.
+    await workbench.send();
+    expect(sent().filter((request) => request.path.includes('/instances'))).toEqual([]);
+    expect(workbench.notices.get()[0]).toMatch(/\{applicationId\} has no value/);
+
+    workbench.openCatalogEntry(
+      entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/instances'),
+    );
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+    expect(workbench.contextFilled.get()).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+
+    // A personal app chosen under /v2/self fills /v2/self paths, and not an organisation's.
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { applicationId: 'app_p' } }));
+    workbench.openCatalogEntry(entry('GET', '/v2/self/applications/{applicationId}/env'));
+    expect(workbench.draft.get().params).toEqual({ applicationId: 'app_p' });
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/env'));
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_1' });
+    workbench.dispose();
+  });
+});
+
+describe('a field emptied by the user', () => {
+  it('stays empty, also the organisation; an id of another owner is taken out', async () => {
+    const { workbench } = await setup();
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}'));
+    workbench.edit((draft) => ({ ...draft, params: { organisationId: 'orga_1', applicationId: 'app_1' } }));
+    workbench.openCatalogEntry(entry('GET', '/v2/self'));
+    workbench.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications/{applicationId}/env'));
+    expect(workbench.contextFilled.get()).toEqual({ organisationId: 'orga_1', applicationId: 'app_1' });
+    workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: '' } }));
+    expect(workbench.draft.get().params.organisationId).toBe('');
+    // Another organisation typed: the application the context filled (orga_1's) goes with the marker.
+    workbench.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: 'orga_2' } }));
+    expect(workbench.draft.get().params).toEqual({ organisationId: 'orga_2', applicationId: '' });
+    expect(workbench.contextFilled.get()).toEqual({});
+    workbench.dispose();
+  });
+});
+
+describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
+  it('waits for a yes, listing what goes as read with a GET of the same path; Cancel sends nothing', async () => {
+    const fake = createFakeServices((request) =>
+      jsonResponse(
+        request,
+        request.method === 'GET'
+          ? [
+              { name: 'A', value: '1' },
+              { name: 'GONE', value: 'x' },
+            ]
+          : {},
+      ),
+    );
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(
+      createDraft({
+        method: 'PUT',
+        path: '/v2/self/applications/app_1/env',
+        bodyMode: 'json',
+        json: '{"A":"2","NEW":"3"}',
+      }),
+    );
+    await workbench.send();
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toEqual([]);
+    await settle();
+    expect(workbench.pendingReplace.get()?.listing).toEqual({
+      state: 'ready',
+      replacement: { removed: ['GONE'], changed: ['A'], added: ['NEW'], unchanged: 0 },
+    });
+    await workbench.answerReplace(false);
+    expect(workbench.pendingReplace.get()).toBeUndefined();
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toEqual([]);
+    await workbench.send();
+    await workbench.answerReplace(true);
+    expect(fake.sent().filter((request) => request.method === 'PUT')).toHaveLength(1);
+    workbench.dispose();
+  });
+});
+
+describe('re-sending the call an expired session refused (issue #32 item 9)', () => {
+  it('sends that call as it was, not the draft edited since', async () => {
+    let expired = true;
+    const fake = createFakeServices((request) => {
+      if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
+      return jsonResponse(request, { ok: true });
+    });
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(createDraft({ method: 'GET', path: '/v2/self', query: [{ name: 'a', value: 'b', enabled: true }] }));
+    await workbench.send();
+    expect(workbench.run.get().phase).toBe('failed');
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+    expired = false;
+    await workbench.resend();
+    const last = fake.sent().at(-1);
+    expect(last).toMatchObject({ method: 'GET', path: '/v2/self', query: [['a', 'b']] });
+    expect(workbench.run.get().phase).toBe('done');
+    // Nothing refused any more: a second click sends nothing.
+    const count = fake.sent().length;
+    await workbench.resend();
+    expect(fake.sent()).toHaveLength(count);
+    workbench.dispose();
   });
 });

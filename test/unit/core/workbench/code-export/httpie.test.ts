@@ -18,7 +18,7 @@ const context: SnippetContext = {
   apiBaseUrl: 'http://127.0.0.1:9',
   bridgeUrl: 'http://127.0.0.1:9',
   signatureMethod: 'PLAINTEXT',
-  hasBridgeToken: false,
+  credentials: 'oauth',
 };
 
 function httpie(headers: [string, string][], body?: RequestBody): string {
@@ -33,7 +33,7 @@ function httpie(headers: [string, string][], body?: RequestBody): string {
 
 /** The request `http --offline` prints for the command: head lines and body. */
 async function offline(command: string): Promise<{ head: string[]; body: string }> {
-  const run = await runInCanaryDir('bash', ['-c', command.replace(/^http /, 'http --offline ')], {
+  const run = await runInCanaryDir('bash', ['-c', command.replace(/^http /m, 'http --offline ')], {
     env: { CLEVER_CONSUMER_KEY: 'ck', CLEVER_CONSUMER_SECRET: 'cs', CLEVER_TOKEN: 't', CLEVER_TOKEN_SECRET: 's' },
   });
   expect(run.exitCode, run.stderr).toBe(0);

@@ -1,17 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
+  buildCurlSnippet,
   buildSnippet,
   describeSnippetRequest,
   type SnippetContext,
 } from '../../../../../src/core/workbench/code-export/index.ts';
+import { snippetUrl } from '../../../../../src/core/workbench/code-export/snippet-request.ts';
 import { stringLiteral } from '../../../../../src/core/workbench/code-export/snippet-variables.ts';
 
 const context: SnippetContext = {
   apiBaseUrl: 'https://api.example.test/',
   bridgeUrl: 'https://bridge.example.test',
   signatureMethod: 'HMAC-SHA512',
-  hasBridgeToken: false,
+  credentials: 'oauth',
 };
 
 describe('the request a snippet sends', () => {
@@ -38,7 +40,6 @@ describe('the request a snippet sends', () => {
       ],
       body: 'k=v%20w',
       auth: { scheme: 'oauth', signatureMethod: 'HMAC-SHA512' },
-      bridgeUrl: 'https://bridge.example.test',
     });
   });
 
@@ -52,9 +53,38 @@ describe('the request a snippet sends', () => {
       scheme: 'oauth',
       signatureMethod: 'PLAINTEXT',
     });
-    expect(describeSnippetRequest({ ...get, target: 'bridge' }, { ...context, hasBridgeToken: true }).auth).toEqual({
-      scheme: 'bearer',
-    });
+  });
+
+  it('defaults to what a user can get: an API token, sent as Bearer to the bridge, also for an API call', () => {
+    const token = { ...context, credentials: 'api-token' } as const;
+    for (const target of ['api', 'bridge'] as const) {
+      const described = describeSnippetRequest(
+        { target, method: 'GET', path: '/v2/self', signatureMethod: 'PLAINTEXT' },
+        token,
+      );
+      expect(described.auth).toEqual({ scheme: 'bearer' });
+      expect(snippetUrl(described)).toBe(`${context.bridgeUrl}/v2/self`);
+    }
+    // The bridge forwards no PATCH: the same refusal as the Node runner's (core/http/api-token-route.ts).
+    expect(() => describeSnippetRequest({ target: 'api', method: 'PATCH', path: '/v2/self' }, token)).toThrow(
+      /does not forward PATCH.*use OAuth 1\.0a/,
+    );
+    // fetch has no OAuth signer: with OAuth chosen it says so instead of sending the token anyway.
+    expect(() =>
+      buildSnippet('fetch', describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context)),
+    ).toThrow(/no OAuth 1\.0a signer/);
+    // Each snippet opens with where to get each variable it reads.
+    const curl = buildCurlSnippet(describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, token));
+    expect(curl.code.split('\n')[0]).toMatch(
+      /^# CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens → Create token/,
+    );
+    const python = buildSnippet(
+      'python',
+      describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context),
+    );
+    expect(python.code.split('\n').slice(0, 4)).toEqual(
+      python.variables.map((name) => expect.stringMatching(new RegExp(`^# ${name}: \\S`))),
+    );
   });
 
   it('refuses a method the worker refuses, before HTTPie prints it as a bare word', () => {
@@ -91,15 +121,13 @@ describe('snippets', () => {
     expect(buildSnippet('python', request).code).toContain('signature_method="HMAC-SHA512"');
   });
 
-  it('fetch goes through the bridge, which has no PATCH', () => {
-    const patch = describeSnippetRequest(
-      { target: 'api', method: 'PATCH', path: '/v2/self', body: { kind: 'json', text: '{}' } },
-      context,
-    );
-    expect(() => buildSnippet('fetch', patch)).toThrow(/PATCH/);
+  it('fetch goes through the bridge with the API token', () => {
     const get = buildSnippet(
       'fetch',
-      describeSnippetRequest({ target: 'api', method: 'GET', path: '/v2/self' }, context),
+      describeSnippetRequest(
+        { target: 'api', method: 'GET', path: '/v2/self' },
+        { ...context, credentials: 'api-token' },
+      ),
     );
     expect(get.code).toContain('fetch("https://bridge.example.test/v2/self"');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated JavaScript's own template literal, as text

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingReason } from '../../../../../scripts/system-packages.ts';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import {
+  buildCurlSnippet,
   buildSnippet,
   describeSnippetRequest,
   SNIPPET_VARIABLES,
@@ -30,7 +31,7 @@ beforeAll(async () => {
     apiBaseUrl: platform.api,
     bridgeUrl: platform.bridge,
     signatureMethod: 'HMAC-SHA512',
-    hasBridgeToken: true,
+    credentials: 'oauth',
   };
   variables = {
     [SNIPPET_VARIABLES.consumerKey]: platform.consumerKey,
@@ -46,8 +47,12 @@ afterAll(() => platform?.close());
 const noHttpie = missingReason('httpie', existsSync);
 const noPython = missingReason('requestsOauthlib', existsSync);
 
-async function run(language: SnippetLanguage, request: SendRequest, override: Partial<SnippetContext> = {}) {
-  const snippet = buildSnippet(language, describeSnippetRequest(request, { ...context, ...override }));
+/** The default a new user has: an API token from the Tokens view, through the bridge. */
+const TOKEN = { credentials: 'api-token' } as const;
+
+async function run(language: SnippetLanguage | 'curl', request: SendRequest, override: Partial<SnippetContext> = {}) {
+  const described = describeSnippetRequest(request, { ...context, ...override });
+  const snippet = language === 'curl' ? buildCurlSnippet(described) : buildSnippet(language, described);
   for (const secret of [platform.consumerSecret, platform.apiToken, variables.CLEVER_TOKEN_SECRET ?? '?'])
     expect(snippet.code).not.toContain(secret);
   const only = Object.fromEntries(snippet.variables.map((name) => [name, variables[name] ?? '']));
@@ -91,7 +96,7 @@ describe('HTTPie', () => {
     const put = await run('httpie', renameSelf('Ada via HTTPie'));
     expect(put.result.exitCode, put.result.stderr).toBe(0);
     expect(JSON.parse(put.result.stdout)).toMatchObject({ name: 'Ada via HTTPie' });
-    const bridge = await run('httpie', bridgeSelf);
+    const bridge = await run('httpie', bridgeSelf, TOKEN);
     expect(bridge.result.exitCode, bridge.result.stderr).toBe(0);
     expect(bridge.snippet.variables).toEqual(['CLEVER_API_TOKEN']);
   });
@@ -109,7 +114,7 @@ describe('HTTPie', () => {
 describe('JavaScript fetch (Node)', () => {
   it('calls the bridge with the API token, also for an API call', async () => {
     for (const request of [bridgeSelf, selfWithQuery]) {
-      const { snippet, result } = await run('fetch', request);
+      const { snippet, result } = await run('fetch', request, TOKEN);
       expect(snippet.code).toContain(`fetch("${platform.bridge}/v2/self`);
       expect(result.exitCode, result.stderr).toBe(0);
       const printed = printedResponse(result.stdout);
@@ -119,7 +124,7 @@ describe('JavaScript fetch (Node)', () => {
   });
 
   it('fails with the platform’s refusal when the token is wrong, not silently', async () => {
-    const snippet = buildSnippet('fetch', describeSnippetRequest(bridgeSelf, context));
+    const snippet = buildSnippet('fetch', describeSnippetRequest(bridgeSelf, { ...context, ...TOKEN }));
     const result = await runSnippet('fetch', snippet.code, { CLEVER_API_TOKEN: 'not-a-token' });
     expect(printedResponse(result.stdout).status).toBe(401);
   });
@@ -143,7 +148,7 @@ describe('Node with @clevercloud/client', () => {
   });
 
   it('a Bearer call on the bridge', async () => {
-    const { result } = await run('node', bridgeSelf);
+    const { result } = await run('node', bridgeSelf, TOKEN);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ email: platform.user.email });
   });
@@ -172,7 +177,30 @@ describe('Python with requests-oauthlib', () => {
   it.skipIf(noPython)('a JSON PUT, and a Bearer call on the bridge', async () => {
     const put = await run('python', renameSelf('Ada via Python'));
     expect(printedResponse(put.result.stdout).status, put.result.stdout + put.result.stderr).toBe(200);
-    const bridge = await run('python', bridgeSelf);
+    const bridge = await run('python', bridgeSelf, TOKEN);
     expect(printedResponse(bridge.result.stdout).status, bridge.result.stderr).toBe(200);
   });
+});
+
+describe('the default credentials: an API token, through the bridge, in every language', () => {
+  const languages = ['curl', 'httpie', 'fetch', 'node', 'python'] as const;
+  for (const language of languages)
+    it.skipIf(language === 'httpie' ? noHttpie : language === 'python' ? noPython : undefined)(
+      `${language}: an API call and a JSON PUT, read back`,
+      async () => {
+        const get = await run(language, selfWithQuery, TOKEN);
+        expect(get.snippet.variables).toEqual([SNIPPET_VARIABLES.apiToken]);
+        // It says where the variable comes from, in the code itself.
+        expect(get.snippet.code).toMatch(/CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens/);
+        expect(get.snippet.code).toContain(platform.bridge);
+        expect(get.snippet.code).not.toContain(platform.api);
+        expect(get.result.exitCode, get.result.stderr).toBe(0);
+        expect(get.result.stdout).toContain(platform.user.email);
+        const name = `Ada via ${language} and a token`;
+        const put = await run(language, renameSelf(name), TOKEN);
+        expect(put.result.exitCode, put.result.stderr).toBe(0);
+        const user = [...platform.state.users.values()].find((each) => each.email === platform.user.email);
+        expect(user?.name).toBe(name);
+      },
+    );
 });

@@ -26,9 +26,11 @@ import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { buildCurlCommand } from '../../../../../src/core/workbench/build-curl-command.ts';
 import { buildCleverCurl } from '../../../../../src/core/workbench/clever-curl.ts';
 import {
+  buildCurlSnippet,
   buildSnippet,
   describeSnippetRequest,
   type SnippetContext,
+  type SnippetCredentials,
   type SnippetLanguage,
   type SnippetRequest,
 } from '../../../../../src/core/workbench/code-export/index.ts';
@@ -52,6 +54,15 @@ const noPython = missingReason('requestsOauthlib', existsSync);
 
 type Kind = 'curl' | 'clever' | SnippetLanguage;
 const KINDS: Kind[] = ['curl', 'clever', 'httpie', 'fetch', 'node', 'python'];
+/**
+ * Each case runs with both credential choices: the default, an API token sent as Bearer to the bridge (every kind
+ * but `clever curl`, which the CLI signs for the API whatever is chosen), and OAuth 1.0a (every kind but fetch,
+ * which has no OAuth signer and refuses: snippet-request.test.ts).
+ */
+const KINDS_BY_CREDENTIALS: Record<SnippetCredentials, Kind[]> = {
+  'api-token': KINDS.filter((kind) => kind !== 'clever'),
+  oauth: KINDS.filter((kind) => kind !== 'fetch'),
+};
 
 /** Headers each client sets for itself (or the server's parser adds): not part of what Keyhole chose to send. */
 const TRANSPORT = new Set([
@@ -261,12 +272,12 @@ afterAll(() => server?.close());
  * Tests run concurrently against one server: each gets its own first path segment for its API and bridge
  * addresses, so what it sent is told apart by that prefix.
  */
-function contextFor(id: string): SnippetContext {
+function contextFor(id: string, credentials: SnippetCredentials = 'oauth'): SnippetContext {
   return {
     apiBaseUrl: `${server.origin}/${id}/api`,
     bridgeUrl: `${server.origin}/${id}/bridge`,
     signatureMethod: 'HMAC-SHA512',
-    hasBridgeToken: true,
+    credentials,
   };
 }
 
@@ -297,6 +308,8 @@ function workerUrl(request: SendRequest, api: string): string {
 /** The command or code for a kind, or its refusal. */
 function render(kind: Kind, request: SendRequest, described: SnippetRequest, api: string): string {
   if (kind === 'clever') return buildCleverCurl(request, api);
+  // With an API token, curl is built in the page like the other snippets.
+  if (kind === 'curl' && described.auth.scheme === 'bearer') return buildCurlSnippet(described).code;
   if (kind === 'curl')
     // As the worker's curl export prints it (curl-export.ts, from signed-request.ts's URL: the path as typed), with
     // a Bearer token from the shell.
@@ -348,7 +361,7 @@ function describedHeaders(described: SnippetRequest): [string, string][] {
 function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers: [string, string][], kind: Kind): void {
   expect(got.method, kind).toBe(want.method);
   expect(withoutBase(got.target), kind).toBe(withoutBase(want.target));
-  expect(got.target.split('/')[2], kind).toBe(kind === 'fetch' ? 'bridge' : want.target.split('/')[2]);
+  expect(got.target.split('/')[2], kind).toBe(want.target.split('/')[2]);
   expect(chosenHeaders(got), kind).toEqual(headers);
   expect(
     got.headers.some(([name]) => name === 'authorization'),
@@ -365,31 +378,41 @@ function expectSameRequest(got: RecordedRequest, want: RecordedRequest, headers:
 const skipReason = (kind: Kind) => (kind === 'httpie' ? noHttpie : kind === 'python' ? noPython : undefined);
 
 // Concurrent: the runs mostly wait on process start-up (python3 and http take about a second each).
-describe.concurrent.each(CORPUS.map((entry, index) => ({ ...entry, index })))(
-  '$name',
-  ({ request, refuses = {}, index }) => {
-    for (const kind of KINDS)
-      it.skipIf(skipReason(kind))(kind, async () => {
-        const context = contextFor(`c${index}-${kind}`);
-        const expected = refuses[kind];
-        if (expected) {
-          const rendered = () => render(kind, request, describeSnippetRequest(request, context), context.apiBaseUrl);
-          expect(rendered).toThrow(expected);
-          return;
-        }
-        const described = describeSnippetRequest(request, context);
-        const code = render(kind, request, described, context.apiBaseUrl);
-        const reference = contextFor(`c${index}-${kind}-keyhole`);
-        const want = await keyholeSends(describeSnippetRequest(request, reference), `c${index}-${kind}-keyhole`);
-        const run = await runKind(kind, code);
-        expect(run.newFiles, `${kind} created files`).toEqual([]);
-        expect(run.exitCode, run.stderr.slice(0, 2000)).toBe(0);
-        const sent = sentUnder(`c${index}-${kind}`);
-        expect(sent.length, `${kind} sent one request`).toBe(1);
-        expectSameRequest(sent[0] as RecordedRequest, want, describedHeaders(described), kind);
-      });
-  },
-);
+describe.concurrent.each(
+  CORPUS.flatMap((entry, index) =>
+    (['api-token', 'oauth'] as const).map((credentials) => ({ ...entry, index, credentials })),
+  ),
+)('$name, with $credentials', ({ request, refuses = {}, index, credentials }) => {
+  for (const kind of KINDS_BY_CREDENTIALS[credentials])
+    it.skipIf(skipReason(kind))(kind, async () => {
+      const id = `c${index}-${credentials}-${kind}`;
+      const context = contextFor(id, credentials);
+      const expected = refuses[kind];
+      if (expected) {
+        const rendered = () => render(kind, request, describeSnippetRequest(request, context), context.apiBaseUrl);
+        expect(rendered).toThrow(expected);
+        return;
+      }
+      const described = describeSnippetRequest(request, context);
+      const code = render(kind, request, described, context.apiBaseUrl);
+      const reference = contextFor(`${id}-keyhole`, credentials);
+      const want = await keyholeSends(describeSnippetRequest(request, reference), `${id}-keyhole`);
+      const run = await runKind(kind, code);
+      expect(run.newFiles, `${kind} created files`).toEqual([]);
+      expect(run.exitCode, run.stderr.slice(0, 2000)).toBe(0);
+      const sent = sentUnder(id);
+      expect(sent.length, `${kind} sent one request`).toBe(1);
+      const got = sent[0] as RecordedRequest;
+      expectSameRequest(got, want, describedHeaders(described), kind);
+      if (credentials === 'api-token') {
+        // The default: whatever the target, the bridge, with the token read from the environment.
+        expect(got.target.split('/')[2], kind).toBe('bridge');
+        expect(got.headers.find(([name]) => name === 'authorization')?.[1], kind).toBe(
+          `Bearer ${VARIABLES.CLEVER_API_TOKEN}`,
+        );
+      }
+    });
+});
 
 describe('the real clever-tools `clever curl`', () => {
   it('signs and sends the hostile body and headers unchanged', async () => {
