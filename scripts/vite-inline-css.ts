@@ -20,7 +20,10 @@ export function inlineStylesheetLinks(html: string, read: (fileName: string) => 
     // Only "</style" could end the element early; CSS needs it nowhere (a string could, then the build says so).
     if (/<\/style/i.test(css)) throw new Error(`${fileName} holds "</style": it cannot be inlined`);
     const indent = /^[ \t]*/.exec(tag)?.[0] ?? '';
-    return `${indent}<style data-from="${fileName}">${css}</style>\n`;
+    // The link stays, disabled (never fetched, never applied), for Vite's preload helper: it skips a lazy chunk's
+    // CSS when a stylesheet link to it is in the page, and would otherwise append this file again after the
+    // inline rules once a view that needs it loads, reordering the cascade.
+    return `${indent}<link rel="stylesheet" href="/${fileName}" disabled>\n${indent}<style>${css}</style>\n`;
   });
 }
 

@@ -11,15 +11,17 @@ const PAGE = [
 ].join('\n');
 
 describe('inlineStylesheetLinks (the panel’s CSS in its HTML)', () => {
-  it('replaces each stylesheet link with its CSS, in order, and leaves scripts and preloads as they were', () => {
+  it('puts each stylesheet’s CSS in its place, in order, beside a disabled link to it; scripts and preloads stay', () => {
     const css: Record<string, string> = { 'assets/theme-3.css': ':root{--a:1}', 'assets/panel-4.css': '.p{color:red}' };
     expect(inlineStylesheetLinks(PAGE, (name) => css[name])).toBe(
       [
         '<head>',
         '    <script type="module" crossorigin src="/assets/panel-1.js"></script>',
         '    <link rel="modulepreload" crossorigin href="/assets/dist-2.js">',
-        '    <style data-from="assets/theme-3.css">:root{--a:1}</style>',
-        '    <style data-from="assets/panel-4.css">.p{color:red}</style>',
+        '    <link rel="stylesheet" href="/assets/theme-3.css" disabled>',
+        '    <style>:root{--a:1}</style>',
+        '    <link rel="stylesheet" href="/assets/panel-4.css" disabled>',
+        '    <style>.p{color:red}</style>',
         '  </head>',
       ].join('\n'),
     );
