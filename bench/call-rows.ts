@@ -158,7 +158,9 @@ export function callRows(figures: CallFigures): BenchRow[] {
       ratio: compareRates(ours, nodePerSecond),
       note:
         'The Node client has no browser between it and the sandbox: each of our calls also crosses from the page ' +
-        "to the worker and back, and the worker's fetch goes through the browser's network service.",
+        "to the worker and back, and the worker's fetch goes through the browser's network service. But it runs " +
+        "in the bench's process, on the sandbox's own thread: under load its signing and fetching take turns with " +
+        'the answers, so this anchor can fall below ours.',
     },
   ];
 }
