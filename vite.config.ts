@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
 import { classicScripts } from './scripts/vite-classic-script.ts';
+import { inlineStylesheets } from './scripts/vite-inline-css.ts';
 import { singleFileWorker } from './scripts/vite-single-file-worker.ts';
 import { manifestFor, parseBrowserTarget, type SourceManifest } from './src/core/browser-target.ts';
 
@@ -25,6 +26,8 @@ export default defineConfig(({ mode }) => {
     plugins: [
       preact(),
       ...classicScripts({ mode }),
+      // The DevTools panel opens cold every time: its first frame should not wait on stylesheet files.
+      inlineStylesheets({ pages: ['src/devtools/panel.html'] }),
       crx({ manifest: manifest as never, browser: target }),
       singleFileWorker({ entry: 'src/background/index.ts', mode }),
     ],

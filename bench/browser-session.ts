@@ -48,13 +48,16 @@ export async function startBrowserSession(): Promise<BrowserSession> {
     chromiumVersion: ext.context.browser()?.version() ?? 'unknown',
     floorExtensionId,
     extensionUrl,
-    async openQuietPage() {
-      const page = await ext.context.newPage();
-      await page.goto(extensionUrl('manifest.json'));
-      return page;
-    },
+    openQuietPage: () => openQuietPage(ext),
     close: () => ext.close(),
   };
+}
+
+/** BrowserSession.openQuietPage, for any sandboxed extension. */
+export async function openQuietPage(ext: SandboxedExtension): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.goto(`chrome-extension://${ext.extensionId}/manifest.json`);
+  return page;
 }
 
 /** Keeps a page on 127.0.0.1: sandbox data names avatar hosts that must never be reached. */

@@ -2,6 +2,18 @@
  * The DevTools panel opened cold (a new tab on panel.html, as DevTools creates a fresh page for it each time):
  * from navigation start to interactive, i.e. the first frame painted with an enabled Send button and the Path
  * field in the DOM. The limit, in the same run: a blank extension page's first paint (src/popup's bench page).
+ * Beside it, the floor of any page drawn by script: an extension page whose one tiny module adds a Path field and
+ * a Send button (FLOOR_PAGE), so it pays what the panel cannot avoid (a second read of the package for its script,
+ * running it, a frame with a form) and nothing of Keyhole's.
+ *
+ * Where the panel's time went (issue 31, 2026-11-27, Chromium traces of cold opens at load average 15-30): after
+ * the HTML, one round of reads for its 11 modules and 2 stylesheets (all requested together by the preload
+ * scanner, answered together 40-60 ms later under that load), evaluating the modules with the first render
+ * (10-15 ms, of which preact's render about 10), then the first frame's style and layout (5-8 ms) and its raster
+ * and presentation. No worker answer is awaited before the first render: the session and the restored tabs arrive
+ * after it (the restored tabs wait for the session's answer, but not the first render). The stylesheets are now
+ * inline (scripts/vite-inline-css.ts), so only the scripts are read: A/B in one Chromium, 20 alternating opens at
+ * load average 21, interactive at 180 ms inline against 230 ms linked (blank page 136 ms).
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -13,6 +25,23 @@ import { type BenchRow, compareTimes } from './results.ts';
 import { median, repeat, round } from './stats.ts';
 
 const TARGET_MS = 150;
+/** At most this many times the blank page's first paint (issue 31). */
+const TARGET_RATIO = 1.5;
+
+const FLOOR_PAGE = 'bench-script-floor.html';
+const FLOOR_SCRIPT = 'bench-script-floor.js';
+const FLOOR_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" />' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Keyhole panel</title>' +
+  `<script type="module" src="/${FLOOR_SCRIPT}"></script></head><body><div id="app"></div></body></html>`;
+const FLOOR_JS = `const form = document.createElement('form');
+const path = document.createElement('input');
+path.setAttribute('aria-label', 'Path');
+const send = document.createElement('button');
+send.textContent = 'Send';
+form.append(path, send);
+document.getElementById('app').append(form);
+`;
 
 interface OpenSample {
   interactiveMs: number;
@@ -57,10 +86,14 @@ async function openOnce(page: Page, url: string, waitFor: 'interactive' | 'paint
 
 export async function benchPanelOpen(session: BrowserSession, runs = 10): Promise<BenchRow[]> {
   await writeFile(resolve(DIST, BLANK_PAGE), BLANK_HTML);
+  await writeFile(resolve(DIST, FLOOR_PAGE), FLOOR_HTML);
+  await writeFile(resolve(DIST, FLOOR_SCRIPT), FLOOR_JS);
   const panelUrl = session.extensionUrl('src/devtools/panel.html');
   const blankUrl = session.extensionUrl(BLANK_PAGE);
+  const floorUrl = session.extensionUrl(FLOOR_PAGE);
   const panel: OpenSample[] = [];
   const blank: OpenSample[] = [];
+  const floor: OpenSample[] = [];
   const fresh = async (step: (page: Page) => Promise<void>) => {
     const page = await session.ext.context.newPage();
     try {
@@ -77,7 +110,9 @@ export async function benchPanelOpen(session: BrowserSession, runs = 10): Promis
   await repeat(runs, async () => {
     await fresh(async (page) => void panel.push(await openOnce(page, panelUrl, 'interactive')));
     await fresh(async (page) => void blank.push(await openOnce(page, blankUrl, 'paint')));
+    await fresh(async (page) => void floor.push(await openOnce(page, floorUrl, 'interactive')));
   });
+  const floorTimes = floor.map((sample) => round(sample.interactiveMs));
   const interactive = panel.map((sample) => round(sample.interactiveMs));
   const interactiveAfterDcl = panel.map((sample) => round(sample.interactiveMs - sample.domContentLoadedMs, 1));
   const blankPaintAfterDcl = blank.map((sample) => round(sample.firstPaintMs - sample.domContentLoadedMs, 1));
@@ -91,14 +126,30 @@ export async function benchPanelOpen(session: BrowserSession, runs = 10): Promis
       ours: { value: round(ours), unit: 'ms', samples: interactive },
       anchor: { label: 'blank extension page: first paint', value: round(limit), unit: 'ms', samples: blankPaint },
       ratio: compareTimes(ours, limit),
-      target: `≤ ${TARGET_MS} ms`,
-      met: ours <= TARGET_MS,
+      target: `≤ ${TARGET_RATIO}× anchor, ≤ ${TARGET_MS} ms`,
+      met: ours <= TARGET_MS && ours <= TARGET_RATIO * limit,
       note:
         `median of ${runs}, each in a new tab, from navigation start; the worker running. The panel's ` +
         `DOMContentLoaded at ${round(median(panel.map((sample) => sample.domContentLoadedMs)))} ms and first paint ` +
         `at ${round(median(panel.map((sample) => sample.firstPaintMs)))} ms; the blank page's DOMContentLoaded at ` +
         `${round(median(blank.map((sample) => sample.domContentLoadedMs)))} ms. Interactive: the first animation ` +
         'frame after an enabled Send button and the Path field are in the DOM (or the first paint if later).',
+    },
+    {
+      group: 'Panel',
+      figure: 'cold open → interactive, beside the floor of a page drawn by script',
+      ours: { value: round(ours), unit: 'ms', samples: interactive },
+      anchor: {
+        label: 'an extension page whose one tiny module adds a Path field and a Send button',
+        value: round(median(floorTimes)),
+        unit: 'ms',
+        samples: floorTimes,
+      },
+      ratio: compareTimes(ours, median(floorTimes)),
+      note:
+        `median of ${runs}, the same openings, alternating with the blank page's and this page's: what any page ` +
+        `whose first frame is drawn by script pays (its script read after the HTML, run, a form painted) is ` +
+        `${round(median(floorTimes) / limit, 2)}× the blank page here; the rest is the panel's own.`,
     },
     {
       group: 'Panel',
