@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HttpMethod } from '../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import type { SavedRequest } from '../../../../src/core/workbench/saved-requests.ts';
 import {
@@ -15,7 +16,7 @@ function saved(
   name: string,
   folder: string,
   order: number,
-  method = 'GET',
+  method: HttpMethod = 'GET',
   path = '/v2/self',
 ): SavedRequest {
   return { id, name, folder, order, draft: createDraft({ method, path }), updatedAt: 0 };
