@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { SavedRequest } from '../../../core/workbench/saved-requests.ts';
 import { flattenTree, indexSaved, type TreeRow, treeKey } from '../../../core/workbench/saved-tree.ts';
+import { type MenuAction, PopupMenu } from '../../../ui/PopupMenu.tsx';
 import { VirtualList } from '../../../ui/VirtualList.tsx';
 import { MethodBadge } from '../MethodBadge.tsx';
 import { toggled } from './collapsed-folders.ts';
-import { type MenuAction, SavedRowMenu } from './SavedRowMenu.tsx';
 
 /**
  * The saved requests as a WAI-ARIA tree, virtualised: only the rows in view are in the page, so 2,000 requests
@@ -247,7 +247,7 @@ export function SavedTree({
         />
       </div>
       {menu && menuItem ? (
-        <SavedRowMenu
+        <PopupMenu
           label={`Actions for ${menuItem.name}`}
           at={{ x: menu.x, y: menu.y }}
           onClose={closeMenu}
