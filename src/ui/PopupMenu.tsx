@@ -55,10 +55,12 @@ export function PopupMenu({
     event.stopPropagation();
   };
 
-  // Kept inside the window: a menu opened on the last rows opens upwards.
+  // Kept inside the window: a menu opened low opens upwards, and a long one scrolls.
+  const upwards = at.y > innerHeight - 240 && at.y > innerHeight / 2;
   const style = {
     left: `${Math.max(4, Math.min(at.x, innerWidth - 200))}px`,
-    ...(at.y > innerHeight - 240 ? { bottom: `${Math.max(4, innerHeight - at.y)}px` } : { top: `${at.y}px` }),
+    ...(upwards ? { bottom: `${Math.max(4, innerHeight - at.y)}px` } : { top: `${at.y}px` }),
+    maxHeight: `${Math.max(100, (upwards ? at.y : innerHeight - at.y) - 8)}px`,
   };
   return (
     <div ref={menu} class="kh-popup-menu" role="menu" aria-label={label} style={style} onKeyDown={onKeyDown}>

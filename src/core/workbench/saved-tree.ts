@@ -93,19 +93,27 @@ export function flattenTree(index: SavedIndex, collapsed: ReadonlySet<string>, q
   const words = queryWords(query);
   const rows: TreeRow[] = [];
   const filtering = words.length > 0;
-  // While filtering, how many matches each folder holds (0: the folder is left out).
+  // While filtering: each folder's matching requests and how many matches it holds below (0: left out). One pass
+  // over the prepared text, then one over the folders.
+  const shown = new Map<FolderNode, SavedRequest[]>();
   const matches = new Map<FolderNode, number>();
-  const count = (node: FolderNode): number => {
-    let found = node.requests.filter((item) => matchesQuery(index, item.id, words)).length;
-    for (const child of node.folders) found += count(child);
-    matches.set(node, found);
-    return found;
-  };
-  if (filtering) count(index.root);
+  if (filtering) {
+    const hits = new Set<string>();
+    for (const [id, text] of index.haystack) if (words.every((word) => text.includes(word))) hits.add(id);
+    const count = (node: FolderNode): number => {
+      const own = node.requests.filter((item) => hits.has(item.id));
+      shown.set(node, own);
+      let found = own.length;
+      for (const child of node.folders) found += count(child);
+      matches.set(node, found);
+      return found;
+    };
+    count(index.root);
+  }
 
   const walk = (node: FolderNode, depth: number) => {
     const folders = filtering ? node.folders.filter((child) => (matches.get(child) ?? 0) > 0) : node.folders;
-    const requests = filtering ? node.requests.filter((item) => matchesQuery(index, item.id, words)) : node.requests;
+    const requests = filtering ? (shown.get(node) ?? []) : node.requests;
     const siblings = folders.length + requests.length;
     let position = 0;
     for (const child of folders) {

@@ -136,7 +136,6 @@ export function SavedTree({
           aria-selected={current}
           class={`${classes} kh-saved-folder-row`}
           aria-expanded={row.expanded ? 'true' : 'false'}
-          aria-label={`${row.name}, ${row.count} request${row.count === 1 ? '' : 's'}`}
           title={row.path}
           onClick={() => {
             setActiveKey(row.key);
@@ -148,7 +147,11 @@ export function SavedTree({
             {row.expanded ? '▾' : '▸'}
           </span>
           <span class="kh-saved-folder-name">{row.name}</span>
-          <span class="kh-saved-count kh-muted">{row.count}</span>
+          <span class="kh-visually-hidden">,</span>{' '}
+          <span class="kh-saved-count kh-muted">
+            {row.count}
+            <span class="kh-visually-hidden"> request{row.count === 1 ? '' : 's'}</span>
+          </span>
         </div>
       );
     const { item } = row;
@@ -165,7 +168,6 @@ export function SavedTree({
         aria-setsize={row.siblings}
         aria-selected={current}
         class={`${classes} kh-saved-item`}
-        aria-label={`${item.draft.method} ${item.name}`}
         title={`${item.name}\n${item.draft.method} ${item.draft.path}${item.folder ? `\nin ${item.folder}` : ''}`}
         draggable
         onDragStart={(event) => {
@@ -184,15 +186,17 @@ export function SavedTree({
         }}
       >
         <span class="kh-saved-twisty" aria-hidden="true" />
-        <MethodBadge method={item.draft.method} />
+        <MethodBadge method={item.draft.method} />{' '}
         <span class="kh-saved-name">
           <span class="kh-saved-name-head">{head}</span>
           {tail ? <span class="kh-saved-name-tail">{tail}</span> : null}
         </span>
+        {/* For the mouse: the keyboard opens the same menu with Shift+F10, so the row's name stays its own. */}
         <button
           type="button"
           class="kh-icon-button kh-saved-more"
           tabIndex={-1}
+          aria-hidden="true"
           aria-label={`Actions for ${item.name}`}
           title="Actions (Shift+F10)"
           onClick={(event) => {

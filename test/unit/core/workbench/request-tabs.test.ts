@@ -4,13 +4,13 @@ import {
   addTab,
   closeTab,
   createTabSet,
-  MAX_TABS,
-  moveTab,
-  type RequestTab,
-  tabLabel,
   isBlankTab,
   keepTab,
+  MAX_TABS,
+  moveTab,
   openPreviewTab,
+  type RequestTab,
+  tabLabel,
 } from '../../../../src/core/workbench/request-tabs.ts';
 
 const tab = (id: string, path = '/v2/self'): RequestTab => ({ id, draft: createDraft({ path }) });
