@@ -6,13 +6,12 @@
  * compared between runs is this one. The limit, in the same run: a bare substring scan of the same requests'
  * prepared text, what any filter must at least pay.
  */
-import { performance } from 'node:perf_hooks';
 import type { HttpMethod } from '../src/core/protocol.ts';
 import { createDraft } from '../src/core/workbench/request-draft.ts';
 import type { SavedRequest } from '../src/core/workbench/saved-requests.ts';
 import { flattenTree, indexSaved, listFolders } from '../src/core/workbench/saved-tree.ts';
 import { type BenchRow, compareTimes } from './results.ts';
-import { median, round } from './stats.ts';
+import { median, percentile, round, timeOnce } from './stats.ts';
 
 const SIZE = 2000;
 const ROUNDS = 5;
@@ -35,17 +34,6 @@ function generate(): SavedRequest[] {
   }));
 }
 
-function time(step: () => unknown): number {
-  const started = performance.now();
-  step();
-  return performance.now() - started;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 export async function benchSavedTree(): Promise<BenchRow[]> {
   const list = generate();
   const index = indexSaved(list);
@@ -66,13 +54,13 @@ export async function benchSavedTree(): Promise<BenchRow[]> {
   const toggles: number[] = [];
   for (let round_ = 0; round_ < ROUNDS; round_ += 1) {
     for (const query of typed) {
-      ours.push(time(() => flattenTree(index, none, query)));
-      limit.push(time(() => scan(query)));
+      ours.push(timeOnce(() => flattenTree(index, none, query)));
+      limit.push(timeOnce(() => scan(query)));
     }
     // Opening and closing a folder: the whole tree flattened again with one folder more or less closed.
-    for (const folder of folders) toggles.push(time(() => flattenTree(index, new Set([folder]))));
+    for (const folder of folders) toggles.push(timeOnce(() => flattenTree(index, new Set([folder]))));
   }
-  const indexing = Array.from({ length: ROUNDS }, () => time(() => indexSaved(list)));
+  const indexing = Array.from({ length: ROUNDS }, () => timeOnce(() => indexSaved(list)));
   const oursP95 = percentile(ours, 95);
   const limitP95 = percentile(limit, 95);
   return [
