@@ -243,6 +243,8 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+F10');
     await page.getByRole('menu', { name: `Actions for ${name} (copy)` }).waitFor();
+    // The menu takes focus on its first item once drawn.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OpenEnter');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -266,7 +268,9 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     // Export: the file holds the requests and none of the sandbox's secrets, nor any Authorization header.
     await page.getByRole('button', { name: 'Export' }).click();
     // Item 3 left the environment “sandbox”: it goes with the requests.
-    await page.getByText(/^Exported \d+ requests and 1 environment to keyhole-collection/).waitFor();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Saved requests' }).innerText())
+      .toMatch(/Exported \d+ requests and 1 environment to keyhole-collection/);
     const files = async () => (await readdir(ext.downloadsDir)).filter((file) => file.startsWith('keyhole-collection'));
     await expect.poll(async () => (await files()).length, { timeout: 15_000 }).toBeGreaterThan(0);
     // Each export is uniquified by the downloads API (“keyhole-collection (1).json”): take the newest.

@@ -116,98 +116,73 @@ export function SavedTree({
   const renderRow = (at: number) => {
     const row = rows[at] as TreeRow;
     const current = at === active;
-    const common = {
-      id: `kh-saved-row-${at}`,
-      style: { paddingLeft: `${4 + row.depth * 14}px`, height: `${ROW_HEIGHT}px` },
-      ...rowProps(row),
-    };
     const classes = `kh-saved-row${current ? ' kh-saved-row--active' : ''}${dropKey === row.key ? ' kh-saved-row--drop' : ''}`;
-    if (row.kind === 'folder')
-      return (
-        // biome-ignore lint/a11y/useFocusableInteractive: the tree holds focus and points at rows with aria-activedescendant
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's onKeyDown handles the keyboard for every row
-        <div
-          key={row.key}
-          {...common}
-          role="treeitem"
-          aria-level={row.depth + 1}
-          aria-posinset={row.position}
-          aria-setsize={row.siblings}
-          aria-selected={current}
-          class={`${classes} kh-saved-folder-row`}
-          aria-expanded={row.expanded ? 'true' : 'false'}
-          title={row.path}
-          onClick={() => {
-            setActiveKey(row.key);
-            onCollapsed(toggled(collapsed, row.path));
-            focusTree();
-          }}
-        >
-          <span class="kh-saved-twisty" aria-hidden="true">
-            {row.expanded ? '▾' : '▸'}
-          </span>
-          <span class="kh-saved-folder-name">{row.name}</span>
-          <span class="kh-visually-hidden">,</span>{' '}
-          <span class="kh-saved-count kh-muted">
-            {row.count}
-            <span class="kh-visually-hidden"> request{row.count === 1 ? '' : 's'}</span>
-          </span>
-        </div>
-      );
-    const { item } = row;
-    const [head, tail] = splitName(item.name);
+    const own =
+      row.kind === 'folder'
+        ? {
+            class: `${classes} kh-saved-folder-row`,
+            'aria-expanded': row.expanded,
+            title: row.path,
+            onClick: () => {
+              setActiveKey(row.key);
+              onCollapsed(toggled(collapsed, row.path));
+              focusTree();
+            },
+          }
+        : {
+            class: `${classes} kh-saved-item`,
+            title: `${row.item.name}\n${row.item.draft.method} ${row.item.draft.path}${row.item.folder ? `\nin ${row.item.folder}` : ''}`,
+            draggable: true,
+            onDragStart: (event: DragEvent) => {
+              event.dataTransfer?.setData(DRAG_TYPE, row.item.id);
+              if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+            },
+            onClick: () => {
+              setActiveKey(row.key);
+              focusTree();
+              actions.open(row.item);
+            },
+            onContextMenu: (event: MouseEvent) => {
+              event.preventDefault();
+              setActiveKey(row.key);
+              openMenu(row.item, event.clientX, event.clientY);
+            },
+          };
     return (
       // biome-ignore lint/a11y/useFocusableInteractive: the tree holds focus and points at rows with aria-activedescendant
-      // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's onKeyDown handles the keyboard for every row
       <div
         key={row.key}
-        {...common}
+        id={`kh-saved-row-${at}`}
         role="treeitem"
         aria-level={row.depth + 1}
         aria-posinset={row.position}
         aria-setsize={row.siblings}
         aria-selected={current}
-        class={`${classes} kh-saved-item`}
-        title={`${item.name}\n${item.draft.method} ${item.draft.path}${item.folder ? `\nin ${item.folder}` : ''}`}
-        draggable
-        onDragStart={(event) => {
-          event.dataTransfer?.setData(DRAG_TYPE, item.id);
-          if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
-        }}
-        onClick={() => {
-          setActiveKey(row.key);
-          focusTree();
-          actions.open(item);
-        }}
-        onContextMenu={(event) => {
-          event.preventDefault();
-          setActiveKey(row.key);
-          openMenu(item, event.clientX, event.clientY);
-        }}
+        style={{ paddingLeft: `${4 + row.depth * 14}px`, height: `${ROW_HEIGHT}px` }}
+        {...rowProps(row)}
+        {...own}
       >
-        <span class="kh-saved-twisty" aria-hidden="true" />
-        <MethodBadge method={item.draft.method} />{' '}
-        <span class="kh-saved-name">
-          <span class="kh-saved-name-head">{head}</span>
-          {tail ? <span class="kh-saved-name-tail">{tail}</span> : null}
-        </span>
-        {/* For the mouse: the keyboard opens the same menu with Shift+F10, so the row's name stays its own. */}
-        <button
-          type="button"
-          class="kh-icon-button kh-saved-more"
-          tabIndex={-1}
-          aria-hidden="true"
-          aria-label={`Actions for ${item.name}`}
-          title="Actions (Shift+F10)"
-          onClick={(event) => {
-            event.stopPropagation();
-            setActiveKey(row.key);
-            const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
-            openMenu(item, box.right - 200, box.bottom);
-          }}
-        >
-          ⋯
-        </button>
+        {row.kind === 'folder' ? (
+          <>
+            <span class="kh-saved-twisty" aria-hidden="true">
+              {row.expanded ? '▾' : '▸'}
+            </span>
+            <span class="kh-saved-folder-name">{row.name}</span>
+            <span class="kh-visually-hidden">,</span>{' '}
+            <span class="kh-saved-count kh-muted">
+              {row.count}
+              <span class="kh-visually-hidden"> request{row.count === 1 ? '' : 's'}</span>
+            </span>
+          </>
+        ) : (
+          <RequestContent
+            item={row.item}
+            onMore={(box) => {
+              setActiveKey(row.key);
+              openMenu(row.item, box.right - 200, box.bottom);
+            }}
+          />
+        )}
       </div>
     );
   };
@@ -264,6 +239,36 @@ export function SavedTree({
           ]}
         />
       ) : null}
+    </>
+  );
+}
+
+/** A request row's content: method, name (cut in the middle), and the mouse's “⋯”. */
+function RequestContent({ item, onMore }: { item: SavedRequest; onMore: (box: DOMRect) => void }) {
+  const [head, tail] = splitName(item.name);
+  return (
+    <>
+      <span class="kh-saved-twisty" aria-hidden="true" />
+      <MethodBadge method={item.draft.method} />{' '}
+      <span class="kh-saved-name">
+        <span class="kh-saved-name-head">{head}</span>
+        {tail ? <span class="kh-saved-name-tail">{tail}</span> : null}
+      </span>
+      {/* For the mouse: the keyboard opens the same menu with Shift+F10, so the row's name stays its own. */}
+      <button
+        type="button"
+        class="kh-icon-button kh-saved-more"
+        tabIndex={-1}
+        aria-hidden="true"
+        aria-label={`Actions for ${item.name}`}
+        title="Actions (Shift+F10)"
+        onClick={(event) => {
+          event.stopPropagation();
+          onMore((event.currentTarget as HTMLElement).getBoundingClientRect());
+        }}
+      >
+        ⋯
+      </button>
     </>
   );
 }
