@@ -11,8 +11,7 @@
  * - a keyboard-only run: compose → send → save → close → reopen from Saved.
  * Screenshots of each state at each size, and axe (no serious or critical violation).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -270,22 +269,22 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     // Item 3 left the environment “sandbox”: it goes with the requests.
     await expect
       .poll(() => page.getByRole('region', { name: 'Saved requests' }).innerText())
-      .toMatch(/Exported \d+ requests and 1 environment to keyhole-collection/);
+      .toMatch(/Exported \d+ requests? and 1 environment to keyhole-collection/);
     const files = async () => (await readdir(ext.downloadsDir)).filter((file) => file.startsWith('keyhole-collection'));
-    await expect.poll(async () => (await files()).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    // Each export is uniquified by the downloads API (“keyhole-collection (1).json”): take the newest.
-    const dated = await Promise.all(
-      (await files()).map(async (file) => ({ file, at: (await stat(join(ext.downloadsDir, file))).mtimeMs })),
-    );
-    const newest = dated.sort((a, b) => a.at - b.at).at(-1)?.file as string;
-    const path = join(ext.downloadsDir, newest);
-    await expect.poll(() => existsSync(path)).toBe(true);
+    // Each export is uniquified by the downloads API (“keyhole-collection (1).json”), and an earlier size's file may
+    // be there first: wait for the one that holds this size's request.
     let exported = '';
     await expect
-      .poll(async () => {
-        exported = await readFile(path, 'utf8').catch(() => '');
-        return exported.includes(name);
-      })
+      .poll(
+        async () => {
+          for (const file of await files()) {
+            const text = await readFile(join(ext.downloadsDir, file), 'utf8').catch(() => '');
+            if (text.includes(name)) exported = text;
+          }
+          return exported !== '';
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const secrets = [
       ext.platform.consumerSecret,

@@ -87,9 +87,9 @@ export interface Workbench {
   edit(change: (draft: RequestDraft) => RequestDraft): void;
   /**
    * Opens a draft (from the catalog, history, a followed id, an import) in the preview tab, with notices to show:
-   * the tab being worked on keeps its draft and response.
+   * the tab being worked on keeps its draft and response. False when it could not open (every tab in use, said).
    */
-  open(draft: RequestDraft, notices?: string[]): void;
+  open(draft: RequestDraft, notices?: string[]): boolean;
   openCatalogEntry(entry: CatalogEntry): void;
   /** Puts a past call back: its request in the composer and its stored response below. */
   openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;

@@ -144,8 +144,10 @@ export function createWorkbench(services: PanelServices): Workbench {
 
   // What the catalog, history, a followed id or an import opens goes to the preview tab: the tab being worked on
   // keeps its draft and its response, and no response is ever left under a request it did not answer.
-  const open = (next: RequestDraft, newNotices: string[] = []) => {
-    if (tabSession.preview(next)) notices.set(newNotices);
+  const open = (next: RequestDraft, newNotices: string[] = []): boolean => {
+    if (!tabSession.preview(next)) return false;
+    notices.set(newNotices);
+    return true;
   };
 
   async function runRequest(draftRequest: SendRequest, sentDraft?: RequestDraft): Promise<void> {
@@ -348,8 +350,9 @@ export function createWorkbench(services: PanelServices): Workbench {
       );
     },
     openHistory(entry, body) {
-      // In the preview tab: a body still arriving in the tab left behind keeps arriving there.
-      open(draftFromRequest(entry.request));
+      // In the preview tab: a body still arriving in the tab left behind keeps arriving there. Not opened (all
+      // tabs in use): the stored response must not land under the current request.
+      if (!open(draftFromRequest(entry.request))) return;
       if (entry.error && entry.status === undefined) {
         run.set({
           phase: 'failed',
