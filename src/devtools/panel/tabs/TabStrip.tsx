@@ -48,7 +48,9 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
   const strip = useRef<HTMLUListElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [listing, setListing] = useState<{ x: number; y: number }>();
-  // The current tab in view whenever it changes or the strip is resized; the list button only when needed.
+  // The current tab in view whenever it, the labels or the strip's width change (not on every keystroke in the
+  // composer, which also updates the set); the list button only when needed.
+  const layoutKey = `${set.activeId}\n${set.tabs.map((tab) => `${tabLabel(tab)}${tab.preview ? '*' : ''}`).join('\n')}`;
   useEffect(() => {
     const list = strip.current;
     if (!list) return;
@@ -66,7 +68,7 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
     const observer = new ResizeObserver(check);
     observer.observe(list);
     return () => observer.disconnect();
-  }, [set]);
+  }, [layoutKey]);
   const exists = (key: Stop | null) =>
     key === 'new' || key === 'all' || (key !== null && set.tabs.some((tab) => key.endsWith(`:${tab.id}`)));
   const tabStop: Stop = exists(stop) ? (stop as Stop) : `open:${set.activeId}`;
