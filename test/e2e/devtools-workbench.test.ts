@@ -9,6 +9,10 @@
  * - saved requests: save with a name and folder, duplicate, reorder, rename, export (scanned for the sandbox's
  *   secrets and for any Authorization header), import a Postman v2.1 collection;
  * - a keyboard-only run: compose → send → save → close → reopen from Saved.
+ * Issue #32: the Saved tree (⋯ menu, F2, drag into a folder, Move to…, Delete after asking, import notes on demand),
+ * 2,000 saved requests (rows virtualised, filter, scroll, folders opened and remembered; long tasks counted and
+ * logged), the preview tab (the catalog never replaces a tab with a response) and an overflowing tab strip (the
+ * current tab in view, a menu of all), with screenshots at 1280×800, 900×500, 1400×380 and 480×700, light and dark.
  * Screenshots of each state at each size, and axe (no serious or critical violation).
  */
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -517,6 +521,7 @@ describe('issue #32: 2,000 saved requests, preview tabs and an overflowing tab s
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'GET /v2/summary']);
     await expect.poll(() => page.locator('.kh-request-tab--preview').count()).toBe(1);
     expect(await page.locator('.kh-request-tab--preview .kh-request-tab-open').textContent()).toBe('GET /v2/summary');
+    await saveScreenshot(page, 'devtools-tabs-preview-900x500');
     // No response under the new request; the next endpoint opened replaces the preview.
     expect(await page.locator('.kh-response--empty').count()).toBe(1);
     await search.fill('zones');
