@@ -4,12 +4,11 @@
  * search the panel runs (its word-score cache starts empty at each round, as in a freshly opened panel); the
  * anchor is a plain substring filter over the same text, measured on the same keystrokes in the same run.
  */
-import { performance } from 'node:perf_hooks';
 import { type CatalogEntry, indexCatalog, searchCatalog, searchFieldsOf } from '../src/core/platform/catalog.ts';
 import { loadCatalog } from '../src/core/platform/load-catalog.ts';
 import { filterBySubstring } from '../src/core/platform/search.ts';
 import { type BenchRow, compareTimes } from './results.ts';
-import { median, round } from './stats.ts';
+import { median, percentile, round, timeOnce } from './stats.ts';
 
 /** What people type, typos and all; each prefix of each query is a keystroke. */
 export const TYPED_QUERIES = [
@@ -34,17 +33,6 @@ function keystrokes(): string[] {
   return TYPED_QUERIES.flatMap((query) => Array.from({ length: query.length }, (_, at) => query.slice(0, at + 1)));
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function time(step: () => unknown): number {
-  const started = performance.now();
-  step();
-  return performance.now() - started;
-}
-
 export async function benchCatalogSearch(): Promise<BenchRow[]> {
   const { entries } = await loadCatalog();
   const typed = keystrokes();
@@ -60,14 +48,14 @@ export async function benchCatalogSearch(): Promise<BenchRow[]> {
   }
   for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
     builds.push(
-      time(() => {
+      timeOnce(() => {
         index = indexCatalog(entries);
       }),
     );
     // Alternate per keystroke, so load on the shared machine hits both alike.
     for (const query of typed) {
-      ours.push(time(() => searchCatalog(index, query)));
-      anchor.push(time(() => filterBySubstring(entries, fields, query)));
+      ours.push(timeOnce(() => searchCatalog(index, query)));
+      anchor.push(timeOnce(() => filterBySubstring(entries, fields, query)));
     }
   }
   const oursP95 = percentile(ours, 95);

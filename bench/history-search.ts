@@ -6,12 +6,11 @@
  * The limit, in the same run: a bare substring scan over the same entries' search text already built and
  * lowercased, no filters and no sorting: what any search must at least pay.
  */
-import { performance } from 'node:perf_hooks';
 import type { HttpMethod, SendRequest, SendResponse } from '../src/core/protocol.ts';
 import { createHistoryRecord, type HistoryEntry } from '../src/core/workbench/history-entry.ts';
 import { EMPTY_FILTER, filterHistory, searchTextOf } from '../src/core/workbench/history-filter.ts';
 import { type BenchRow, compareTimes } from './results.ts';
-import { median, round } from './stats.ts';
+import { median, percentile, round, timeOnce } from './stats.ts';
 
 export const HISTORY_SIZE = 10_000;
 const TARGET_MS = 50;
@@ -101,17 +100,6 @@ function keystrokes(): string[] {
   );
 }
 
-function time(step: () => unknown): number {
-  const started = performance.now();
-  step();
-  return performance.now() - started;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export async function benchHistorySearch(): Promise<BenchRow[]> {
   const entries = generateHistory();
   const haystacks = entries.map(searchTextOf);
@@ -130,15 +118,15 @@ export async function benchHistorySearch(): Promise<BenchRow[]> {
   for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
     // Alternate per keystroke, so load on the shared machine hits both alike.
     for (const query of typed) {
-      ours.push(time(() => filterHistory(entries, { ...EMPTY_FILTER, text: query })));
-      limit.push(time(() => scan(query)));
+      ours.push(timeOnce(() => filterHistory(entries, { ...EMPTY_FILTER, text: query })));
+      limit.push(timeOnce(() => scan(query)));
     }
   }
   // The first keystroke after the list is loaded builds every entry's search text (then kept per entry).
   const firstKeystroke: number[] = [];
   for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
     const loaded = structuredClone(entries);
-    firstKeystroke.push(time(() => filterHistory(loaded, { ...EMPTY_FILTER, text: 'a' })));
+    firstKeystroke.push(timeOnce(() => filterHistory(loaded, { ...EMPTY_FILTER, text: 'a' })));
   }
   const oursP95 = percentile(ours, 95);
   const limitP95 = percentile(limit, 95);

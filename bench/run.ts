@@ -30,6 +30,7 @@ import { benchPopup } from './popup.ts';
 import { refreshReadme } from './refresh-readme.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
 import type { BenchResults, BenchRow } from './results.ts';
+import { benchSavedTree } from './saved-tree.ts';
 import { benchSchemaCheck } from './schema-check.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
@@ -45,6 +46,7 @@ const ALL = [
   'worker',
   'search',
   'history',
+  'saved',
   'check',
   'firefox',
 ] as const;
@@ -183,6 +185,7 @@ async function main(): Promise<number> {
   if (selected.has('signing')) await attempt('Signing (Node)', () => benchSigningInNode());
   if (selected.has('search')) await attempt('Catalog search', benchCatalogSearch);
   if (selected.has('history')) await attempt('History search', benchHistorySearch);
+  if (selected.has('saved')) await attempt('Saved tree', benchSavedTree);
   if (selected.has('check')) await attempt('Response check', benchSchemaCheck);
 
   let session: BrowserSession | undefined;

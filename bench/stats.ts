@@ -22,3 +22,16 @@ export async function repeat<T>(count: number, step: (index: number) => Promise<
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The value at or below which p % of the values fall (p95 of keystroke times). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** How long one synchronous step takes, in ms. */
+export function timeOnce(step: () => unknown): number {
+  const started = performance.now();
+  step();
+  return performance.now() - started;
+}

@@ -146,4 +146,65 @@ describe('the panel from the keyboard', () => {
     expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
     await page.close();
   });
+
+  it('/ and Ctrl+K focus the search with its query selected; Ctrl+S saves, never the browser’s Save page', async () => {
+    const page = await openPanel(ext, pageErrors, { width: 900, height: 500 });
+    await page.locator('.kh-endpoint').first().waitFor();
+    const search = page.locator('#kh-catalog-search');
+    await search.fill('applications');
+    const selection = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement;
+        return {
+          id: element.id,
+          selected: element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0),
+        };
+      });
+    // Out of the field (as after a click elsewhere), where / is a shortcut, not text.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('/');
+    expect(await selection()).toEqual({ id: 'kh-catalog-search', selected: 'applications' });
+    // Typing replaces the old query rather than appending to it.
+    await page.keyboard.type('zones');
+    expect(await search.inputValue()).toBe('zones');
+    // Ctrl+K from inside a text field.
+    await page.getByRole('textbox', { name: 'Path' }).focus();
+    await page.keyboard.press('Control+k');
+    expect(await selection()).toEqual({ id: 'kh-catalog-search', selected: 'zones' });
+
+    // Ctrl+S: whether the panel took the key from the browser, seen by a listener after the panel's.
+    await page.evaluate(() => {
+      addEventListener('keydown', (event: KeyboardEvent) => {
+        if (event.key.toLowerCase() === 's' && event.ctrlKey)
+          (window as unknown as { __saveKept: boolean[] }).__saveKept.push(event.defaultPrevented);
+      });
+      (window as unknown as { __saveKept: boolean[] }).__saveKept = [];
+    });
+    const kept = () => page.evaluate(() => (window as unknown as { __saveKept: boolean[] }).__saveKept);
+    const path = page.getByRole('textbox', { name: 'Path' });
+    await path.fill('/v2/self/applications');
+    await page.keyboard.press('Control+s');
+    const dialog = page.getByRole('dialog', { name: 'Save request as' });
+    await dialog.waitFor();
+    // With the dialog open, Ctrl+S is still kept from the browser (and does nothing more).
+    await page.keyboard.press('Control+s');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Ctrl S apps');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const toolbar = page.getByRole('toolbar', { name: 'Request tabs' });
+    await expect.poll(() => toolbar.locator('.kh-request-tab--current').innerText()).toContain('Ctrl S apps');
+    // A saved request: Ctrl+S updates it in place, no dialog.
+    await path.fill('/v2/self/applications/{applicationId}');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe('Saved “Ctrl S apps”');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await kept()).toEqual([true, true, true]);
+    await page.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: 'Saved' }).click();
+    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('Ctrl S apps');
+    await expect
+      .poll(() => page.getByRole('treeitem', { name: 'GET Ctrl S apps' }).getAttribute('title'))
+      .toContain('GET /v2/self/applications/{applicationId}');
+    await saveScreenshot(page, 'keyboard-ctrl-s-saved');
+    await page.close();
+  });
 });

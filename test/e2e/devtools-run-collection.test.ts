@@ -253,8 +253,8 @@ describe('a chain of requests, run in the panel and in CI', () => {
   it('a deliberately failing assertion fails the Runner and the CLI alike', async () => {
     await showView('Saved');
     await page
-      .getByRole('list', { name: 'Chain' })
-      .getByRole('button', { name: /List its applications/ })
+      .getByRole('tree', { name: 'Saved requests' })
+      .getByRole('treeitem', { name: /List its applications/ })
       .first()
       .click();
     await composerTab(page, 'Tests').click();

@@ -9,16 +9,19 @@
  * - saved requests: save with a name and folder, duplicate, reorder, rename, export (scanned for the sandbox's
  *   secrets and for any Authorization header), import a Postman v2.1 collection;
  * - a keyboard-only run: compose → send → save → close → reopen from Saved.
+ * Issue #32: the Saved tree (⋯ menu, F2, drag into a folder, Move to…, Delete after asking, import notes on demand),
+ * 2,000 saved requests (rows virtualised, filter, scroll, folders opened and remembered; long tasks counted and
+ * logged), the preview tab (the catalog never replaces a tab with a response) and an overflowing tab strip (the
+ * current tab in view, a menu of all), with screenshots at 1280×800, 900×500, 1400×380 and 480×700, light and dark.
  * Screenshots of each state at each size, and axe (no serious or critical violation).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { composerTab, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
+import { composerTab, longTasks, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -56,6 +59,21 @@ const pathField = (page: Page) => page.getByRole('textbox', { name: 'Path' });
 async function look(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page)).toEqual([]);
   await saveScreenshot(page, name);
+}
+
+const savedTree = (page: Page) => page.getByRole('tree', { name: 'Saved requests' });
+const savedRow = (page: Page, name: string) =>
+  savedTree(page).getByRole('treeitem', { name: new RegExp(`^[A-Z]+ ${name.replace(/[()]/g, '\\$&')}$`) });
+
+/** Chooses an action from a saved request's “⋯” menu. */
+async function rowMenu(page: Page, name: string, action: string): Promise<void> {
+  await savedRow(page, name).hover();
+  // The “⋯” button is the mouse's way (hidden from the accessibility tree; the keyboard has Shift+F10).
+  await savedRow(page, name).locator('.kh-saved-more').click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByRole('menuitem', { name: action })
+    .click();
 }
 
 async function showView(page: Page, label: string): Promise<void> {
@@ -201,40 +219,76 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => tabNames(page)).toContain(name);
 
     await showView(page, 'Saved');
-    const folder = page.getByRole('list', { name: `Sandbox/${size}` });
-    await folder
-      .getByRole('button', { name: new RegExp(name) })
-      .first()
-      .waitFor();
-    await folder.getByRole('button', { name: `Duplicate ${name}` }).click();
-    await expect.poll(() => folder.locator('.kh-saved-name').allInnerTexts()).toEqual([name, `${name} copy`]);
-    await folder.getByRole('button', { name: `Move ${name} copy up` }).click();
-    await expect.poll(() => folder.locator('.kh-saved-name').allInnerTexts()).toEqual([`${name} copy`, name]);
-    await folder.getByRole('button', { name: `Rename or move ${name} copy` }).click();
+    // A tree, filtered to this size's requests (the name holds the size): Sandbox/ › <size>/ › the requests.
+    const tree = savedTree(page);
+    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill(size);
+    const names = () => tree.locator('.kh-saved-item .kh-saved-name').allTextContents();
+    await expect.poll(names).toEqual([name]);
+    await rowMenu(page, name, 'Duplicate');
+    await expect.poll(names).toEqual([name, `${name} copy`]);
+    await rowMenu(page, `${name} copy`, 'Move up');
+    await expect.poll(names).toEqual([`${name} copy`, name]);
+    // F2 renames the current row: End, then ↑, from the tree's keyboard.
+    await tree.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('F2');
     const edit = page.getByRole('dialog', { name: /^Edit/ });
     await edit.getByRole('textbox', { name: 'Name' }).fill(`${name} (copy)`);
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => folder.locator('.kh-saved-name').allInnerTexts()).toEqual([`${name} (copy)`, name]);
+    await expect.poll(names).toEqual([`${name} (copy)`, name]);
+    // Dragged onto the folder Sandbox, a request moves into it (one level up); “Move to…” does it from the keyboard.
+    await savedRow(page, name).dragTo(tree.getByRole('treeitem', { name: /^Sandbox ?, / }));
+    await expect.poll(() => savedRow(page, name).getAttribute('aria-level')).toBe('2');
+    await tree.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menu', { name: `Actions for ${name} (copy)` }).waitFor();
+    // The menu takes focus on its first item once drawn.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('OpenEnter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const move = page.getByRole('dialog', { name: /^Move/ });
+    await move.getByLabel(/^Folder/).fill(`Sandbox/${size}/Kept`);
+    await move.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => savedRow(page, `${name} (copy)`).getAttribute('aria-level')).toBe('4');
+    await look(page, `devtools-saved-tree-${size}`);
+    // Delete asks first (rows: Sandbox/, <size>/, Kept/, the copy, the request).
+    await tree.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Delete');
+    await page
+      .getByRole('dialog', { name: `Delete “${name} (copy)”?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(names).toEqual([name]);
+    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('');
 
     // Export: the file holds the requests and none of the sandbox's secrets, nor any Authorization header.
     await page.getByRole('button', { name: 'Export' }).click();
     // Item 3 left the environment “sandbox”: it goes with the requests.
-    await page.getByText(/^Exported \d+ requests and 1 environment to keyhole-collection/).waitFor();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Saved requests' }).innerText())
+      .toMatch(/Exported \d+ requests? and 1 environment to keyhole-collection/);
     const files = async () => (await readdir(ext.downloadsDir)).filter((file) => file.startsWith('keyhole-collection'));
-    await expect.poll(async () => (await files()).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    // Each export is uniquified by the downloads API (“keyhole-collection (1).json”): take the newest.
-    const dated = await Promise.all(
-      (await files()).map(async (file) => ({ file, at: (await stat(join(ext.downloadsDir, file))).mtimeMs })),
-    );
-    const newest = dated.sort((a, b) => a.at - b.at).at(-1)?.file as string;
-    const path = join(ext.downloadsDir, newest);
-    await expect.poll(() => existsSync(path)).toBe(true);
+    // Each export is uniquified by the downloads API (“keyhole-collection (1).json”), and an earlier size's file may
+    // be there first: wait for the one that holds this size's request.
     let exported = '';
     await expect
-      .poll(async () => {
-        exported = await readFile(path, 'utf8').catch(() => '');
-        return exported.includes(name);
-      })
+      .poll(
+        async () => {
+          for (const file of await files()) {
+            const text = await readFile(join(ext.downloadsDir, file), 'utf8').catch(() => '');
+            if (text.includes(name)) exported = text;
+          }
+          return exported !== '';
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const secrets = [
       ext.platform.consumerSecret,
@@ -274,11 +328,11 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     );
     await page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(postman);
     await expect.poll(() => page.locator('.kh-saved-notices').innerText()).toContain('Imported 1 request');
+    // One line; the notes on demand.
+    expect(await page.locator('.kh-saved-notices').innerText()).not.toContain('Self: dropped its auth settings');
+    await page.locator('.kh-saved-notices summary').click();
     expect(await page.locator('.kh-saved-notices').innerText()).toContain('Self: dropped its auth settings');
-    await page
-      .getByRole('list', { name: `Postman ${size}` })
-      .getByRole('button', { name: 'GET Self' })
-      .click();
+    await savedTree(page).locator(`[role="treeitem"][title="Postman ${size}"] + [role="treeitem"]`).click();
     await expect.poll(() => pathField(page).inputValue()).toBe('/v2/self');
     await look(page, `devtools-saved-${size}`);
   });
@@ -311,7 +365,10 @@ describe('keyboard only', () => {
     await tabTo(page, /^Catalog$/);
     await page.keyboard.press('ArrowDown');
     await page.getByRole('region', { name: 'Saved requests' }).waitFor();
-    await tabTo(page, /Keyboard apps$/);
+    // The filter, ↓ into the tree (its first match is current), Enter opens it.
+    await tabTo(page, /^Filter saved requests/);
+    await page.keyboard.type('Keyboard apps');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'Keyboard apps']);
     expect(await pathField(page).inputValue()).toBe('/v2/self/applications');
@@ -326,5 +383,186 @@ describe('keyboard only', () => {
     await look(dark, 'devtools-workbench-dark');
     await dark.close();
     expect(pageErrors).toEqual([]);
+  });
+});
+
+/** Two animation frames: what was asked of the page has been drawn. */
+const drawn = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+describe('issue #32: 2,000 saved requests, preview tabs and an overflowing tab strip', () => {
+  const FOUR_SIZES = [...SIZES, { width: 480, height: 700 }] as const;
+
+  it('keeps the Saved tree smooth with 2,000 requests: rows virtualised, filter, scroll, open and close', async () => {
+    const page = await openPanel(ext, pageErrors, { devtools: true, colorScheme: 'light', width: 1280, height: 800 });
+    await showView(page, 'Saved');
+    const requests = Array.from({ length: 2000 }, (_, index) => ({
+      name: `List the applications of organisation ${index}`,
+      folder: `Scale/Group ${String(Math.floor(index / 50)).padStart(2, '0')}`,
+      method: index % 4 === 0 ? 'POST' : 'GET',
+      target: 'api',
+      path: `/v2/organisations/orga_${index}/applications`,
+      params: {},
+      query: [],
+      headers: [],
+      body: { mode: 'none' },
+    }));
+    const dir = await mkdtemp(join(tmpdir(), 'keyhole-scale-'));
+    const file = join(dir, 'scale.json');
+    await writeFile(
+      file,
+      JSON.stringify({ format: 'keyhole-collection', version: 1, exportedAt: new Date().toISOString(), requests }),
+    );
+    await page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(file);
+    await expect
+      .poll(() => page.locator('.kh-saved-notices').innerText(), { timeout: 60_000 })
+      .toContain('Imported 2000 requests');
+    const tree = savedTree(page);
+    const rows = tree.getByRole('treeitem');
+    await tree.getByRole('treeitem', { name: /^Scale ?, / }).waitFor();
+    await drawn(page);
+    // Only the rows in view are in the page.
+    expect(await rows.count()).toBeLessThan(80);
+
+    const since = await page.evaluate(() => performance.now());
+    const marks: string[] = [];
+    const mark = async (label: string) =>
+      marks.push(`${label} +${Math.round((await page.evaluate(() => performance.now())) - since)}`);
+    // Filter as you type: name, method and path, with the folders that lead to the match.
+    const filter = page.getByRole('searchbox', { name: 'Filter saved requests' });
+    await filter.click();
+    await page.keyboard.type('post organisation 1996', { delay: 20 });
+    await expect.poll(() => rows.allTextContents()).toHaveLength(3);
+    expect(await savedRow(page, 'List the applications of organisation 1996').getAttribute('aria-level')).toBe('3');
+    await mark('filtered');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => rows.count()).toBeGreaterThan(10);
+    await mark('cleared');
+    // Scroll the whole tree (2,041 rows) down, a wheel turn per frame.
+    await tree.hover();
+    for (let turn = 0; turn < 30; turn += 1) {
+      await page.mouse.wheel(0, 1800);
+      await drawn(page);
+    }
+    await expect.poll(() => tree.evaluate((element) => element.scrollTop)).toBeGreaterThan(20_000);
+    expect(await rows.count()).toBeLessThan(80);
+    await mark('scrolled');
+    // Close every folder, then open Scale with a click and its first group from the keyboard.
+    await page.getByRole('button', { name: 'Close every folder' }).click();
+    const scale = tree.getByRole('treeitem', { name: /^Scale ?, / });
+    await expect.poll(() => scale.getAttribute('aria-expanded')).toBe('false');
+    await mark('closed');
+    await scale.click();
+    await expect.poll(() => scale.getAttribute('aria-expanded')).toBe('true');
+    const group = tree.getByRole('treeitem', { name: /^Group 00 ?, 50 requests$/ });
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+    await drawn(page);
+    const tasks = (await longTasks(page)).filter((task) => task.start >= since);
+    console.log(
+      `Saved tree, 2,000 requests (filter typed, cleared, 30 wheel turns, close all, open two): ${tasks.length} long tasks, ` +
+        `longest ${Math.round(Math.max(0, ...tasks.map((task) => task.duration)))} ms ` +
+        `(${tasks.map((task) => `${Math.round(task.duration)} ms at +${Math.round(task.start - since)}`).join(', ')}; ${marks.join(', ')})`,
+    );
+    // Reported, not asserted: on the shared 2-core machine (load average 25 when measured) 30 wheel turns of 1,800
+    // px each saw 4–9 tasks of 54–207 ms, all while scrolling; filtering and opening saw none. The filter's own
+    // cost per keystroke is a bench row (bench/saved-tree.ts).
+
+    // Which folders are open is remembered.
+    await page.reload();
+    await showView(page, 'Saved');
+    await expect
+      .poll(() => tree.getByRole('treeitem', { name: /^Group 00 ?, / }).getAttribute('aria-expanded'))
+      .toBe('true');
+    await tree.getByRole('treeitem', { name: /^Group 00 ?, / }).click();
+    await expect
+      .poll(() => tree.getByRole('treeitem', { name: /^Group 01 ?, / }).getAttribute('aria-expanded'))
+      .toBe('false');
+    await tree.getByRole('treeitem', { name: /^Group 00 ?, / }).click();
+    // The full name on hover; the end of a long name (what tells it apart) stays in view.
+    const row = savedRow(page, 'List the applications of organisation 7');
+    expect(await row.getAttribute('title')).toContain(
+      'List the applications of organisation 7\nGET /v2/organisations/orga_7',
+    );
+    expect(await row.locator('.kh-saved-name-tail').textContent()).toBe(' of organisation 7');
+    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('organisation 5');
+    for (const { width, height } of FOUR_SIZES) {
+      await page.setViewportSize({ width, height });
+      await savedRow(page, 'List the applications of organisation 5').hover();
+      await savedRow(page, 'List the applications of organisation 5').locator('.kh-saved-more').click();
+      await page.getByRole('menu').waitFor();
+      await saveScreenshot(page, `devtools-saved-2000-${width}x${height}`);
+      await page.keyboard.press('Escape');
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+    const dark = await openPanel(ext, pageErrors, { devtools: { themeName: 'dark' }, width: 480, height: 700 });
+    await showView(dark, 'Saved');
+    await dark.getByRole('searchbox', { name: 'Filter saved requests' }).fill('organisation 19');
+    await savedRow(dark, 'List the applications of organisation 19').waitFor();
+    await look(dark, 'devtools-saved-2000-dark-480x700');
+    await dark.setViewportSize({ width: 1280, height: 800 });
+    await look(dark, 'devtools-saved-2000-dark-1280x800');
+    await dark.close();
+  }, 180_000);
+
+  it('opens the catalog in a preview tab, keeps the sent tab and its response, and lists overflowing tabs', async () => {
+    const page = await openPanel(ext, pageErrors, { devtools: true, colorScheme: 'light', width: 900, height: 500 });
+    await startClean(page);
+    await pathField(page).fill('/v2/self');
+    expect(await sendAndWait(page)).toBe('200');
+    await showView(page, 'Catalog');
+    const search = page.getByRole('searchbox', { name: 'Search endpoints' });
+    await search.fill('summary');
+    await page.getByRole('button', { name: /^GET \/v2\/summary / }).click();
+    await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'GET /v2/summary']);
+    await expect.poll(() => page.locator('.kh-request-tab--preview').count()).toBe(1);
+    expect(await page.locator('.kh-request-tab--preview .kh-request-tab-open').textContent()).toBe('GET /v2/summary');
+    await saveScreenshot(page, 'devtools-tabs-preview-900x500');
+    // No response under the new request; the next endpoint opened replaces the preview.
+    expect(await page.locator('.kh-response--empty').count()).toBe(1);
+    await search.fill('zones');
+    await page.getByRole('button', { name: /^GET \/v2\/products\/zones / }).click();
+    await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'GET /products/zones']);
+    await tabList(page).getByRole('button', { name: 'GET /v2/self', exact: true }).click();
+    await expect.poll(() => page.locator('.kh-status-url').innerText()).toMatch(/\/v2\/self(\?|$)/);
+    // Sent, the preview is kept: the next one opens beside it.
+    await tabList(page).getByRole('button', { name: 'GET /products/zones', exact: true }).click();
+    expect(await sendAndWait(page)).toBe('200');
+    expect(await page.locator('.kh-request-tab--preview').count()).toBe(0);
+
+    // Many tabs: the strip scrolls, the current tab stays in view, a menu lists them all.
+    for (let tab = 0; tab < 14; tab += 1) await page.getByRole('button', { name: 'New tab' }).click();
+    const all = tabList(page).getByRole('button', { name: /^All \d+ tabs$/ });
+    await all.waitFor();
+    const inView = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('.kh-request-tab-list') as HTMLElement;
+        const current = document.querySelector('.kh-request-tab--current') as HTMLElement;
+        const outer = list.getBoundingClientRect();
+        const box = current.getBoundingClientRect();
+        return box.left >= outer.left - 1 && box.right <= outer.right + 1;
+      });
+    await expect.poll(inView).toBe(true);
+    for (const { width, height } of FOUR_SIZES) {
+      await page.setViewportSize({ width, height });
+      await all.click();
+      const menu = page.getByRole('menu', { name: 'Open tabs' });
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitemradio').count()).toBe(16);
+      await saveScreenshot(page, `devtools-tabs-overflow-${width}x${height}`);
+      await page.keyboard.press('Escape');
+    }
+    await all.click();
+    await page.getByRole('menu', { name: 'Open tabs' }).getByRole('menuitemradio').first().click();
+    await expect
+      .poll(() => page.locator('.kh-request-tab').first().getAttribute('class'))
+      .toContain('kh-request-tab--current');
+    await expect.poll(inView).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
   });
 });

@@ -289,9 +289,11 @@ describe('an update from the previous release, in Chromium', () => {
     const scope = (await storageLocal(panel, 'keyhole.devtools.variables')) as { environments: { name: string }[] };
     expect(scope.environments.map((environment) => environment.name)).toEqual(['dev', 'prod']);
     await showView(panel, 'Saved');
+    // The Saved tree draws only the rows in view: the filter brings this one up.
+    await panel.getByRole('searchbox', { name: 'Filter saved requests' }).fill('Request 3');
     await panel
-      .getByRole('list', { name: 'Addons' })
-      .getByRole('button', { name: 'GET Request 3', exact: true })
+      .getByRole('tree', { name: 'Saved requests' })
+      .getByRole('treeitem', { name: 'GET Request 3', exact: true })
       .click();
     await expect.poll(() => panel.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/v2/self?n=3');
     expect(await sendAndWait(panel)).toContain('200');

@@ -12,6 +12,11 @@ export interface RequestTab {
   savedId?: string;
   /** The saved request's name, shown instead of the method and path. */
   name?: string;
+  /**
+   * A preview tab (shown in italics, as editors do): what the catalog, history or a followed id opened, replaced
+   * by the next thing opened until it is edited, sent or saved. At most one per set.
+   */
+  preview?: boolean;
 }
 
 export interface TabSet {
@@ -40,6 +45,48 @@ export function tabLabel(tab: RequestTab): string {
 
 export function activeTab(set: TabSet): RequestTab {
   return (set.tabs.find((tab) => tab.id === set.activeId) ?? set.tabs[0]) as RequestTab;
+}
+
+/** A tab holding nothing of the user's: a fresh draft, not saved (the caller knows whether it ran anything). */
+export function isBlankTab(tab: RequestTab): boolean {
+  if (tab.savedId || tab.preview) return false;
+  const { signatureMethod: _signature, bridgeAuth: _bridge, ...draft } = tab.draft;
+  const { signatureMethod: _s, bridgeAuth: _b, ...fresh } = createDraft();
+  return JSON.stringify(draft) === JSON.stringify(fresh);
+}
+
+/**
+ * Opens `tab` as the preview tab, so that nothing the user was working on is replaced: in place of the active
+ * tab if that is the preview or blank (`reusable`), else in place of the preview tab wherever it is, else after
+ * the active tab. Returns the new set and the id of the tab it replaced; undefined beyond MAX_TABS.
+ */
+export function openPreviewTab(
+  set: TabSet,
+  tab: RequestTab,
+  reusable: (tab: RequestTab) => boolean,
+): { set: TabSet; replaced?: string } | undefined {
+  const preview = { ...tab, preview: true };
+  const active = set.tabs.findIndex((item) => item.id === set.activeId);
+  const activeTab = set.tabs[active];
+  const at =
+    activeTab && (activeTab.preview || reusable(activeTab)) ? active : set.tabs.findIndex((item) => item.preview);
+  if (at < 0) {
+    const added = addTab(set, preview);
+    return added ? { set: added } : undefined;
+  }
+  const tabs = [...set.tabs];
+  const replaced = (tabs[at] as RequestTab).id;
+  tabs[at] = preview;
+  return { set: { tabs, activeId: preview.id }, replaced };
+}
+
+/** Makes a preview tab a normal one (it was edited, sent or saved, or double-clicked). */
+export function keepTab(set: TabSet, id: string): TabSet {
+  return updateTab(set, id, (tab) => {
+    if (!tab.preview) return tab;
+    const { preview: _preview, ...kept } = tab;
+    return kept;
+  });
 }
 
 /** Adds a tab after the active one and makes it active. Refused (undefined) beyond MAX_TABS. */

@@ -9,7 +9,7 @@ import type { Workbench } from './workbench.ts';
  */
 export function openLogStream(workbench: Workbench, { ownerId, appId, kind }: LogsRoute): Promise<void> {
   const current = workbench.draft.get();
-  workbench.open(
+  const opened = workbench.open(
     createDraft({
       method: 'GET',
       target: 'api',
@@ -17,5 +17,6 @@ export function openLogStream(workbench: Workbench, { ownerId, appId, kind }: Lo
       signatureMethod: current.signatureMethod,
     }),
   );
-  return workbench.send();
+  // Not opened (every tab in use, said): sending would send the request of the tab in view.
+  return opened ? workbench.send() : Promise.resolve();
 }

@@ -67,6 +67,8 @@ export interface Workbench {
   /** Opens a draft (a fresh one by default) in a new tab. */
   newTab(draft?: RequestDraft, notices?: string[], extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): void;
   closeTab(id: string): void;
+  /** Makes a preview tab a normal one (a double click on it). */
+  keepTab(id: string): void;
   moveTab(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request, so Save updates it (undefined unlinks). */
   linkTab(saved: { id: string; name: string } | undefined): void;
@@ -86,8 +88,11 @@ export interface Workbench {
   pickers: PickerLists;
   ready: Promise<void>;
   edit(change: (draft: RequestDraft) => RequestDraft): void;
-  /** Replaces the draft (from the catalog, history, an import), with notices to show. */
-  open(draft: RequestDraft, notices?: string[]): void;
+  /**
+   * Opens a draft (from the catalog, history, a followed id, an import) in the preview tab, with notices to show:
+   * the tab being worked on keeps its draft and response. False when it could not open (every tab in use, said).
+   */
+  open(draft: RequestDraft, notices?: string[]): boolean;
   openCatalogEntry(entry: CatalogEntry): void;
   /** Puts a past call back: its request in the composer and its stored response below. */
   openHistory(entry: HistoryEntry, body: HistoryBody | undefined): void;

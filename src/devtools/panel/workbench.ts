@@ -144,24 +144,21 @@ export function createWorkbench(services: PanelServices): Workbench {
     variableSession.refill();
   })();
 
-  const open = (next: RequestDraft, newNotices: string[] = []) => {
-    // A tab holding a saved request is not overwritten by the catalog or history: they open beside it.
-    const current = tabSession.tabs.get();
-    if (current.tabs.find((tab) => tab.id === current.activeId)?.savedId) {
-      if (tabSession.add(next)) notices.set(newNotices);
-      return;
-    }
-    draft.set(next);
+  // What the catalog, history, a followed id or an import opens goes to the preview tab: the tab being worked on
+  // keeps its draft and its response, and no response is ever left under a request it did not answer.
+  const open = (next: RequestDraft, newNotices: string[] = []): boolean => {
+    if (!tabSession.preview(next)) return false;
     notices.set(newNotices);
-    attempted.set(false);
+    return true;
   };
 
   async function runRequest(draftRequest: SendRequest, sentDraft?: RequestDraft): Promise<void> {
     const requestId = newRequestId();
     const startedAt = Date.now();
     const request: SendRequest = { ...draftRequest, requestId };
-    // The result belongs to the tab that sent it, even if another tab is active by then.
+    // The result belongs to the tab that sent it, even if another tab is active by then; sent, it is kept.
     const tabId = tabSession.tabs.get().activeId;
+    tabSession.keep(tabId);
     // A stream would buffer until the timeout as a call: the response pane opens it live instead.
     const kind = streamKindOf(request.method, request.path);
     if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
@@ -314,6 +311,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       if (tabSession.add(next, extra)) notices.set(newNotices);
     },
     closeTab: tabSession.close,
+    keepTab: tabSession.keep,
     moveTab: tabSession.move,
     linkTab: tabSession.link,
     saved: services.saved ?? createMemorySavedRequestStore(),
@@ -350,8 +348,9 @@ export function createWorkbench(services: PanelServices): Workbench {
       );
     },
     openHistory(entry, body) {
-      stopReceiving();
-      open(draftFromRequest(entry.request));
+      // In the preview tab: a body still arriving in the tab left behind keeps arriving there. Not opened (all
+      // tabs in use): the stored response must not land under the current request.
+      if (!open(draftFromRequest(entry.request))) return;
       if (entry.error && entry.status === undefined) {
         run.set({
           phase: 'failed',

@@ -1,26 +1,32 @@
 import { useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import { nextOrder, normalizeFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
+import { listFolders } from '../../../core/workbench/saved-tree.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { SavedRequestStore } from './saved-store.ts';
 
-/** Renames a saved request or moves it to another folder (at the end of it). */
+/**
+ * Renames a saved request or moves it to another folder (at the end of it): F2 and “Rename…” start in the name,
+ * “Move to…” (the keyboard's way to do what a drag does) in the folder, with every existing folder offered.
+ */
 export default function EditSavedDialog({
   item,
   list,
   store,
+  focus = 'name',
   onClose,
 }: {
   item: SavedRequest;
   list: SavedRequest[];
   store: SavedRequestStore;
+  focus?: 'name' | 'folder';
   onClose: () => void;
 }) {
   const [name, setName] = useState(item.name);
   const [folder, setFolder] = useState(item.folder);
   const [error, setError] = useState<KeyholeErrorData>();
-  const folders = [...new Set(list.map((entry) => entry.folder).filter(Boolean))].sort();
+  const folders = listFolders(list);
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -40,14 +46,14 @@ export default function EditSavedDialog({
   };
 
   return (
-    <Dialog title={`Edit “${item.name}”`} onClose={onClose} size="narrow">
+    <Dialog title={`${focus === 'folder' ? 'Move' : 'Edit'} “${item.name}”`} onClose={onClose} size="narrow">
       <form class="kh-dialog-body" onSubmit={submit}>
         <label class="kh-field">
           <span>Name</span>
           <input
             class="kh-input"
             value={name}
-            autoFocus
+            autoFocus={focus === 'name'}
             required
             onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
           />
@@ -57,6 +63,7 @@ export default function EditSavedDialog({
           <input
             class="kh-input"
             value={folder}
+            autoFocus={focus === 'folder'}
             list="kh-edit-folders"
             onInput={(event) => setFolder((event.currentTarget as HTMLInputElement).value)}
           />

@@ -9,18 +9,22 @@ import {
   reorder,
   type SavedRequest,
 } from '../../../core/workbench/saved-requests.ts';
+import { listFolders, moveToFolder } from '../../../core/workbench/saved-tree.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
-import { MethodBadge } from '../MethodBadge.tsx';
 import type { ViewProps } from '../view-props.ts';
+import { useCollapsedFolders } from './collapsed-folders.ts';
 import { ImportedEnvironments } from './ImportedEnvironments.tsx';
+import { ImportNotice } from './ImportNotice.tsx';
 import { importCollectionFile } from './import-collection.ts';
+import { SavedTree, type SavedTreeActions } from './SavedTree.tsx';
 import { openSaved } from './saved-actions.ts';
 import './collections.css';
 
 /**
- * The Saved view: saved requests by folder. Open one in its own tab; move it up or down, duplicate, rename or
- * move it to another folder, delete it. Export writes Keyhole's collection file (no credential in it); Import
+ * The Saved view: saved requests as a tree of folders (SavedTree.tsx), filtered as you type. Open one in its own
+ * tab; from its “⋯” menu rename, move to another folder, duplicate, move up or down, delete. Export writes Keyhole's collection file (no credential in it); Import
  * reads that, a Postman v2.1 collection, a HAR file or a curl command, and says what it left out.
  */
 const loadEdit = () => import('./EditSavedDialog.tsx');
@@ -31,8 +35,10 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
   const [error, setError] = useState<KeyholeErrorData>();
   const [notices, setNotices] = useState<string[]>([]);
   const [importedEnvironments, setImportedEnvironments] = useState<AddedEnvironment[]>([]);
-  const [editing, setEditing] = useState<SavedRequest>();
-  const [confirmDelete, setConfirmDelete] = useState<string>();
+  const [editing, setEditing] = useState<{ item: SavedRequest; focus: 'name' | 'folder' }>();
+  const [confirmDelete, setConfirmDelete] = useState<SavedRequest>();
+  const [query, setQuery] = useState('');
+  const [collapsed, setCollapsed] = useCollapsedFolders(services.storage);
 
   useEffect(() => {
     const load = () => store.list().then(setList, (reason: unknown) => setError(toErrorData(reason)));
@@ -84,9 +90,62 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
     }
   };
 
+  const actions: SavedTreeActions = {
+    open(item) {
+      openSaved(workbench, item);
+      showComposer();
+    },
+    rename: (item) => setEditing({ item, focus: 'name' }),
+    moveTo: (item) => setEditing({ item, focus: 'folder' }),
+    remove: (item) => setConfirmDelete(item),
+    drop(id, folder, beforeId) {
+      if (list) store.put(moveToFolder(list, id, folder, beforeId)).catch(fail);
+    },
+    more: (item) => {
+      const siblings = (list ?? []).filter((entry) => entry.folder === item.folder).sort((a, b) => a.order - b.order);
+      const at = siblings.findIndex((entry) => entry.id === item.id);
+      return [
+        {
+          label: 'Duplicate',
+          run: () => list && store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail),
+        },
+        { label: 'Move up', disabled: at <= 0, run: () => list && store.put(reorder(list, item.id, -1)).catch(fail) },
+        {
+          label: 'Move down',
+          disabled: at < 0 || at >= siblings.length - 1,
+          run: () => list && store.put(reorder(list, item.id, 1)).catch(fail),
+        },
+      ];
+    },
+  };
+
   return (
     <section class="kh-side-view kh-saved" aria-label="Saved requests">
       <div class="kh-saved-tools">
+        <input
+          type="search"
+          class="kh-input kh-saved-filter"
+          placeholder="Filter: name, method, path"
+          aria-label="Filter saved requests"
+          value={query}
+          onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(event) => {
+            // ↓ from the filter goes into the tree, as from the catalog's search into its list.
+            if (event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            document.querySelector<HTMLElement>('.kh-saved [role="tree"]')?.focus();
+          }}
+        />
+        <button
+          type="button"
+          class="kh-icon-button"
+          title="Close every folder"
+          aria-label="Close every folder"
+          disabled={!list?.length}
+          onClick={() => list && setCollapsed(new Set(listFolders(list)))}
+        >
+          ⊟
+        </button>
         <button type="button" class="kh-button kh-button--small" onClick={exportAll} disabled={!list?.length}>
           Export
         </button>
@@ -106,129 +165,60 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
         </label>
       </div>
       {notices.length > 0 ? (
-        <div class="kh-banner kh-banner--warn kh-saved-notices" role="status">
-          <ul>
-            {notices.map((notice) => (
-              <li key={notice}>{notice}</li>
-            ))}
-          </ul>
+        <ImportNotice
+          notices={notices}
+          onDismiss={() => {
+            setNotices([]);
+            setImportedEnvironments([]);
+          }}
+        >
           {importedEnvironments.length > 0 ? (
             <ImportedEnvironments workbench={workbench} added={importedEnvironments} />
           ) : null}
-          <button
-            type="button"
-            class="kh-button kh-button--small"
-            onClick={() => {
-              setNotices([]);
-              setImportedEnvironments([]);
-            }}
-          >
-            Dismiss
-          </button>
-        </div>
+        </ImportNotice>
       ) : null}
       {error ? <ErrorBanner error={error} /> : null}
-      <div class="kh-saved-body">
-        {list === undefined ? (
-          <p class="kh-muted kh-side-empty">Loading…</p>
-        ) : list.length === 0 ? (
-          <p class="kh-muted kh-side-empty">
-            No saved request yet: use Save request… above the composer, or import a collection.
-          </p>
-        ) : (
-          groups.map((group) => (
-            <div key={group.folder} class="kh-saved-folder">
-              <h3 class="kh-saved-folder-name">{group.folder || 'No folder'}</h3>
-              <ul class="kh-saved-list" aria-label={group.folder || 'No folder'}>
-                {group.requests.map((item, index) => (
-                  <li key={item.id} class="kh-saved-item">
-                    <button
-                      type="button"
-                      class="kh-saved-open"
-                      title={`${item.name} — ${item.draft.method} ${item.draft.path}`}
-                      onClick={() => {
-                        openSaved(workbench, item);
-                        showComposer();
-                      }}
-                    >
-                      <MethodBadge method={item.draft.method} />
-                      <span class="kh-saved-name">{item.name}</span>
-                    </button>
-                    <span class="kh-saved-actions">
-                      <button
-                        type="button"
-                        class="kh-icon-button"
-                        aria-label={`Move ${item.name} up`}
-                        title="Move up"
-                        disabled={index === 0}
-                        onClick={() => store.put(reorder(list, item.id, -1)).catch(fail)}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        class="kh-icon-button"
-                        aria-label={`Move ${item.name} down`}
-                        title="Move down"
-                        disabled={index === group.requests.length - 1}
-                        onClick={() => store.put(reorder(list, item.id, 1)).catch(fail)}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        class="kh-icon-button"
-                        aria-label={`Duplicate ${item.name}`}
-                        title="Duplicate"
-                        onClick={() => store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail)}
-                      >
-                        ❐
-                      </button>
-                      <button
-                        type="button"
-                        class="kh-icon-button"
-                        aria-label={`Rename or move ${item.name}`}
-                        title="Rename or move to a folder"
-                        onClick={() => setEditing(item)}
-                      >
-                        ✎
-                      </button>
-                      {confirmDelete === item.id ? (
-                        <button
-                          type="button"
-                          class="kh-button kh-button--small kh-button--danger"
-                          onClick={() => {
-                            setConfirmDelete(undefined);
-                            store.remove(item.id).catch(fail);
-                          }}
-                        >
-                          Delete
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          class="kh-icon-button"
-                          aria-label={`Delete ${item.name}`}
-                          title="Delete"
-                          onClick={() => setConfirmDelete(item.id)}
-                        >
-                          ×
-                        </button>
-                      )}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))
-        )}
-      </div>
+      {list === undefined ? (
+        <p class="kh-muted kh-side-empty">Loading…</p>
+      ) : list.length === 0 ? (
+        <p class="kh-muted kh-side-empty">
+          No saved request yet: use Save request… above the composer, or import a collection.
+        </p>
+      ) : (
+        <SavedTree list={list} query={query} collapsed={collapsed} onCollapsed={setCollapsed} actions={actions} />
+      )}
       {editing && list ? (
         <Lazy
           load={loadEdit}
-          props={{ item: editing, list, store, onClose: () => setEditing(undefined) }}
+          props={{ item: editing.item, focus: editing.focus, list, store, onClose: () => setEditing(undefined) }}
           fallback={<span class="kh-muted">Loading…</span>}
         />
+      ) : null}
+      {confirmDelete ? (
+        <Dialog title={`Delete “${confirmDelete.name}”?`} onClose={() => setConfirmDelete(undefined)} size="narrow">
+          <div class="kh-dialog-body">
+            <p>
+              {confirmDelete.draft.method} {confirmDelete.draft.path}
+              {confirmDelete.folder ? ` in ${confirmDelete.folder}` : ''}. A tab showing it keeps its draft.
+            </p>
+            <div class="kh-dialog-actions">
+              <button type="button" class="kh-button" autoFocus onClick={() => setConfirmDelete(undefined)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                class="kh-button kh-button--danger"
+                onClick={() => {
+                  const id = confirmDelete.id;
+                  setConfirmDelete(undefined);
+                  store.remove(id).catch(fail);
+                }}
+              >
+                Delete
+              </button>
+            </div>
+          </div>
+        </Dialog>
       ) : null}
     </section>
   );

@@ -32,6 +32,21 @@ export async function saveActiveTab(
   return saved;
 }
 
+/**
+ * Ctrl+S on a tab opened from (or saved as) a saved request: updates it under its name and folder. Undefined
+ * when the tab is not linked or its record is gone (deleted meanwhile): then the caller asks for a name.
+ */
+export async function saveActiveTabInPlace(
+  workbench: Workbench,
+  store: SavedRequestStore,
+): Promise<SavedRequest | undefined> {
+  const tab = activeTab(workbench.tabs.get());
+  if (!tab.savedId) return undefined;
+  const existing = (await store.list()).find((item) => item.id === tab.savedId);
+  if (!existing) return undefined;
+  return saveActiveTab(workbench, store, { name: existing.name, folder: existing.folder, asNew: false });
+}
+
 /** Opens a saved request in its own tab (the one already showing it, if any). */
 export function openSaved(workbench: Workbench, saved: SavedRequest): void {
   const open = workbench.tabs.get().tabs.find((tab) => tab.savedId === saved.id);

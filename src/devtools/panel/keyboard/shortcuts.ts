@@ -8,7 +8,9 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['/'], what: 'Search the catalog' },
+  { keys: ['/'], what: 'Search the catalog (its query selected: typing replaces it)' },
+  { keys: ['Ctrl', 'K'], what: 'Search the catalog, from anywhere (⌘ K on a Mac)' },
+  { keys: ['Ctrl', 'S'], what: 'Save the request: in place if it is saved, else name it (⌘ S on a Mac)' },
   { keys: ['↓', '↑'], what: 'From the search: move through the endpoints (Home, End too)' },
   { keys: ['Enter'], what: 'Open the endpoint in the composer (the first match from the search)' },
   { keys: ['Ctrl', 'Enter'], what: 'Send the request (⌘ Enter on a Mac)' },
@@ -22,6 +24,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { keys: ['Delete'], what: 'In the request tabs: close the focused tab' },
   { keys: ['Alt', '←', '→'], what: 'In the request tabs: move the focused tab left or right' },
+  { keys: ['↑', '↓', '←', '→'], what: 'In the saved requests: move, close and open folders (Home, End too)' },
+  { keys: ['F2'], what: 'In the saved requests: rename the current one' },
+  { keys: ['Delete'], what: 'In the saved requests: delete the current one (asks first)' },
+  { keys: ['Shift', 'F10'], what: 'In the saved requests: its menu (move to a folder, duplicate…)' },
   { keys: ['Enter'], what: 'In the body search: next match' },
   { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
 ];

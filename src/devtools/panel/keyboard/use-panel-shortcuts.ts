@@ -2,19 +2,29 @@ import { useEffect, useState } from 'preact/hooks';
 import { isTypingTarget } from './shortcuts.ts';
 
 /**
- * `/` opens the catalog and focuses its search; `?` opens the shortcuts overlay. Both only outside text fields
- * and dialogs. Returns whether the overlay is open, and its closer.
+ * `/` (outside text fields) and Ctrl+K (⌘K; anywhere but a dialog) open the catalog and focus its search with
+ * the old query selected, so typing replaces it rather than appending to it; `?` opens the shortcuts overlay.
+ * Returns whether the overlay is open, and its closer.
  */
 export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void] {
   const [overlay, setOverlay] = useState(false);
   useEffect(() => {
+    const search = () => {
+      showCatalog();
+      focusWhenThere('#kh-catalog-search');
+    };
     const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (isTypingTarget(event.target) || document.querySelector('dialog[open]')) return;
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const command = event.ctrlKey || event.metaKey;
+      if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        search();
+        return;
+      }
+      if (command || event.altKey || isTypingTarget(event.target)) return;
       if (event.key === '/') {
         event.preventDefault();
-        showCatalog();
-        focusWhenThere('#kh-catalog-search');
+        search();
       } else if (event.key === '?') {
         event.preventDefault();
         setOverlay(true);
@@ -26,9 +36,11 @@ export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void
   return [overlay, () => setOverlay(false)];
 }
 
-/** The catalog loads on first use: wait a few frames for its search box. */
+/** The catalog loads on first use: wait a few frames for its search box, then select what it holds. */
 function focusWhenThere(selector: string, frames = 60): void {
-  const element = document.querySelector<HTMLElement>(selector);
-  if (element) element.focus();
-  else if (frames > 0) requestAnimationFrame(() => focusWhenThere(selector, frames - 1));
+  const element = document.querySelector<HTMLInputElement>(selector);
+  if (element) {
+    element.focus();
+    element.select();
+  } else if (frames > 0) requestAnimationFrame(() => focusWhenThere(selector, frames - 1));
 }

@@ -1,6 +1,9 @@
-import { useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { tabLabel } from '../../../core/workbench/request-tabs.ts';
 import { Lazy } from '../../../ui/Lazy.tsx';
+import { PopupMenu } from '../../../ui/PopupMenu.tsx';
+import { saveActiveTabInPlace } from '../collections/saved-actions.ts';
+import { useSaveShortcut } from '../keyboard/use-save-shortcut.ts';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
 import { ROVING, rovingTarget } from './roving-focus.ts';
@@ -13,19 +16,61 @@ import './tabs.css';
  * toolbar with a roving tabindex; entering it lands on the current tab), so that the way from the catalog to
  * Send does not grow with the tabs open: ←/→ move between them, Home/End to the ends, Delete closes the focused
  * tab, Alt+←/→ on a tab moves it. “Save request…” is a Tab stop of its own.
+ *
+ * The preview tab (what the catalog, history or a followed id opened, replaced by the next one) is in italics;
+ * a double click keeps it. When the tabs overflow, the current one is scrolled into view and a “⌄” button lists
+ * them all.
  */
 const loadSaveDialog = () => import('../collections/SaveDialog.tsx');
 
-type Stop = `open:${string}` | `close:${string}` | 'new';
+type Stop = `open:${string}` | `close:${string}` | 'new' | 'all';
 
 export function TabStrip({ workbench }: { workbench: Workbench }) {
   const set = useStore(workbench.tabs);
   const [saving, setSaving] = useState(false);
+  const [savedNote, setSavedNote] = useState('');
+  // Ctrl+S: a saved request is updated where it is (said beside the button); a new one asks for its name.
+  useSaveShortcut(
+    useCallback(() => {
+      saveActiveTabInPlace(workbench, workbench.saved).then(
+        (saved) => {
+          if (!saved) return setSaving(true);
+          setSavedNote(`Saved “${saved.name}”`);
+          setTimeout(() => setSavedNote(''), 4000);
+        },
+        () => setSaving(true),
+      );
+    }, [workbench]),
+  );
   // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
   const [stop, setStop] = useState<Stop | null>(null);
   const group = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const [listing, setListing] = useState<{ x: number; y: number }>();
+  // The current tab in view whenever it, the labels or the strip's width change (not on every keystroke in the
+  // composer, which also updates the set); the list button only when needed.
+  const layoutKey = `${set.activeId}\n${set.tabs.map((tab) => `${tabLabel(tab)}${tab.preview ? '*' : ''}`).join('\n')}`;
+  useEffect(() => {
+    const list = strip.current;
+    if (!list) return;
+    const check = () => {
+      setOverflows(list.scrollWidth > list.clientWidth + 1);
+      const current = list.querySelector<HTMLElement>('.kh-request-tab--current');
+      if (!current) return;
+      const left = current.offsetLeft - list.offsetLeft;
+      const right = left + current.offsetWidth;
+      if (left < list.scrollLeft) list.scrollLeft = left;
+      else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [layoutKey]);
   const exists = (key: Stop | null) =>
-    key === 'new' || (key !== null && set.tabs.some((tab) => key.endsWith(`:${tab.id}`)));
+    key === 'new' || key === 'all' || (key !== null && set.tabs.some((tab) => key.endsWith(`:${tab.id}`)));
   const tabStop: Stop = exists(stop) ? (stop as Stop) : `open:${set.activeId}`;
   const rove = (key: Stop) => ({
     [ROVING]: key,
@@ -70,20 +115,24 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
           if (!group.current?.contains(event.relatedTarget as Node | null)) setStop(null);
         }}
       >
-        <ul class="kh-request-tab-list">
+        <ul ref={strip} class="kh-request-tab-list">
           {set.tabs.map((tab) => {
             const label = tabLabel(tab);
             const current = tab.id === set.activeId;
             return (
-              <li key={tab.id} class={`kh-request-tab${current ? ' kh-request-tab--current' : ''}`}>
+              <li
+                key={tab.id}
+                class={`kh-request-tab${current ? ' kh-request-tab--current' : ''}${tab.preview ? ' kh-request-tab--preview' : ''}`}
+              >
                 <button
                   type="button"
                   class="kh-request-tab-open kh-mono"
                   aria-current={current ? 'true' : undefined}
                   aria-keyshortcuts="Delete Alt+ArrowLeft Alt+ArrowRight"
-                  title={`${tab.draft.method} ${tab.draft.path}`}
+                  title={`${tab.draft.method} ${tab.draft.path}${tab.preview ? '\nPreview: the next endpoint opened replaces it; edit, send or double-click to keep it' : ''}`}
                   {...rove(`open:${tab.id}`)}
                   onClick={() => workbench.selectTab(tab.id)}
+                  onDblClick={() => workbench.keepTab(tab.id)}
                   onKeyDown={(event) => {
                     if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
                     event.preventDefault();
@@ -112,6 +161,23 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
             );
           })}
         </ul>
+        {overflows ? (
+          <button
+            type="button"
+            class="kh-button kh-button--small kh-request-tab-all"
+            aria-label={`All ${set.tabs.length} tabs`}
+            aria-haspopup="menu"
+            aria-expanded={listing ? 'true' : 'false'}
+            title="All tabs"
+            {...rove('all')}
+            onClick={(event) => {
+              const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+              setListing({ x: box.left, y: box.bottom });
+            }}
+          >
+            ⌄ {set.tabs.length}
+          </button>
+        ) : null}
         <button
           type="button"
           class="kh-button kh-button--small kh-request-tab-new"
@@ -132,11 +198,30 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       <button
         type="button"
         class="kh-button kh-button--small"
-        title="Save this tab’s request (name and folder)"
+        title="Save this tab’s request (name and folder) — Ctrl+S"
+        aria-keyshortcuts="Control+S"
         onClick={() => setSaving(true)}
       >
         Save request…
       </button>
+      <span class="kh-muted kh-saved-note" role="status">
+        {savedNote}
+      </span>
+      {listing ? (
+        <PopupMenu
+          label="Open tabs"
+          at={listing}
+          onClose={() => {
+            setListing(undefined);
+            group.current?.querySelector<HTMLElement>('.kh-request-tab--current .kh-request-tab-open')?.focus();
+          }}
+          actions={set.tabs.map((tab) => ({
+            label: `${tabLabel(tab)}${tab.preview ? ' (preview)' : ''}`,
+            checked: tab.id === set.activeId,
+            run: () => workbench.selectTab(tab.id),
+          }))}
+        />
+      ) : null}
       {saving ? (
         <Lazy
           load={loadSaveDialog}

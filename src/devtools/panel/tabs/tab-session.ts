@@ -5,9 +5,12 @@ import {
   addTab,
   closeTab,
   createTabSet,
+  isBlankTab,
+  keepTab,
   MAX_TABS,
   moveTab,
   newTabId,
+  openPreviewTab,
   type RequestTab,
   type TabSet,
   updateTab,
@@ -43,6 +46,13 @@ export interface TabSession {
   select(id: string): void;
   /** Opens a draft in a new tab (after the active one); false when MAX_TABS are open. */
   add(draft?: RequestDraft, extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): boolean;
+  /**
+   * Opens a draft in the preview tab (core's openPreviewTab): a blank or preview active tab is replaced, any
+   * other keeps its draft and response. The replaced tab's response goes with it. False when MAX_TABS are open.
+   */
+  preview(draft: RequestDraft): boolean;
+  /** Makes a preview tab a normal one (sent, saved, double-clicked). */
+  keep(id: string): void;
   close(id: string): void;
   move(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request (or unlinks it with undefined). */
@@ -69,14 +79,23 @@ export function createTabSession(
   const parked = new Map<string, Parked>();
   const activeId = () => tabs.get().activeId;
   let restored = false;
+  // While a preview opens, the context may fill its ids: that is not the user editing it.
+  let opening = false;
 
-  // The active tab's draft follows every edit; the set is saved (masked) shortly after.
+  // The active tab's draft follows every edit (an edit keeps a preview tab); the set is saved (masked) shortly after.
   const stopDraft = draft.subscribe((value) => {
-    tabs.update((set) => updateTab(set, set.activeId, (tab) => (tab.draft === value ? tab : { ...tab, draft: value })));
+    tabs.update((set) =>
+      updateTab(set, set.activeId, (tab) => {
+        if (tab.draft === value) return tab;
+        const { preview: _preview, ...kept } = tab;
+        return opening ? { ...tab, draft: value } : { ...kept, draft: value };
+      }),
+    );
   });
   // Which tabs are open and which is active is saved at once (a reload right after a switch keeps it); drafts
   // being typed are saved shortly after the last key.
-  const shape = (set: TabSet) => JSON.stringify([set.activeId, set.tabs.map((tab) => [tab.id, tab.savedId, tab.name])]);
+  const shape = (set: TabSet) =>
+    JSON.stringify([set.activeId, set.tabs.map((tab) => [tab.id, tab.savedId, tab.name, tab.preview])]);
   let savedShape = shape(tabs.get());
   const stopSave = tabs.subscribe((set) => {
     if (!restored) return;
@@ -116,6 +135,33 @@ export function createTabSession(
       load();
       return true;
     },
+    preview(next) {
+      const opened = openPreviewTab(
+        tabs.get(),
+        { id: newTabId(), draft: next },
+        (tab) => isBlankTab(tab) && session.runOf(tab.id).phase === 'idle',
+      );
+      if (!opened) {
+        notices.set([`${MAX_TABS} tabs are open: close one to open another.`]);
+        return false;
+      }
+      if (opened.replaced !== activeId()) park();
+      if (opened.replaced) {
+        parked.delete(opened.replaced);
+        void responses.remove(tabResponseKey(workspace, opened.replaced)).catch(() => undefined);
+      }
+      tabs.set(opened.set);
+      opening = true;
+      try {
+        load();
+      } finally {
+        opening = false;
+      }
+      return true;
+    },
+    keep(id) {
+      tabs.update((set) => keepTab(set, id));
+    },
     close(id) {
       const wasActive = id === activeId();
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
@@ -130,7 +176,7 @@ export function createTabSession(
     link(saved) {
       tabs.update((set) =>
         updateTab(set, set.activeId, (tab) => {
-          const { savedId: _id, name: _name, ...rest } = tab;
+          const { savedId: _id, name: _name, preview: _preview, ...rest } = tab;
           return saved ? { ...rest, savedId: saved.id, name: saved.name } : rest;
         }),
       );

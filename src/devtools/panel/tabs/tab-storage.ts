@@ -30,6 +30,7 @@ export function reviveTabSet(saved: unknown): TabSet | undefined {
     const tab: RequestTab = { id: raw.id, draft };
     if (typeof raw.savedId === 'string') tab.savedId = raw.savedId;
     if (typeof raw.name === 'string') tab.name = raw.name;
+    if (raw.preview === true && !tabs.some((other) => other.preview)) tab.preview = true;
     tabs.push(tab);
   }
   if (tabs.length === 0) return undefined;

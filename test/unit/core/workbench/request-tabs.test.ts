@@ -4,8 +4,11 @@ import {
   addTab,
   closeTab,
   createTabSet,
+  isBlankTab,
+  keepTab,
   MAX_TABS,
   moveTab,
+  openPreviewTab,
   type RequestTab,
   tabLabel,
 } from '../../../../src/core/workbench/request-tabs.ts';
@@ -46,5 +49,43 @@ describe('request tabs', () => {
     const set = { tabs: [tab('a'), tab('b')], activeId: 'a' };
     expect(moveTab(set, 'a', 1).tabs.map((item) => item.id)).toEqual(['b', 'a']);
     expect(moveTab(set, 'a', -1)).toBe(set);
+  });
+
+  it('opens in one preview tab: the active one when it is blank or the preview, else the preview elsewhere, else a new one', () => {
+    const never = () => false;
+    // A worked-on tab is never replaced: the preview opens after it.
+    const base = { tabs: [tab('a', '/v2/organisations')], activeId: 'a' };
+    const first = openPreviewTab(base, tab('p1', '/v2/summary'), never);
+    expect(first?.replaced).toBeUndefined();
+    expect(first?.set.tabs.map((item) => [item.id, item.preview ?? false])).toEqual([
+      ['a', false],
+      ['p1', true],
+    ]);
+    expect(first?.set.activeId).toBe('p1');
+    // From the preview itself, or from the worked-on tab, the next one replaces the preview where it is.
+    const second = openPreviewTab(first?.set ?? base, tab('p2'), never);
+    expect(second?.replaced).toBe('p1');
+    const third = openPreviewTab({ ...(second?.set ?? base), activeId: 'a' }, tab('p3'), never);
+    expect(third?.replaced).toBe('p2');
+    expect(third?.set.tabs.map((item) => item.id)).toEqual(['a', 'p3']);
+    // A blank active tab is taken in place.
+    const blank = openPreviewTab({ tabs: [tab('b')], activeId: 'b' }, tab('p'), isBlankTab);
+    expect(blank).toEqual({ set: { tabs: [{ ...tab('p'), preview: true }], activeId: 'p' }, replaced: 'b' });
+    // Kept, it is an ordinary tab: the next preview opens beside it.
+    const kept = keepTab(third?.set ?? base, 'p3');
+    expect(kept.tabs.some((item) => item.preview)).toBe(false);
+    expect(openPreviewTab(kept, tab('p4'), never)?.set.tabs.map((item) => item.id)).toEqual(['a', 'p3', 'p4']);
+    // Full, with no preview to replace: refused.
+    let full = createTabSet(createDraft({ path: '/v2/x' }), 't0');
+    for (let i = 1; i < MAX_TABS; i += 1) full = addTab(full, tab(`t${i}`, '/v2/x')) ?? full;
+    expect(openPreviewTab(full, tab('extra'), isBlankTab)).toBeUndefined();
+  });
+
+  it('calls a tab blank only when it holds a fresh draft and is neither saved nor a preview', () => {
+    expect(isBlankTab(tab('a'))).toBe(true);
+    expect(isBlankTab({ id: 'a', draft: createDraft({ signatureMethod: 'HMAC-SHA1' }) })).toBe(true);
+    expect(isBlankTab(tab('a', '/v2/summary'))).toBe(false);
+    expect(isBlankTab({ ...tab('a'), savedId: 'req-1' })).toBe(false);
+    expect(isBlankTab({ ...tab('a'), preview: true })).toBe(false);
   });
 });

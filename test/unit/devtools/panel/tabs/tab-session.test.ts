@@ -163,4 +163,61 @@ describe('the workspace key', () => {
     expect(first).toMatch(/^page-/);
     expect(workspaceOfThisWindow(undefined, storage)).toBe(first);
   });
+
+  it('opens the catalog and history in a preview tab: a tab with a response keeps it, and no response shows under a new request', async () => {
+    const store = shared();
+    const workbench = await started(servicesFor(store, 'devtools-9'));
+    workbench.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
+    await workbench.send();
+    const worked = workbench.tabs.get().activeId;
+    expect(workbench.run.get().phase).toBe('done');
+
+    workbench.open(createDraft({ path: '/v2/summary' }));
+    expect(workbench.run.get().phase).toBe('idle');
+    const opened = workbench.tabs.get();
+    expect(opened.tabs.map((tab) => [tab.draft.path, tab.preview ?? false])).toEqual([
+      ['/v2/self/applications', false],
+      ['/v2/summary', true],
+    ]);
+    // The next opened replaces the preview, from wherever it is opened.
+    workbench.selectTab(worked);
+    workbench.open(createDraft({ path: '/v2/organisations' }));
+    expect(workbench.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual([
+      '/v2/self/applications',
+      '/v2/organisations',
+    ]);
+    expect(workbench.run.get().phase).toBe('idle');
+    workbench.selectTab(worked);
+    const kept = workbench.run.get();
+    expect(kept.phase === 'done' && kept.request.path).toBe('/v2/self/applications');
+
+    // Edited, the preview is kept: the next one opens beside it.
+    workbench.selectTab(workbench.tabs.get().tabs[1]?.id as string);
+    workbench.edit((draft) => ({ ...draft, query: [{ name: 'x', value: '1', enabled: true }] }));
+    expect(workbench.tabs.get().tabs.some((tab) => tab.preview)).toBe(false);
+    workbench.open(createDraft({ path: '/v2/products/zones' }));
+    expect(workbench.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual([
+      '/v2/self/applications',
+      '/v2/organisations',
+      '/v2/products/zones',
+    ]);
+    // Sent, it is kept too.
+    await workbench.send();
+    expect(workbench.tabs.get().tabs.some((tab) => tab.preview)).toBe(false);
+    await idle();
+    workbench.dispose();
+    // The preview mark comes back after a reload.
+    const again = await started(servicesFor(store, 'devtools-9'));
+    again.open(createDraft({ path: '/v2/summary' }));
+    await idle();
+    again.dispose();
+    const third = await started(servicesFor(store, 'devtools-9'));
+    expect(
+      third.tabs
+        .get()
+        .tabs.filter((tab) => tab.preview)
+        .map((tab) => tab.draft.path),
+    ).toEqual(['/v2/summary']);
+    third.dispose();
+  });
 });
