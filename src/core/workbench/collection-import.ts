@@ -8,6 +8,7 @@ import {
   parseCollectionFile,
 } from './collection-file.ts';
 import { importCurlCommand } from './curl.ts';
+import { describePlacement, type PlacementEntry, placeOnCatalog } from './import/catalog-placement.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
 import { redactRows } from './redact-secrets.ts';
 import { importForeignRequest } from './request-import.ts';
@@ -23,6 +24,12 @@ export interface CollectionImport {
   /** Environments the file carried (Keyhole's own, or a Postman collection's variables as one). */
   environments: ImportedEnvironment[];
   notices: string[];
+}
+
+/** Postman's v1 export: `order`, `folders` and `requests` at the top, no `info`. */
+function isPostmanV1(value: unknown): boolean {
+  const file = value as { requests?: unknown; order?: unknown; info?: unknown };
+  return Array.isArray(file?.requests) && Array.isArray(file.order) && file.info === undefined;
 }
 
 interface HarFile {
@@ -67,7 +74,39 @@ function importHar(file: HarFile, origins: ProfileOrigins | undefined, folder: s
   return { format: 'har', requests, environments: [], notices: [...notices] };
 }
 
-export function importCollectionText(text: string, fileName: string, origins?: ProfileOrigins): CollectionImport {
+/** Requests placed on the catalog (catalog-placement.ts); environments get the catalog's names beside theirs. */
+function placed(result: CollectionImport, catalog: readonly PlacementEntry[] | undefined): CollectionImport {
+  if (!catalog || result.format === 'keyhole') return result;
+  const placement = placeOnCatalog(result.requests, catalog);
+  // `{{orgId}}` renamed `{organisationId}`: the environment's orgId value fills it under its new name too.
+  const environments = result.environments.map((environment) => {
+    const names = new Set(environment.variables.map((row) => row.name));
+    const aliases = placement.renamed.flatMap(([from, to]) => {
+      const source = environment.variables.find((row) => row.name === from);
+      if (!source || names.has(to)) return [];
+      names.add(to);
+      return [{ ...source, name: to }];
+    });
+    return aliases.length > 0 ? { ...environment, variables: [...environment.variables, ...aliases] } : environment;
+  });
+  return {
+    ...result,
+    requests: placement.requests,
+    environments,
+    notices: [...describePlacement(placement, result.requests.length), ...result.notices],
+  };
+}
+
+/**
+ * `catalog`: the endpoints imported paths are matched against, so that they get the catalog's variable names (the
+ * id pickers fill them); without it, paths are kept as the file has them.
+ */
+export function importCollectionText(
+  text: string,
+  fileName: string,
+  origins?: ProfileOrigins,
+  catalog?: readonly PlacementEntry[],
+): CollectionImport {
   const trimmed = text.trim();
   if (trimmed === '') throw new KeyholeError('invalid-input', 'The file is empty.');
   const base = fileName.replace(/\.[^.]*$/, '') || 'Imported';
@@ -90,7 +129,12 @@ export function importCollectionText(text: string, fileName: string, origins?: P
         'This file is neither JSON (a Keyhole or Postman v2.1 collection, a HAR file) nor a curl command.',
       );
     }
-    if (isPostmanCollection(value)) {
+    if (isPostmanV1(value)) {
+      throw new KeyholeError(
+        'invalid-input',
+        'This is a Postman collection v1 (an old export format): in Postman, export it again as Collection v2.1.',
+      );
+    } else if (isPostmanCollection(value)) {
       const imported = importPostmanCollection(value);
       result = {
         format: 'postman',
@@ -110,5 +154,6 @@ export function importCollectionText(text: string, fileName: string, origins?: P
       };
     }
   }
+  result = placed(result, catalog);
   return { ...result, requests: result.requests.map((item) => ({ ...item, draft: exportableDraft(item.draft) })) };
 }

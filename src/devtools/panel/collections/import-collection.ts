@@ -1,5 +1,6 @@
 import { KeyholeError, type KeyholeErrorData } from '../../../core/errors.ts';
 import type { ProfileOrigins } from '../../../core/http/request-url.ts';
+import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import type { ImportedEnvironment } from '../../../core/workbench/collection-file.ts';
 import { importCollectionText } from '../../../core/workbench/collection-import.ts';
 import { saveImported } from './saved-actions.ts';
@@ -28,7 +29,8 @@ export interface ImportJob {
 export type ImportReply = ({ ok: true } & ImportOutcome) | { ok: false; error: KeyholeErrorData };
 
 async function importHere(file: Blob, fileName: string, store: SavedRequestStore, origins?: ProfileOrigins) {
-  const imported = importCollectionText(await file.text(), fileName, origins);
+  const { entries } = await loadCatalog();
+  const imported = importCollectionText(await file.text(), fileName, origins, entries);
   const count = await saveImported(store, imported.requests);
   return { count, environments: imported.environments, notices: imported.notices };
 }
