@@ -1,7 +1,7 @@
 import { dataRecord } from '../data-record.ts';
 import { KeyholeError } from '../errors.ts';
-import type { HttpMethod } from '../protocol.ts';
 import type { ImportedRequest } from './collection-file.ts';
+import { draftOfParts, type ForeignParts } from './import/imported-draft.ts';
 import {
   convertBraceVariables,
   isTypePlaceholder,
@@ -10,8 +10,8 @@ import {
   splitImportedUrl,
 } from './import/imported-url.ts';
 import { describeDroppedHosts, NoticeList } from './import/notice-list.ts';
-import { isSensitiveHeader, looksLikeCredentialValue, looksSecretName } from './redact-secrets.ts';
-import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+import { looksLikeCredentialValue, looksSecretName } from './redact-secrets.ts';
+import type { KeyValueRow, RequestDraft } from './request-draft.ts';
 
 /**
  * Postman v2.0 and v2.1 collections: folders, requests without their auth, and `{{variables}}`, which become
@@ -113,6 +113,30 @@ function urlOf(url: string | PostmanUrl | undefined, variables: ReadonlyMap<stri
   return { ...split, params };
 }
 
+const rowsOf = (list: PostmanKeyValue[] | undefined): KeyValueRow[] =>
+  (Array.isArray(list) ? list : []).map((item) => ({
+    name: text(item?.key),
+    value: text(item?.value),
+    enabled: item?.disabled !== true,
+  }));
+
+function bodyOf(request: PostmanRequest): ForeignParts['body'] {
+  const body = request.body;
+  if (!body?.mode || body.mode === 'none') return undefined;
+  if (body.mode === 'raw') {
+    const typed = headerRows(request.header).find((item) => text(item.key).trim().toLowerCase() === 'content-type');
+    const json = body.options?.raw?.language === 'json' ? 'application/json' : '';
+    return { kind: 'raw', text: text(body.raw), contentType: typed ? '' : json };
+  }
+  if (body.mode === 'urlencoded') return { kind: 'form', fields: rowsOf(body.urlencoded) };
+  if (body.mode === 'formdata') {
+    const list = Array.isArray(body.formdata) ? body.formdata : [];
+    const files = list.filter((item) => item?.type === 'file').length;
+    return { kind: 'multipart', fields: rowsOf(list.filter((item) => item?.type !== 'file')), files };
+  }
+  return { kind: 'unsupported', what: text(body.mode).slice(0, 40) };
+}
+
 function draftOf(
   request: PostmanRequest,
   label: string,
@@ -120,67 +144,26 @@ function draftOf(
   variables: ReadonlyMap<string, string>,
   hosts: Set<string>,
 ): RequestDraft | undefined {
-  const method = text(request.method || 'GET').toUpperCase() as HttpMethod;
-  if (!HTTP_METHODS.includes(method)) {
-    notices.add(`the method ${request.method} is not one Keyhole sends; the request was left out.`, label);
-    return undefined;
-  }
   const { path, query, params, host } = urlOf(request.url, variables);
+  const draft = draftOfParts(
+    {
+      method: text(request.method || 'GET'),
+      path,
+      params,
+      query,
+      headers: headerRows(request.header).map((item) => ({
+        name: text(item.key),
+        value: text(item.value),
+        enabled: item.disabled !== true,
+      })),
+      body: bodyOf(request),
+    },
+    label,
+    notices,
+  );
+  if (!draft) return undefined;
   if (host) hosts.add(host);
-  if (request.auth) notices.add(`dropped its auth settings; Keyhole signs with your session.`, label);
-  const headers: KeyValueRow[] = [];
-  let contentType = '';
-  for (const item of headerRows(request.header)) {
-    const name = text(item.key).trim();
-    const value = convertBraceVariables(text(item.value));
-    if (!name) continue;
-    if (isSensitiveHeader(name) || looksLikeCredentialValue(value)) {
-      notices.add(`dropped the ${name} header; Keyhole signs with your session.`, label);
-    } else if (name.toLowerCase() === 'content-type') {
-      contentType = value;
-    } else {
-      headers.push({ name, value, enabled: item.disabled !== true });
-    }
-  }
-  const draft = createDraft({
-    method,
-    target: /^\/api-tokens\b/.test(path) ? 'bridge' : 'api',
-    path,
-    params,
-    query,
-    headers,
-  });
-  const body = request.body;
-  const fields = (list: PostmanKeyValue[] | undefined) =>
-    (list ?? []).map((item) => ({
-      name: convertBraceVariables(text(item.key)),
-      value: convertBraceVariables(text(item.value)),
-      enabled: item.disabled !== true,
-    }));
-  if (body?.mode === 'raw' && text(body.raw) !== '') {
-    const raw = convertBraceVariables(text(body.raw));
-    if (body.options?.raw?.language === 'json' || /json/i.test(contentType)) {
-      draft.bodyMode = 'json';
-      draft.json = raw;
-    } else {
-      draft.bodyMode = 'text';
-      draft.text = raw;
-      draft.textContentType = contentType || 'text/plain';
-    }
-  } else if (body?.mode === 'urlencoded') {
-    draft.bodyMode = 'form';
-    draft.form = fields(body.urlencoded);
-  } else if (body?.mode === 'formdata') {
-    const files = (body.formdata ?? []).filter((item) => item.type === 'file');
-    draft.bodyMode = 'form';
-    draft.form = fields((body.formdata ?? []).filter((item) => item.type !== 'file'));
-    notices.add(
-      `its multipart form is imported as an urlencoded form${files.length > 0 ? ', without its files' : ''}.`,
-      label,
-    );
-  } else if (body?.mode && body.mode !== 'none' && body.mode !== 'raw') {
-    notices.add(`its ${body.mode} body cannot be imported; the body was left empty.`, label);
-  }
+  if (request.auth) notices.add('dropped its auth settings; Keyhole signs with your session.', label);
   return draft;
 }
 
