@@ -9,6 +9,7 @@ import {
 } from './collection-file.ts';
 import { importCurlCommand } from './curl.ts';
 import { describePlacement, type PlacementEntry, placeOnCatalog } from './import/catalog-placement.ts';
+import { importInsomniaExport, isInsomniaExport } from './import/insomnia-import.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
 import { redactRows } from './redact-secrets.ts';
 import { importForeignRequest } from './request-import.ts';
@@ -19,7 +20,7 @@ import { importForeignRequest } from './request-import.ts';
  * nothing imported can hold a credential.
  */
 export interface CollectionImport {
-  format: 'keyhole' | 'postman' | 'har' | 'curl';
+  format: 'keyhole' | 'postman' | 'insomnia' | 'bruno' | 'har' | 'curl';
   requests: ImportedRequest[];
   /** Environments the file carried (Keyhole's own, or a Postman collection's variables as one). */
   environments: ImportedEnvironment[];
@@ -126,7 +127,9 @@ export function importCollectionText(
     } catch {
       throw new KeyholeError(
         'invalid-input',
-        'This file is neither JSON (a Keyhole or Postman v2.1 collection, a HAR file) nor a curl command.',
+        /^type:\s*collection\.insomnia\.rest\//m.test(trimmed)
+          ? 'This is an Insomnia v5 (YAML) export: in Insomnia, export it as Insomnia v4 (JSON) and import that.'
+          : 'This file is neither JSON (a Keyhole, Postman or Insomnia collection, a HAR file) nor a curl command.',
       );
     }
     if (isPostmanV1(value)) {
@@ -142,6 +145,17 @@ export function importCollectionText(
         notices: imported.notices,
         environments:
           imported.variables.length > 0 ? [{ name: imported.name, variables: redactRows(imported.variables) }] : [],
+      };
+    } else if (isInsomniaExport(value)) {
+      const imported = importInsomniaExport(value);
+      result = {
+        format: 'insomnia',
+        requests: imported.requests,
+        notices: imported.notices,
+        environments: imported.environments.map((environment) => ({
+          ...environment,
+          variables: redactRows(environment.variables),
+        })),
       };
     } else if ((value as HarFile)?.log?.entries) {
       result = importHar(value as HarFile, origins, base);
