@@ -8,15 +8,19 @@ import {
   parseCollectionFile,
 } from './collection-file.ts';
 import { importCurlCommand } from './curl.ts';
+import { type BrunoFile, importBrunoCollection } from './import/bruno-import.ts';
 import { describePlacement, type PlacementEntry, placeOnCatalog } from './import/catalog-placement.ts';
 import { importInsomniaExport, isInsomniaExport } from './import/insomnia-import.ts';
+import { isZip, readZipEntries, ZIP_LIMITS } from './import/zip-entries.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
 import { redactRows } from './redact-secrets.ts';
 import { importForeignRequest } from './request-import.ts';
 
 /**
- * One entry point for every file the Saved view imports: Keyhole's own collection, a Postman v2.1 collection,
- * a HAR file (DevTools' Save all as HAR), or a curl command. Every request comes out masked like an export, so
+ * One entry point for every file the Saved view imports: Keyhole's own collection, a Postman v2.0/v2.1 collection,
+ * an Insomnia v4 export, a Bruno collection (a folder or a zip of `.bru` files), a HAR file (DevTools' Save all
+ * as HAR), or a curl command. Requests are placed on the catalog (the base URL's path kept, path variables under
+ * the catalog's names). Every request comes out masked like an export, so
  * nothing imported can hold a credential.
  */
 export interface CollectionImport {
@@ -167,6 +171,86 @@ export function importCollectionText(
         notices: [],
       };
     }
+  }
+  result = placed(result, catalog);
+  return { ...result, requests: result.requests.map((item) => ({ ...item, draft: exportableDraft(item.draft) })) };
+}
+
+/** What one import may read: a 30 MB Postman export is real; a file or folder much past that is a mistake. */
+export const IMPORT_LIMITS = { maxFileBytes: 64 * 1024 * 1024, maxFiles: ZIP_LIMITS.maxEntries };
+
+export interface PickedFile {
+  /** The file's name, or its path inside a picked folder (`webkitRelativePath`). */
+  path: string;
+  bytes: Uint8Array;
+}
+
+const isBrunoPath = (path: string) => /(^|\/)bruno\.json$/.test(path) || /\.bru$/.test(path);
+
+function brunoResult(files: readonly BrunoFile[]): CollectionImport {
+  const imported = importBrunoCollection(files);
+  return {
+    format: 'bruno',
+    requests: imported.requests,
+    notices: imported.notices,
+    environments: imported.environments.map((environment) => ({
+      ...environment,
+      variables: redactRows(environment.variables),
+    })),
+  };
+}
+
+/**
+ * One file (any format above, or a zipped Bruno collection) or a picked folder (a Bruno collection). Sizes are
+ * checked before anything is parsed.
+ */
+export function importPickedFiles(
+  files: readonly PickedFile[],
+  origins?: ProfileOrigins,
+  catalog?: readonly PlacementEntry[],
+): CollectionImport {
+  if (files.length === 0) throw new KeyholeError('invalid-input', 'No file was picked.');
+  const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  const mb = IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
+  if (total > IMPORT_LIMITS.maxFileBytes)
+    throw new KeyholeError(
+      'invalid-input',
+      `${files.length === 1 ? 'The file is' : 'The files are'} ${Math.ceil(total / (1024 * 1024))} MB; Keyhole imports up to ${mb} MB at once.`,
+    );
+  const decoder = new TextDecoder();
+  let result: CollectionImport;
+  const single = files.length === 1 ? files[0] : undefined;
+  if (single && !isZip(single.bytes) && !isBrunoPath(single.path)) {
+    return importCollectionText(decoder.decode(single.bytes), single.path.replace(/^.*\//, ''), origins, catalog);
+  }
+  if (single && !isZip(single.bytes)) {
+    result = brunoResult([{ path: single.path, text: decoder.decode(single.bytes) }]);
+  } else if (single) {
+    const entries = readZipEntries(single.bytes, isBrunoPath);
+    if (entries.length === 0)
+      throw new KeyholeError('invalid-input', 'This zip file holds no Bruno collection (no bruno.json or .bru file).');
+    const folder = single.path.replace(/^.*\//, '').replace(/\.zip$/i, '') || 'Bruno';
+    // A zip of the collection's files (bruno.json at its top, no folder around them) is named after the zip.
+    const flat = entries.some((entry) => entry.name === 'bruno.json');
+    result = brunoResult(
+      entries.map((entry) => ({
+        path: flat ? `${folder}/${entry.name}` : entry.name,
+        text: decoder.decode(entry.bytes),
+      })),
+    );
+  } else {
+    if (files.length > IMPORT_LIMITS.maxFiles)
+      throw new KeyholeError(
+        'invalid-input',
+        `The folder holds ${files.length} files; Keyhole imports up to ${IMPORT_LIMITS.maxFiles}.`,
+      );
+    const bruno = files.filter((file) => isBrunoPath(file.path));
+    if (bruno.length === 0)
+      throw new KeyholeError(
+        'invalid-input',
+        'This folder is not a Bruno collection (no bruno.json or .bru file); pick one file to import other formats.',
+      );
+    result = brunoResult(bruno.map((file) => ({ path: file.path, text: decoder.decode(file.bytes) })));
   }
   result = placed(result, catalog);
   return { ...result, requests: result.requests.map((item) => ({ ...item, draft: exportableDraft(item.draft) })) };
