@@ -105,7 +105,11 @@ export function parseBru(source: string): BruBlock[] {
     for (index += 1; index < lines.length && !(lines[index] as string).startsWith(close); index += 1)
       content.push(lines[index] as string);
     if (close === ']') {
-      blocks.push({ kind: 'list', name, items: content.map((line) => line.trim().replace(/,$/, '')).filter((line) => line !== '') });
+      blocks.push({
+        kind: 'list',
+        name,
+        items: content.map((line) => line.trim().replace(/,$/, '')).filter((line) => line !== ''),
+      });
     } else if (TEXT_BLOCK.test(name)) {
       while (content.length > 0 && content[0]?.trim() === '') content.shift();
       blocks.push({ kind: 'text', name, text: content.map((line) => line.replace(/^ {2}/, '')).join('\n') });

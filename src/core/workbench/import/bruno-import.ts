@@ -185,7 +185,7 @@ export function importBrunoCollection(files: readonly BrunoFile[]): BrunoImport 
     );
     if (leftOut.length > 0) notices.add(`its ${leftOut.join(', ')} are not imported.`, label);
     const folder = [name, ...file.path.split('/').slice(0, -1)].join('/');
-    found.push({ request: { name: label, folder, draft }, seq: Number(valueOf(meta, 'seq')) || 0 });
+    found.push({ request: { name: label, folder, draft }, seq: Number(valueOf(meta, 'seq') ?? 1) || 0 });
   }
   if (found.length === 0 && environments.length === 0)
     throw new KeyholeError('invalid-input', 'This folder holds no Bruno request (.bru file) Keyhole can import.');
