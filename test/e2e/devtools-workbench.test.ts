@@ -272,7 +272,7 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
         ],
       }),
     );
-    await page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(postman);
+    await page.getByLabel('Import a collection file').setInputFiles(postman);
     await expect.poll(() => page.locator('.kh-saved-notices').innerText()).toContain('Imported 1 request');
     expect(await page.locator('.kh-saved-notices').innerText()).toContain('Self: dropped its auth settings');
     await page

@@ -10,11 +10,11 @@ import {
 import { importCurlCommand } from './curl.ts';
 import { type BrunoFile, importBrunoCollection } from './import/bruno-import.ts';
 import { describePlacement, type PlacementEntry, placeOnCatalog } from './import/catalog-placement.ts';
+import { importHar, isHarFile } from './import/har-import.ts';
 import { importInsomniaExport, isInsomniaExport } from './import/insomnia-import.ts';
 import { isZip, readZipEntries, ZIP_LIMITS } from './import/zip-entries.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
 import { redactRows } from './redact-secrets.ts';
-import { importForeignRequest } from './request-import.ts';
 
 /**
  * One entry point for every file the Saved view imports: Keyhole's own collection, a Postman v2.0/v2.1 collection,
@@ -35,48 +35,6 @@ export interface CollectionImport {
 function isPostmanV1(value: unknown): boolean {
   const file = value as { requests?: unknown; order?: unknown; info?: unknown };
   return Array.isArray(file?.requests) && Array.isArray(file.order) && file.info === undefined;
-}
-
-interface HarFile {
-  log?: {
-    entries?: {
-      request?: {
-        method?: string;
-        url?: string;
-        headers?: { name?: string; value?: string }[];
-        postData?: { mimeType?: string; text?: string };
-      };
-    }[];
-  };
-}
-
-function importHar(file: HarFile, origins: ProfileOrigins | undefined, folder: string): CollectionImport {
-  const notices = new Set<string>();
-  const requests: ImportedRequest[] = [];
-  for (const entry of file.log?.entries ?? []) {
-    const request = entry.request;
-    if (!request?.url || !request.method) continue;
-    try {
-      const imported = importForeignRequest(
-        {
-          method: request.method,
-          url: request.url,
-          headers: (request.headers ?? []).map((header) => [String(header.name ?? ''), String(header.value ?? '')]),
-          ...(request.postData?.text
-            ? { body: { text: request.postData.text, contentType: request.postData.mimeType ?? '' } }
-            : {}),
-        },
-        origins,
-      );
-      for (const notice of imported.notices) notices.add(notice);
-      requests.push({ name: `${imported.draft.method} ${imported.draft.path}`, folder, draft: imported.draft });
-    } catch (error) {
-      notices.add(error instanceof Error ? error.message : String(error));
-    }
-  }
-  if (requests.length === 0)
-    throw new KeyholeError('invalid-input', 'This HAR file holds no request Keyhole can import.');
-  return { format: 'har', requests, environments: [], notices: [...notices] };
 }
 
 /** Requests placed on the catalog (catalog-placement.ts); environments get the catalog's names beside theirs. */
@@ -161,8 +119,8 @@ export function importCollectionText(
           variables: redactRows(environment.variables),
         })),
       };
-    } else if ((value as HarFile)?.log?.entries) {
-      result = importHar(value as HarFile, origins, base);
+    } else if (isHarFile(value)) {
+      result = { format: 'har', environments: [], ...importHar(value, origins, base) };
     } else {
       result = {
         format: 'keyhole',

@@ -131,6 +131,6 @@ export function textOf(blocks: readonly BruBlock[], name: string): string | unde
 }
 
 /** A dictionary's first value for a key, enabled or not (meta, http blocks). */
-export function valueOf(pairs: readonly BruPair[] | undefined, name: string): string | undefined {
+export function pairValue(pairs: readonly BruPair[] | undefined, name: string): string | undefined {
   return pairs?.find((pair) => pair.name === name)?.value;
 }

@@ -3,7 +3,7 @@ import { KeyholeError } from '../../errors.ts';
 import type { ImportedEnvironment, ImportedRequest } from '../collection-file.ts';
 import { looksLikeCredentialValue, looksSecretName } from '../redact-secrets.ts';
 import type { KeyValueRow } from '../request-draft.ts';
-import { type BruBlock, type BruPair, dictionaryOf, parseBru, textOf, valueOf } from './bru-file.ts';
+import { type BruBlock, type BruPair, dictionaryOf, pairValue, parseBru, textOf } from './bru-file.ts';
 import { draftOfParts, type ForeignParts } from './imported-draft.ts';
 import { convertBraceVariables, splitImportedUrl } from './imported-url.ts';
 import { describeDroppedHosts, NoticeList } from './notice-list.ts';
@@ -145,8 +145,8 @@ export function importBrunoCollection(files: readonly BrunoFile[]): BrunoImport 
       continue;
     }
     const meta = dictionaryOf(blocks, 'meta');
-    const label = valueOf(meta, 'name')?.trim() || base.replace(/\.bru$/, '');
-    const type = valueOf(meta, 'type') ?? 'http';
+    const label = pairValue(meta, 'name')?.trim() || base.replace(/\.bru$/, '');
+    const type = pairValue(meta, 'type') ?? 'http';
     if (type !== 'http' && type !== 'graphql') {
       notices.add(`it is a ${type.slice(0, 20)} request, which Keyhole does not send; it was left out.`, label);
       continue;
@@ -156,8 +156,8 @@ export function importBrunoCollection(files: readonly BrunoFile[]): BrunoImport 
       notices.add('it has no request block (get, post, …); it was left out.', label);
       continue;
     }
-    const method = methodBlock.name === 'http' ? (valueOf(methodBlock.pairs, 'method') ?? '') : methodBlock.name;
-    const split = splitImportedUrl(valueOf(methodBlock.pairs, 'url') ?? '', hostValues);
+    const method = methodBlock.name === 'http' ? (pairValue(methodBlock.pairs, 'method') ?? '') : methodBlock.name;
+    const split = splitImportedUrl(pairValue(methodBlock.pairs, 'url') ?? '', hostValues);
     if (split.host) hosts.add(split.host);
     const params = dataRecord<string>();
     for (const pair of dictionaryOf(blocks, 'params:path') ?? [])
@@ -171,13 +171,13 @@ export function importBrunoCollection(files: readonly BrunoFile[]): BrunoImport 
         params,
         query: query ? rows(query) : split.query,
         headers: rows(dictionaryOf(blocks, 'headers')),
-        body: bodyOf(valueOf(methodBlock.pairs, 'body') ?? 'none', blocks),
+        body: bodyOf(pairValue(methodBlock.pairs, 'body') ?? 'none', blocks),
       },
       label,
       notices,
     );
     if (!draft) continue;
-    const auth = valueOf(methodBlock.pairs, 'auth') ?? 'none';
+    const auth = pairValue(methodBlock.pairs, 'auth') ?? 'none';
     if (auth !== 'none' && auth !== 'inherit')
       notices.add('dropped its auth settings; Keyhole signs with your session.', label);
     const leftOut = LEFT_OUT_BLOCKS.filter(([pattern]) => blocks.some((block) => pattern.test(block.name))).map(
@@ -185,7 +185,7 @@ export function importBrunoCollection(files: readonly BrunoFile[]): BrunoImport 
     );
     if (leftOut.length > 0) notices.add(`its ${leftOut.join(', ')} are not imported.`, label);
     const folder = [name, ...file.path.split('/').slice(0, -1)].join('/');
-    found.push({ request: { name: label, folder, draft }, seq: Number(valueOf(meta, 'seq') ?? 1) || 0 });
+    found.push({ request: { name: label, folder, draft }, seq: Number(pairValue(meta, 'seq') ?? 1) || 0 });
   }
   if (found.length === 0 && environments.length === 0)
     throw new KeyholeError('invalid-input', 'This folder holds no Bruno request (.bru file) Keyhole can import.');

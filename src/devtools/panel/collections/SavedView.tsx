@@ -14,14 +14,15 @@ import { Lazy } from '../../../ui/Lazy.tsx';
 import { MethodBadge } from '../MethodBadge.tsx';
 import type { ViewProps } from '../view-props.ts';
 import { ImportedEnvironments } from './ImportedEnvironments.tsx';
-import { importCollectionFile } from './import-collection.ts';
+import { ImportInputs } from './ImportInputs.tsx';
+import { importCollectionFiles, pathOf } from './import-collection.ts';
 import { openSaved } from './saved-actions.ts';
 import './collections.css';
 
 /**
  * The Saved view: saved requests by folder. Open one in its own tab; move it up or down, duplicate, rename or
  * move it to another folder, delete it. Export writes Keyhole's collection file (no credential in it); Import
- * reads that, a Postman v2.1 collection, a HAR file or a curl command, and says what it left out.
+ * reads that, a Postman, Insomnia or Bruno collection, a HAR file or a curl command, and says what it left out.
  */
 const loadEdit = () => import('./EditSavedDialog.tsx');
 
@@ -63,19 +64,19 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
       );
   };
 
-  const importFile = async (file: File) => {
+  const importFiles = async (files: File[]) => {
     setError(undefined);
     try {
       const session = workbench.session.get();
       const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
-      const imported = await importCollectionFile(file, store, profile);
+      const imported = await importCollectionFiles(files, store, profile);
       const count = imported.count;
       // Never into an environment the user has: a new one each, merged only after a review (ImportedEnvironments).
       const { scope, added } = addImportedEnvironments(workbench.variables.get(), imported.environments, newSavedId);
       if (added.length > 0) workbench.variables.set(scope);
       setImportedEnvironments(added);
       setNotices([
-        `Imported ${count} request${count === 1 ? '' : 's'} from ${file.name}.`,
+        `Imported ${count} request${count === 1 ? '' : 's'} from ${files.length === 1 ? files[0]?.name : `${files.length} files of ${pathOf(files[0] as File).split('/')[0]}`}.`,
         ...(added.length > 0 ? ['Environments are under Variables….'] : []),
         ...imported.notices,
       ]);
@@ -90,20 +91,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
         <button type="button" class="kh-button kh-button--small" onClick={exportAll} disabled={!list?.length}>
           Export
         </button>
-        <label class="kh-button kh-button--small kh-file-button">
-          Import…
-          <input
-            type="file"
-            class="kh-visually-hidden"
-            accept=".json,.har,.txt,.sh,application/json"
-            aria-label="Import a collection (Keyhole, Postman v2.1, HAR or curl)"
-            onChange={(event) => {
-              const input = event.currentTarget as HTMLInputElement;
-              const file = input.files?.[0];
-              if (file) void importFile(file).finally(() => (input.value = ''));
-            }}
-          />
-        </label>
+        <ImportInputs onFiles={importFiles} />
       </div>
       {notices.length > 0 ? (
         <div class="kh-banner kh-banner--warn kh-saved-notices" role="status">

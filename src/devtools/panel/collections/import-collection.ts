@@ -2,16 +2,17 @@ import { KeyholeError, type KeyholeErrorData } from '../../../core/errors.ts';
 import type { ProfileOrigins } from '../../../core/http/request-url.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import type { ImportedEnvironment } from '../../../core/workbench/collection-file.ts';
-import { importCollectionText } from '../../../core/workbench/collection-import.ts';
+import { IMPORT_LIMITS, importPickedFiles, type PickedFile } from '../../../core/workbench/collection-import.ts';
 import { saveImported } from './saved-actions.ts';
 import type { SavedRequestStore } from './saved-store.ts';
 
 /**
- * Reads an imported file and stores its requests, off the page's main thread when it can. Parsing a 30 MB
- * collection and masking its requests is seconds of work in one task, and so would be copying its thousands of
- * requests back to the page: the worker reads the file, imports it and writes the requests to the same IndexedDB
- * store itself, and returns only the count, the environments and the notices. Without workers (tests) or a store
- * a worker can open, it runs here.
+ * Reads an imported file (or a picked Bruno folder) and stores its requests, off the page's main thread when it
+ * can. Parsing a 30 MB collection and masking its requests is seconds of work in one task, and so would be copying
+ * its thousands of requests back to the page: the worker reads the files, imports them (placed on the catalog, which
+ * it loads itself) and writes the requests to the same IndexedDB store, and returns only the count, the
+ * environments and the notices. Without workers (tests) or a store a worker can open, it runs here. Nothing saved
+ * is touched: requests are added, and a refused file adds nothing.
  */
 export interface ImportOutcome {
   count: number;
@@ -20,34 +21,61 @@ export interface ImportOutcome {
 }
 
 export interface ImportJob {
-  file: Blob;
-  fileName: string;
+  files: { path: string; file: Blob }[];
   origins?: ProfileOrigins;
   database: { name: string; store: string };
 }
 
 export type ImportReply = ({ ok: true } & ImportOutcome) | { ok: false; error: KeyholeErrorData };
 
-async function importHere(file: Blob, fileName: string, store: SavedRequestStore, origins?: ProfileOrigins) {
+/** A picked folder's files carry their path inside it; a single file, its name. */
+export const pathOf = (file: File) => file.webkitRelativePath || file.name;
+
+/** The bytes of each file, after the sizes were checked (a 2 GB pick is refused before it is read). */
+export async function readPicked(files: readonly { path: string; file: Blob }[]): Promise<PickedFile[]> {
+  const total = files.reduce((sum, item) => sum + item.file.size, 0);
+  if (total > IMPORT_LIMITS.maxFileBytes)
+    throw new KeyholeError(
+      'invalid-input',
+      `${files.length === 1 ? 'The file is' : 'The files are'} ${Math.ceil(total / (1024 * 1024))} MB; Keyhole imports up to ${IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB at once.`,
+    );
+  if (files.length > IMPORT_LIMITS.maxFiles)
+    throw new KeyholeError(
+      'invalid-input',
+      `The folder holds ${files.length} files; Keyhole imports up to ${IMPORT_LIMITS.maxFiles}.`,
+    );
+  return Promise.all(
+    files.map(async (item) => ({ path: item.path, bytes: new Uint8Array(await item.file.arrayBuffer()) })),
+  );
+}
+
+/** Imports and saves: the same steps in the worker and here. */
+export async function importAndSave(
+  files: readonly { path: string; file: Blob }[],
+  store: SavedRequestStore,
+  origins?: ProfileOrigins,
+): Promise<ImportOutcome> {
+  const picked = await readPicked(files);
   const { entries } = await loadCatalog();
-  const imported = importCollectionText(await file.text(), fileName, origins, entries);
+  const imported = importPickedFiles(picked, origins, entries);
   const count = await saveImported(store, imported.requests);
   return { count, environments: imported.environments, notices: imported.notices };
 }
 
-export function importCollectionFile(
-  file: File,
+export function importCollectionFiles(
+  picked: readonly File[],
   store: SavedRequestStore,
   origins?: ProfileOrigins,
 ): Promise<ImportOutcome> {
-  if (typeof Worker === 'undefined' || !store.database) return importHere(file, file.name, store, origins);
+  const files = picked.map((file) => ({ path: pathOf(file), file }));
+  if (typeof Worker === 'undefined' || !store.database) return importAndSave(files, store, origins);
   const database = store.database;
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./import-collection.worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      resolve(importHere(file, file.name, store, origins));
+      resolve(importAndSave(files, store, origins));
       return;
     }
     worker.onmessage = (event: MessageEvent<ImportReply>) => {
@@ -60,8 +88,8 @@ export function importCollectionFile(
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      resolve(importHere(file, file.name, store, origins));
+      resolve(importAndSave(files, store, origins));
     };
-    worker.postMessage({ file, fileName: file.name, database, ...(origins ? { origins } : {}) } satisfies ImportJob);
+    worker.postMessage({ files, database, ...(origins ? { origins } : {}) } satisfies ImportJob);
   });
 }
