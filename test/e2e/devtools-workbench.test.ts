@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformPostmanCollection } from '../unit/support/platform-postman.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { composerTab, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
@@ -281,6 +282,58 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
       .click();
     await expect.poll(() => pathField(page).inputValue()).toBe('/v2/self');
     await look(page, `devtools-saved-${size}`);
+  });
+});
+
+describe('the platform’s own OpenAPI as a Postman collection', () => {
+  it('imports its 798 requests as catalog endpoints, and they run against the sandbox as imported', async () => {
+    // openapi-to-postmanv2 over the platform's OpenAPI, folders by tag (test/unit/support/platform-postman.ts).
+    const dir = await mkdtemp(join(tmpdir(), 'keyhole-platform-postman-'));
+    const file = join(dir, 'clever-cloud.postman_collection.json');
+    await writeFile(file, await platformPostmanCollection());
+    const page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
+    await showView(page, 'Saved');
+    await page.getByLabel('Import a collection file').setInputFiles(file);
+    const notices = page.locator('.kh-saved-notices');
+    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 798 requests');
+    expect(await notices.innerText()).toContain('798 of 798 requests are catalog endpoints');
+    expect(await notices.innerText()).toContain('(https://api.clever-cloud.com) was left out');
+
+    const org = engines();
+    const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
+    const runs: { folder: string; name: string; path: string; shows: string }[] = [
+      { folder: 'self', name: 'get Self', path: '/v2/self', shows: ext.platform.user.email },
+      { folder: 'all', name: 'get Summary', path: '/v2/summary', shows: 'organisations' },
+      {
+        folder: 'organisations',
+        name: 'get Organisations Id Applications',
+        path: '/v2/organisations/{organisationId}/applications',
+        shows: apps[0]!.view.name,
+      },
+      {
+        folder: 'organisations',
+        name: 'get Organisations Id',
+        path: '/v2/organisations/{organisationId}',
+        shows: org.name,
+      },
+    ];
+    for (const run of runs) {
+      await showView(page, 'Saved');
+      await page
+        .getByRole('list', { name: `Clever-Cloud API/${run.folder}` })
+        .getByRole('button', { name: `GET ${run.name}`, exact: true })
+        .click();
+      // The /v2 of {{baseUrl}} kept, `:id` under the catalog's name: the composer shows the organisation picker.
+      await expect.poll(() => pathField(page).inputValue()).toBe(run.path);
+      if (run.path.includes('{organisationId}')) {
+        const picker = page.getByRole('combobox', { name: '{organisationId}' });
+        await picker.fill(org.id);
+      }
+      expect(await sendAndWait(page), run.name).toBe('200');
+      await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(run.shows);
+    }
+    await look(page, 'devtools-import-platform-postman');
+    await page.close();
   });
 });
 

@@ -3,14 +3,15 @@ import type { ProfileOrigins } from '../../../core/http/request-url.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import type { ImportedEnvironment } from '../../../core/workbench/collection-file.ts';
 import { IMPORT_LIMITS, importPickedFiles, type PickedFile } from '../../../core/workbench/collection-import.ts';
+import type { PlacementEntry } from '../../../core/workbench/import/catalog-placement.ts';
 import { saveImported } from './saved-actions.ts';
 import type { SavedRequestStore } from './saved-store.ts';
 
 /**
  * Reads an imported file (or a picked Bruno folder) and stores its requests, off the page's main thread when it
  * can. Parsing a 30 MB collection and masking its requests is seconds of work in one task, and so would be copying
- * its thousands of requests back to the page: the worker reads the files, imports them (placed on the catalog, which
- * it loads itself) and writes the requests to the same IndexedDB store, and returns only the count, the
+ * its thousands of requests back to the page: the worker reads the files, imports them (placed on the catalog's
+ * endpoints, which the page sends along) and writes the requests to the same IndexedDB store, and returns only the count, the
  * environments and the notices. Without workers (tests) or a store a worker can open, it runs here. Nothing saved
  * is touched: requests are added, and a refused file adds nothing.
  */
@@ -22,6 +23,8 @@ export interface ImportOutcome {
 
 export interface ImportJob {
   files: { path: string; file: Blob }[];
+  /** The catalog's endpoints, as placement reads them: the page has the catalog; the worker need not load it. */
+  catalog: PlacementEntry[];
   origins?: ProfileOrigins;
   database: { name: string; store: string };
 }
@@ -53,29 +56,34 @@ export async function readPicked(files: readonly { path: string; file: Blob }[])
 export async function importAndSave(
   files: readonly { path: string; file: Blob }[],
   store: SavedRequestStore,
+  catalog: readonly PlacementEntry[],
   origins?: ProfileOrigins,
 ): Promise<ImportOutcome> {
   const picked = await readPicked(files);
-  const { entries } = await loadCatalog();
-  const imported = importPickedFiles(picked, origins, entries);
+  const imported = importPickedFiles(picked, origins, catalog);
   const count = await saveImported(store, imported.requests);
   return { count, environments: imported.environments, notices: imported.notices };
 }
 
-export function importCollectionFiles(
+export async function importCollectionFiles(
   picked: readonly File[],
   store: SavedRequestStore,
   origins?: ProfileOrigins,
 ): Promise<ImportOutcome> {
   const files = picked.map((file) => ({ path: pathOf(file), file }));
-  if (typeof Worker === 'undefined' || !store.database) return importAndSave(files, store, origins);
+  const catalog = (await loadCatalog()).entries.map(({ method, target, pathTemplate }) => ({
+    method,
+    target,
+    pathTemplate,
+  }));
+  if (typeof Worker === 'undefined' || !store.database) return importAndSave(files, store, catalog, origins);
   const database = store.database;
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./import-collection.worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      resolve(importAndSave(files, store, origins));
+      resolve(importAndSave(files, store, catalog, origins));
       return;
     }
     worker.onmessage = (event: MessageEvent<ImportReply>) => {
@@ -88,8 +96,8 @@ export function importCollectionFiles(
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      resolve(importAndSave(files, store, origins));
+      resolve(importAndSave(files, store, catalog, origins));
     };
-    worker.postMessage({ files, database, ...(origins ? { origins } : {}) } satisfies ImportJob);
+    worker.postMessage({ files, catalog, database, ...(origins ? { origins } : {}) } satisfies ImportJob);
   });
 }

@@ -6,10 +6,10 @@ import { type ImportJob, type ImportReply, importAndSave } from './import-collec
 import { openIdbSavedRequestStore } from './saved-store.ts';
 
 self.onmessage = async (event: MessageEvent<ImportJob>) => {
-  const { files, origins, database } = event.data;
+  const { files, catalog, origins, database } = event.data;
   let reply: ImportReply;
   try {
-    reply = { ok: true, ...(await importAndSave(files, openIdbSavedRequestStore(database), origins)) };
+    reply = { ok: true, ...(await importAndSave(files, openIdbSavedRequestStore(database), catalog, origins)) };
   } catch (error) {
     reply = { ok: false, error: toErrorData(error) };
   }
