@@ -74,7 +74,7 @@ interface PlacedUrl {
 
 /** v2.0 allows the headers as one string, `Name: value` a line (`//` in front: disabled). */
 function headerRows(header: PostmanRequest['header']): PostmanKeyValue[] {
-  if (Array.isArray(header)) return header;
+  if (Array.isArray(header)) return header.filter((item) => item !== null && typeof item === 'object');
   if (typeof header !== 'string') return [];
   return header.split(/\r?\n/).flatMap((line) => {
     const disabled = line.trimStart().startsWith('//');
@@ -234,7 +234,9 @@ export function importPostmanCollection(value: unknown): PostmanImport {
       kept.push({
         name: key,
         value: variable,
-        enabled: !(collection.variable ?? []).some((item) => text(item?.key).trim() === key && item.disabled === true),
+        enabled: !(Array.isArray(collection.variable) ? collection.variable : []).some(
+          (item) => text(item?.key).trim() === key && item.disabled === true,
+        ),
       });
   }
   return { requests, variables: kept, name, notices: notices.lines() };

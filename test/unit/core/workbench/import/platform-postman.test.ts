@@ -69,3 +69,37 @@ describe('the platform OpenAPI as a Postman collection (openapi-to-postmanv2)', 
     ]);
   });
 });
+
+describe('hostile Postman shapes', () => {
+  it('reads what it can of broken item, header, url and variable shapes, with no exception of its own', () => {
+    const schema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+    const broken = {
+      info: { name: 'Broken', schema },
+      variable: { key: 'not-a-list' },
+      item: [
+        null,
+        7,
+        {
+          name: 'nulls',
+          request: {
+            method: 'GET',
+            url: { path: [null, 'v2', { value: 'self' }], variable: [null] },
+            header: [null, 3],
+          },
+        },
+        { name: 'deep', item: Array.from({ length: 1 }, () => ({ item: 'not-a-list' })) },
+        { name: 'body', request: { method: 'POST', url: '/v2/self', body: { mode: 'formdata', formdata: [null] } } },
+      ],
+    };
+    const imported = importCollectionText(JSON.stringify(broken), 'broken.json');
+    expect(imported.requests.map((item) => item.draft.path)).toEqual(['/v2/self', '/v2/self']);
+  });
+
+  it('walks folders nested deeper than the stack', () => {
+    // Written as text: JSON.stringify itself recurses, JSON.parse does not.
+    const depth = 20_000;
+    const text = `{"info":{"schema":"https://schema.getpostman.com/json/collection/v2.1.0/"},"item":[${'{"name":"f","item":['.repeat(depth)}{"name":"leaf","request":"/v2/self"}${']}'.repeat(depth)}]}`;
+    const imported = importCollectionText(text, 'deep.json');
+    expect(imported.requests).toHaveLength(1);
+  });
+});
