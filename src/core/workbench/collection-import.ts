@@ -37,6 +37,22 @@ function isPostmanV1(value: unknown): boolean {
   return Array.isArray(file?.requests) && Array.isArray(file.order) && file.info === undefined;
 }
 
+/** Another tool's collection: its environments masked like an export. */
+function foreignResult(
+  format: CollectionImport['format'],
+  imported: Pick<CollectionImport, 'requests' | 'environments' | 'notices'>,
+): CollectionImport {
+  return {
+    format,
+    requests: imported.requests,
+    notices: imported.notices,
+    environments: imported.environments.map((environment) => ({
+      ...environment,
+      variables: redactRows(environment.variables),
+    })),
+  };
+}
+
 /** Requests placed on the catalog (catalog-placement.ts); environments get the catalog's names beside theirs. */
 function placed(result: CollectionImport, catalog: readonly PlacementEntry[] | undefined): CollectionImport {
   if (!catalog || result.format === 'keyhole') return result;
@@ -101,24 +117,11 @@ export function importCollectionText(
       );
     } else if (isPostmanCollection(value)) {
       const imported = importPostmanCollection(value);
-      result = {
-        format: 'postman',
-        requests: imported.requests,
-        notices: imported.notices,
-        environments:
-          imported.variables.length > 0 ? [{ name: imported.name, variables: redactRows(imported.variables) }] : [],
-      };
+      const environments =
+        imported.variables.length > 0 ? [{ name: imported.name, variables: imported.variables }] : [];
+      result = foreignResult('postman', { ...imported, environments });
     } else if (isInsomniaExport(value)) {
-      const imported = importInsomniaExport(value);
-      result = {
-        format: 'insomnia',
-        requests: imported.requests,
-        notices: imported.notices,
-        environments: imported.environments.map((environment) => ({
-          ...environment,
-          variables: redactRows(environment.variables),
-        })),
-      };
+      result = foreignResult('insomnia', importInsomniaExport(value));
     } else if (isHarFile(value)) {
       result = { format: 'har', environments: [], ...importHar(value, origins, base) };
     } else {
@@ -137,6 +140,22 @@ export function importCollectionText(
 /** What one import may read: a 30 MB Postman export is real; a file or folder much past that is a mistake. */
 export const IMPORT_LIMITS = { maxFileBytes: 64 * 1024 * 1024, maxFiles: ZIP_LIMITS.maxEntries };
 
+/** Refuses a pick over the limits, with what to do; `sizes`: each file's bytes (read or not yet read). */
+export function checkPickedSize(sizes: readonly number[]): void {
+  if (sizes.length === 0) throw new KeyholeError('invalid-input', 'No file was picked.');
+  if (sizes.length > IMPORT_LIMITS.maxFiles)
+    throw new KeyholeError(
+      'invalid-input',
+      `The folder holds ${sizes.length} files; Keyhole imports up to ${IMPORT_LIMITS.maxFiles}.`,
+    );
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total > IMPORT_LIMITS.maxFileBytes)
+    throw new KeyholeError(
+      'invalid-input',
+      `${sizes.length === 1 ? 'The file is' : 'The files are'} ${Math.ceil(total / (1024 * 1024))} MB; Keyhole imports up to ${IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB at once.`,
+    );
+}
+
 export interface PickedFile {
   /** The file's name, or its path inside a picked folder (`webkitRelativePath`). */
   path: string;
@@ -145,18 +164,7 @@ export interface PickedFile {
 
 const isBrunoPath = (path: string) => /(^|\/)bruno\.json$/.test(path) || /\.bru$/.test(path);
 
-function brunoResult(files: readonly BrunoFile[]): CollectionImport {
-  const imported = importBrunoCollection(files);
-  return {
-    format: 'bruno',
-    requests: imported.requests,
-    notices: imported.notices,
-    environments: imported.environments.map((environment) => ({
-      ...environment,
-      variables: redactRows(environment.variables),
-    })),
-  };
-}
+const brunoResult = (files: readonly BrunoFile[]) => foreignResult('bruno', importBrunoCollection(files));
 
 /**
  * One file (any format above, or a zipped Bruno collection) or a picked folder (a Bruno collection). Sizes are
@@ -167,14 +175,7 @@ export function importPickedFiles(
   origins?: ProfileOrigins,
   catalog?: readonly PlacementEntry[],
 ): CollectionImport {
-  if (files.length === 0) throw new KeyholeError('invalid-input', 'No file was picked.');
-  const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
-  const mb = IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
-  if (total > IMPORT_LIMITS.maxFileBytes)
-    throw new KeyholeError(
-      'invalid-input',
-      `${files.length === 1 ? 'The file is' : 'The files are'} ${Math.ceil(total / (1024 * 1024))} MB; Keyhole imports up to ${mb} MB at once.`,
-    );
+  checkPickedSize(files.map((file) => file.bytes.length));
   const decoder = new TextDecoder();
   let result: CollectionImport;
   const single = files.length === 1 ? files[0] : undefined;
@@ -197,11 +198,6 @@ export function importPickedFiles(
       })),
     );
   } else {
-    if (files.length > IMPORT_LIMITS.maxFiles)
-      throw new KeyholeError(
-        'invalid-input',
-        `The folder holds ${files.length} files; Keyhole imports up to ${IMPORT_LIMITS.maxFiles}.`,
-      );
     const bruno = files.filter((file) => isBrunoPath(file.path));
     if (bruno.length === 0)
       throw new KeyholeError(

@@ -2,7 +2,7 @@ import { KeyholeError, type KeyholeErrorData } from '../../../core/errors.ts';
 import type { ProfileOrigins } from '../../../core/http/request-url.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import type { ImportedEnvironment } from '../../../core/workbench/collection-file.ts';
-import { IMPORT_LIMITS, importPickedFiles, type PickedFile } from '../../../core/workbench/collection-import.ts';
+import { checkPickedSize, importPickedFiles, type PickedFile } from '../../../core/workbench/collection-import.ts';
 import type { PlacementEntry } from '../../../core/workbench/import/catalog-placement.ts';
 import { saveImported } from './saved-actions.ts';
 import type { SavedRequestStore } from './saved-store.ts';
@@ -36,17 +36,7 @@ export const pathOf = (file: File) => file.webkitRelativePath || file.name;
 
 /** The bytes of each file, after the sizes were checked (a 2 GB pick is refused before it is read). */
 export async function readPicked(files: readonly { path: string; file: Blob }[]): Promise<PickedFile[]> {
-  const total = files.reduce((sum, item) => sum + item.file.size, 0);
-  if (total > IMPORT_LIMITS.maxFileBytes)
-    throw new KeyholeError(
-      'invalid-input',
-      `${files.length === 1 ? 'The file is' : 'The files are'} ${Math.ceil(total / (1024 * 1024))} MB; Keyhole imports up to ${IMPORT_LIMITS.maxFileBytes / (1024 * 1024)} MB at once.`,
-    );
-  if (files.length > IMPORT_LIMITS.maxFiles)
-    throw new KeyholeError(
-      'invalid-input',
-      `The folder holds ${files.length} files; Keyhole imports up to ${IMPORT_LIMITS.maxFiles}.`,
-    );
+  checkPickedSize(files.map((item) => item.file.size));
   return Promise.all(
     files.map(async (item) => ({ path: item.path, bytes: new Uint8Array(await item.file.arrayBuffer()) })),
   );
