@@ -12,7 +12,7 @@
  * Screenshots of each state at each size, and axe (no serious or critical violation).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -333,6 +333,33 @@ describe('the platform’s own OpenAPI as a Postman collection', () => {
       await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(run.shows);
     }
     await look(page, 'devtools-import-platform-postman');
+
+    // A Bruno collection picked as a folder (webkitdirectory), its base URL in an environment file.
+    const bruno = join(dir, 'Platform bruno');
+    await mkdir(join(bruno, 'environments'), { recursive: true });
+    await mkdir(join(bruno, 'Self'), { recursive: true });
+    await writeFile(
+      join(bruno, 'bruno.json'),
+      JSON.stringify({ version: '1', name: 'Bruno platform', type: 'collection' }),
+    );
+    await writeFile(join(bruno, 'environments', 'Prod.bru'), 'vars {\n  baseUrl: https://api.clever-cloud.com/v2\n}\n');
+    await writeFile(
+      join(bruno, 'Self', 'Apps.bru'),
+      'meta {\n  name: Org apps\n  seq: 1\n}\n\nget {\n  url: {{baseUrl}}/organisations/:id/applications\n  body: none\n  auth: inherit\n}\n\nparams:path {\n  id: ' +
+        org.id +
+        '\n}\n',
+    );
+    await showView(page, 'Saved');
+    await page.getByLabel('Import a Bruno collection folder').setInputFiles(bruno);
+    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 1 request');
+    await page
+      .getByRole('list', { name: 'Bruno platform/Self' })
+      .getByRole('button', { name: 'GET Org apps', exact: true })
+      .click();
+    await expect.poll(() => pathField(page).inputValue()).toBe('/v2/organisations/{organisationId}/applications');
+    await expect.poll(() => page.getByRole('combobox', { name: '{organisationId}' }).inputValue()).toBe(org.id);
+    expect(await sendAndWait(page)).toBe('200');
+    await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(apps[0]!.view.name);
     await page.close();
   });
 });

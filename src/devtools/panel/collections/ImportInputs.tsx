@@ -26,7 +26,7 @@ export function ImportInputs({ onFiles }: { onFiles: (files: File[]) => Promise<
         <input
           type="file"
           class="kh-visually-hidden"
-          {...{ webkitdirectory: '' }}
+          {...{ webkitdirectory: true }}
           multiple
           aria-label="Import a Bruno collection folder"
           onChange={pick}
