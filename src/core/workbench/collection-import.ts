@@ -57,10 +57,14 @@ function foreignResult(
 function placed(result: CollectionImport, catalog: readonly PlacementEntry[] | undefined): CollectionImport {
   if (!catalog || result.format === 'keyhole') return result;
   const placement = placeOnCatalog(result.requests, catalog);
-  // `{{orgId}}` renamed `{organisationId}`: the environment's orgId value fills it under its new name too.
+  // `{{orgId}}` renamed `{organisationId}`: the environment's orgId value fills it under its new name too (only
+  // where the name was renamed one way: an `id` that is an organisation here and an application there is not).
+  const targets = new Map<string, number>();
+  for (const [from] of placement.renamed) targets.set(from, (targets.get(from) ?? 0) + 1);
   const environments = result.environments.map((environment) => {
     const names = new Set(environment.variables.map((row) => row.name));
     const aliases = placement.renamed.flatMap(([from, to]) => {
+      if (targets.get(from) !== 1) return [];
       const source = environment.variables.find((row) => row.name === from);
       if (!source || names.has(to)) return [];
       names.add(to);
