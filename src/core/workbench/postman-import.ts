@@ -57,6 +57,7 @@ interface PostmanRequest {
 
 interface PostmanItem {
   name?: string;
+  event?: unknown;
   item?: PostmanItem[];
   request?: PostmanRequest | string;
   auth?: unknown;
@@ -172,6 +173,19 @@ export function isPostmanCollection(value: unknown): boolean {
   return typeof info?.schema === 'string' && /schema\.getpostman\.com/.test(info.schema);
 }
 
+/** Whether a Postman `event` list holds a script with code (the converter writes empty lists). */
+function hasScripts(event: unknown): boolean {
+  return (
+    Array.isArray(event) &&
+    event.some((item) => {
+      const exec = (item as { script?: { exec?: unknown } })?.script?.exec;
+      return Array.isArray(exec)
+        ? exec.some((line) => typeof line === 'string' && line.trim() !== '')
+        : typeof exec === 'string' && exec.trim() !== '';
+    })
+  );
+}
+
 /** The collection's own variables by name, read first: `{{baseUrl}}`'s value says which path prefix to keep. */
 function variablesOf(list: PostmanKeyValue[] | undefined): Map<string, string> {
   const variables = new Map<string, string>();
@@ -188,6 +202,7 @@ export function importPostmanCollection(value: unknown): PostmanImport {
     item?: PostmanItem[];
     variable?: PostmanKeyValue[];
     auth?: unknown;
+    event?: unknown;
   };
   const schema = text(collection?.info?.schema);
   if (!isPostmanCollection(value)) throw new KeyholeError('invalid-input', 'This is not a Postman collection.');
@@ -199,6 +214,7 @@ export function importPostmanCollection(value: unknown): PostmanImport {
   const notices = new NoticeList();
   const name = text(collection.info?.name).trim() || 'Postman';
   if (collection.auth) notices.add('Dropped the collection’s auth settings; Keyhole signs with your session.');
+  if (hasScripts(collection.event)) notices.add('The collection’s pre-request and test scripts are not imported.');
   const variables = variablesOf(collection.variable);
   const hosts = new Set<string>();
   const requests: ImportedRequest[] = [];
@@ -217,6 +233,7 @@ export function importPostmanCollection(value: unknown): PostmanImport {
     const itemName = text(item.name).trim() || 'Untitled';
     if (Array.isArray(item.item)) {
       if (item.auth) notices.add('dropped the folder’s auth settings.', itemName);
+      if (hasScripts(item.event)) notices.add('the folder’s scripts are not imported.', itemName);
       stack.push({ items: item.item, folder: `${frame.folder}/${itemName}`, at: 0 });
       continue;
     }
@@ -224,6 +241,7 @@ export function importPostmanCollection(value: unknown): PostmanImport {
     const request = typeof item.request === 'string' ? { url: item.request } : item.request;
     const draft = draftOf(request, itemName, notices, variables, hosts);
     if (draft) requests.push({ name: itemName, folder: frame.folder, draft });
+    if (draft && hasScripts(item.event)) notices.add('its pre-request and test scripts are not imported.', itemName);
   }
   if (hosts.size > 0) notices.add(describeDroppedHosts(hosts));
   const kept: KeyValueRow[] = [];

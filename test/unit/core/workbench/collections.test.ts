@@ -217,11 +217,13 @@ describe('importing', () => {
         {
           name: 'One',
           request: { method: 'GET', url: '{{baseUrl}}/v2/self', header: 'X-One: 1\n//X-Off: 2\nAuthorization: x' },
+          event: [{ listen: 'test', script: { exec: ['pm.test("ok", () => {});'] } }],
         },
       ],
     };
     const read = importCollectionText(JSON.stringify(old), 'old.json');
     expect(read.requests[0]?.draft.path).toBe('/v2/self');
+    expect(read.notices).toContain('One: its pre-request and test scripts are not imported.');
     expect(read.requests[0]?.draft.headers).toEqual([
       { name: 'X-One', value: '1', enabled: true },
       { name: 'X-Off', value: '2', enabled: false },
