@@ -298,6 +298,9 @@ describe('the platform’s own OpenAPI as a Postman collection', () => {
     await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 798 requests');
     expect(await notices.innerText()).toContain('798 of 798 requests are catalog endpoints');
     expect(await notices.innerText()).toContain('(https://api.clever-cloud.com) was left out');
+    // A few grouped lines, not one per request.
+    expect(await notices.locator('li').count()).toBeLessThan(8);
+    await look(page, 'devtools-import-platform-notices');
 
     const org = engines();
     const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
