@@ -163,7 +163,7 @@ describe('a 5 MB JSON response', () => {
     );
     const bytes = (await stat(big)).size;
     await page.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: 'Saved' }).click();
-    const input = page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)');
+    const input = page.getByLabel('Import a collection file');
     await page.evaluate(() => {
       (window as unknown as { __longTasks: unknown[] }).__longTasks = [];
     });

@@ -357,7 +357,7 @@ describe('a chain of requests, run in the panel and in CI', () => {
       ),
     );
     await showView('Saved');
-    await page.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(file);
+    await page.getByLabel('Import a collection file').setInputFiles(file);
     await expect.poll(() => page.locator('.kh-saved-notices').innerText()).toContain('Imported 500 requests');
     await showView('Runner');
     await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'Folder Load' });

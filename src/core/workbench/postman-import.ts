@@ -1,13 +1,23 @@
+import { dataRecord } from '../data-record.ts';
 import { KeyholeError } from '../errors.ts';
-import type { HttpMethod } from '../protocol.ts';
 import type { ImportedRequest } from './collection-file.ts';
-import { isSensitiveHeader, looksLikeCredentialValue, looksSecretName } from './redact-secrets.ts';
-import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+import { draftOfParts, type ForeignParts } from './import/imported-draft.ts';
+import {
+  convertBraceVariables,
+  isTypePlaceholder,
+  joinPath,
+  resolveHost,
+  splitImportedUrl,
+} from './import/imported-url.ts';
+import { describeDroppedHosts, NoticeList } from './import/notice-list.ts';
+import { looksLikeCredentialValue, looksSecretName } from './redact-secrets.ts';
+import type { KeyValueRow, RequestDraft } from './request-draft.ts';
 
 /**
- * Postman v2.1 collections: folders, requests without their auth, and `{{variables}}`, which become Keyhole's
- * `{name}` (one syntax). Auth blocks, credential headers and secret-looking variables are dropped, each with a
- * notice; the host is dropped too (`{{baseUrl}}`, a full URL): requests go to the profile's API or bridge.
+ * Postman v2.0 and v2.1 collections: folders, requests without their auth, and `{{variables}}`, which become
+ * Keyhole's `{name}` (one syntax). Auth blocks, credential headers and secret-looking variables are dropped, with a
+ * notice; the host is dropped too (`{{baseUrl}}`, a full URL): requests go to the profile's API or bridge. The path
+ * a base URL holds (`{{baseUrl}}` = `https://api.clever-cloud.com/v2`) stays in front of each request's path.
  */
 export interface PostmanImport {
   requests: ImportedRequest[];
@@ -25,6 +35,7 @@ interface PostmanKeyValue {
 
 interface PostmanUrl {
   raw?: string;
+  host?: string[] | string;
   path?: (string | { value?: string })[] | string;
   query?: PostmanKeyValue[];
   variable?: PostmanKeyValue[];
@@ -46,116 +57,114 @@ interface PostmanRequest {
 
 interface PostmanItem {
   name?: string;
+  event?: unknown;
   item?: PostmanItem[];
   request?: PostmanRequest | string;
   auth?: unknown;
 }
 
-/** `{{name}}` → `{name}`; Postman's `{{$guid}}`-style dynamic values have no equivalent and are kept as typed. */
-export function convertPostmanVariables(text: string): string {
-  return text.replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, '{$1}');
-}
-
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : String(value));
 
-/**
- * Drops the host: `{{baseUrl}}`, `https://host`, or `host.tld` before the first `/`, `?` or `#` (after any
- * leading spaces); anything else is kept as typed. Done in steps that each read the text once: one regex with
- * `^\s*(…|[^/?#{]*\.…)` backtracked over every split of a long run of spaces (80 KB froze the panel 8 s).
- */
-function dropHost(raw: string): string {
-  const start = raw.length - raw.trimStart().length;
-  const rest = raw.slice(start);
-  const host = /^\{\{[^}]*\}\}/.exec(rest) ?? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(rest);
-  if (host) return rest.slice(host[0].length);
-  const end = rest.search(/[/?#]/);
-  const segment = end < 0 ? rest : rest.slice(0, end);
-  const brace = segment.indexOf('{');
-  return (brace < 0 ? segment : segment.slice(0, brace)).includes('.') ? rest.slice(segment.length) : raw;
+/** What a request's URL becomes, and the host it named (for the notice). */
+interface PlacedUrl {
+  path: string;
+  query: KeyValueRow[];
+  params: Record<string, string>;
+  host: string;
 }
 
-function pathOf(url: string | PostmanUrl | undefined): { path: string; query: KeyValueRow[] } {
+/** v2.0 allows the headers as one string, `Name: value` a line (`//` in front: disabled). */
+function headerRows(header: PostmanRequest['header']): PostmanKeyValue[] {
+  if (Array.isArray(header)) return header.filter((item) => item !== null && typeof item === 'object');
+  if (typeof header !== 'string') return [];
+  return header.split(/\r?\n/).flatMap((line) => {
+    const disabled = line.trimStart().startsWith('//');
+    const content = disabled ? line.trimStart().slice(2) : line;
+    const colon = content.indexOf(':');
+    return colon > 0 ? [{ key: content.slice(0, colon).trim(), value: content.slice(colon + 1).trim(), disabled }] : [];
+  });
+}
+
+function urlOf(url: string | PostmanUrl | undefined, variables: ReadonlyMap<string, string>): PlacedUrl {
   const rows = (list: PostmanKeyValue[] | undefined) =>
-    (list ?? [])
-      .filter((item) => item.key !== undefined)
+    (Array.isArray(list) ? list : [])
+      .filter((item) => item && item.key !== undefined && item.key !== null)
       .map((item) => ({
-        name: convertPostmanVariables(text(item.key)),
-        value: convertPostmanVariables(text(item.value)),
+        name: convertBraceVariables(text(item.key)),
+        value: convertBraceVariables(text(item.value)),
         enabled: item.disabled !== true,
       }));
-  if (url && typeof url === 'object' && url.path !== undefined) {
+  // `:id` path variables carry their values in `url.variable`; a generator's `<string>` is no value.
+  const params = dataRecord<string>();
+  if (url && typeof url === 'object')
+    for (const item of Array.isArray(url.variable) ? url.variable : []) {
+      const value = convertBraceVariables(text(item?.value));
+      if (item?.key && value !== '' && !isTypePlaceholder(value)) params[text(item.key)] = value;
+    }
+  if (url && typeof url === 'object' && url.path !== undefined && url.path !== null) {
     const segments = Array.isArray(url.path)
-      ? url.path.map((part) => (typeof part === 'string' ? part : text(part.value)))
-      : url.path.split('/');
-    const path = convertPostmanVariables(`/${segments.filter((part) => part !== '').join('/')}`);
-    return { path: path.replace(/(^|\/):([A-Za-z_][\w-]*)/g, '$1{$2}'), query: rows(url.query) };
+      ? url.path.map((part) => (typeof part === 'string' ? part : text(part?.value)))
+      : text(url.path).split('/');
+    const hostText = Array.isArray(url.host) ? url.host.map(text).join('.') : text(url.host);
+    const { origin, prefix } = resolveHost(hostText, variables);
+    const path = joinPath(prefix, segments.filter((part) => part !== '').join('/'));
+    return { path, query: rows(url.query), params, host: origin };
   }
-  const raw = typeof url === 'string' ? url : text(url?.raw);
-  const withoutHost = dropHost(raw);
-  const [pathPart = '', queryPart = ''] = withoutHost.split('?');
-  const query = queryPart
-    ? queryPart.split('&').map((pair) => {
-        const [name = '', value = ''] = pair.split('=');
-        return { name: convertPostmanVariables(name), value: convertPostmanVariables(value), enabled: true };
-      })
-    : [];
-  const path = convertPostmanVariables(pathPart.startsWith('/') ? pathPart : `/${pathPart}`);
-  return { path: path.replace(/(^|\/):([A-Za-z_][\w-]*)/g, '$1{$2}'), query };
+  const split = splitImportedUrl(typeof url === 'string' ? url : text(url?.raw), variables);
+  return { ...split, params };
 }
 
-function draftOf(request: PostmanRequest, label: string, notices: string[]): RequestDraft | undefined {
-  const method = text(request.method || 'GET').toUpperCase() as HttpMethod;
-  if (!HTTP_METHODS.includes(method)) {
-    notices.push(`${label}: the method ${request.method} is not one Keyhole sends; the request was left out.`);
-    return undefined;
-  }
-  const { path, query } = pathOf(request.url);
-  if (request.auth) notices.push(`${label}: dropped its auth settings; Keyhole signs with your session.`);
-  const headers: KeyValueRow[] = [];
-  let contentType = '';
-  for (const item of Array.isArray(request.header) ? request.header : []) {
-    const name = text(item.key).trim();
-    const value = convertPostmanVariables(text(item.value));
-    if (!name) continue;
-    if (isSensitiveHeader(name) || looksLikeCredentialValue(value)) {
-      notices.push(`${label}: dropped the ${name} header; Keyhole signs with your session.`);
-    } else if (name.toLowerCase() === 'content-type') {
-      contentType = value;
-    } else {
-      headers.push({ name, value, enabled: item.disabled !== true });
-    }
-  }
-  const draft = createDraft({ method, target: /^\/api-tokens\b/.test(path) ? 'bridge' : 'api', path, query, headers });
+const rowsOf = (list: PostmanKeyValue[] | undefined): KeyValueRow[] =>
+  (Array.isArray(list) ? list : []).map((item) => ({
+    name: text(item?.key),
+    value: text(item?.value),
+    enabled: item?.disabled !== true,
+  }));
+
+function bodyOf(request: PostmanRequest): ForeignParts['body'] {
   const body = request.body;
-  const fields = (list: PostmanKeyValue[] | undefined) =>
-    (list ?? []).map((item) => ({
-      name: convertPostmanVariables(text(item.key)),
-      value: convertPostmanVariables(text(item.value)),
-      enabled: item.disabled !== true,
-    }));
-  if (body?.mode === 'raw' && text(body.raw) !== '') {
-    const raw = convertPostmanVariables(text(body.raw));
-    if (body.options?.raw?.language === 'json' || /json/i.test(contentType)) {
-      draft.bodyMode = 'json';
-      draft.json = raw;
-    } else {
-      draft.bodyMode = 'text';
-      draft.text = raw;
-      draft.textContentType = contentType || 'text/plain';
-    }
-  } else if (body?.mode === 'urlencoded') {
-    draft.bodyMode = 'form';
-    draft.form = fields(body.urlencoded);
-  } else if (body?.mode === 'formdata') {
-    const files = (body.formdata ?? []).filter((item) => item.type === 'file');
-    draft.bodyMode = 'form';
-    draft.form = fields((body.formdata ?? []).filter((item) => item.type !== 'file'));
-    notices.push(
-      `${label}: its multipart form is imported as an urlencoded form${files.length > 0 ? ', without its files' : ''}.`,
-    );
-  } else if (body?.mode && body.mode !== 'none' && body.mode !== 'raw') {
-    notices.push(`${label}: its ${body.mode} body cannot be imported; the body was left empty.`);
+  if (!body?.mode || body.mode === 'none') return undefined;
+  if (body.mode === 'raw') {
+    const typed = headerRows(request.header).find((item) => text(item.key).trim().toLowerCase() === 'content-type');
+    const json = body.options?.raw?.language === 'json' ? 'application/json' : '';
+    return { kind: 'raw', text: text(body.raw), contentType: typed ? '' : json };
   }
+  if (body.mode === 'urlencoded') return { kind: 'form', fields: rowsOf(body.urlencoded) };
+  if (body.mode === 'formdata') {
+    const list = Array.isArray(body.formdata) ? body.formdata : [];
+    const files = list.filter((item) => item?.type === 'file').length;
+    return { kind: 'multipart', fields: rowsOf(list.filter((item) => item?.type !== 'file')), files };
+  }
+  return { kind: 'unsupported', what: text(body.mode).slice(0, 40) };
+}
+
+function draftOf(
+  request: PostmanRequest,
+  label: string,
+  notices: NoticeList,
+  variables: ReadonlyMap<string, string>,
+  hosts: Set<string>,
+): RequestDraft | undefined {
+  const { path, query, params, host } = urlOf(request.url, variables);
+  const draft = draftOfParts(
+    {
+      method: text(request.method || 'GET'),
+      path,
+      params,
+      query,
+      headers: headerRows(request.header).map((item) => ({
+        name: text(item.key),
+        value: text(item.value),
+        enabled: item.disabled !== true,
+      })),
+      body: bodyOf(request),
+    },
+    label,
+    notices,
+  );
+  if (!draft) return undefined;
+  if (host) hosts.add(host);
+  if (request.auth) notices.add('dropped its auth settings; Keyhole signs with your session.', label);
   return draft;
 }
 
@@ -164,47 +173,89 @@ export function isPostmanCollection(value: unknown): boolean {
   return typeof info?.schema === 'string' && /schema\.getpostman\.com/.test(info.schema);
 }
 
+/** Whether a Postman `event` list holds a script with code (the converter writes empty lists). */
+function hasScripts(event: unknown): boolean {
+  return (
+    Array.isArray(event) &&
+    event.some((item) => {
+      const exec = (item as { script?: { exec?: unknown } })?.script?.exec;
+      return Array.isArray(exec)
+        ? exec.some((line) => typeof line === 'string' && line.trim() !== '')
+        : typeof exec === 'string' && exec.trim() !== '';
+    })
+  );
+}
+
+/** The collection's own variables by name, read first: `{{baseUrl}}`'s value says which path prefix to keep. */
+function variablesOf(list: PostmanKeyValue[] | undefined): Map<string, string> {
+  const variables = new Map<string, string>();
+  for (const item of Array.isArray(list) ? list : []) {
+    const key = text(item?.key).trim();
+    if (key && !variables.has(key)) variables.set(key, text(item.value));
+  }
+  return variables;
+}
+
 export function importPostmanCollection(value: unknown): PostmanImport {
   const collection = value as {
     info?: { name?: string; schema?: string };
     item?: PostmanItem[];
     variable?: PostmanKeyValue[];
     auth?: unknown;
+    event?: unknown;
   };
   const schema = text(collection?.info?.schema);
   if (!isPostmanCollection(value)) throw new KeyholeError('invalid-input', 'This is not a Postman collection.');
-  if (!/v2\.1/.test(schema))
+  if (!/\/v2\.[01]\.\d+\//.test(schema))
     throw new KeyholeError(
       'invalid-input',
-      'Only Postman collections in format v2.1 can be imported: export it again as v2.1.',
+      `This Postman collection's format (${schema.slice(0, 120)}) is not one Keyhole reads: export it again as v2.1.`,
     );
-  const notices: string[] = [];
+  const notices = new NoticeList();
   const name = text(collection.info?.name).trim() || 'Postman';
-  if (collection.auth) notices.push('Dropped the collection’s auth settings; Keyhole signs with your session.');
+  if (collection.auth) notices.add('Dropped the collection’s auth settings; Keyhole signs with your session.');
+  if (hasScripts(collection.event)) notices.add('The collection’s pre-request and test scripts are not imported.');
+  const variables = variablesOf(collection.variable);
+  const hosts = new Set<string>();
   const requests: ImportedRequest[] = [];
-  const walk = (items: PostmanItem[] | undefined, folder: string) => {
-    for (const item of items ?? []) {
-      const itemName = text(item.name).trim() || 'Untitled';
-      if (Array.isArray(item.item)) {
-        if (item.auth) notices.push(`${itemName}: dropped the folder’s auth settings.`);
-        walk(item.item, folder ? `${folder}/${itemName}` : itemName);
-        continue;
-      }
-      if (!item.request) continue;
-      const request = typeof item.request === 'string' ? { url: item.request } : item.request;
-      const draft = draftOf(request, itemName, notices);
-      if (draft) requests.push({ name: itemName, folder, draft });
+  // Iterative: a hostile file nests folders deeper than the stack.
+  const stack: { items: PostmanItem[]; folder: string; at: number }[] = [
+    { items: Array.isArray(collection.item) ? collection.item : [], folder: name, at: 0 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    if (frame.at >= frame.items.length) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(collection.item, name);
-  const variables: KeyValueRow[] = [];
-  for (const item of collection.variable ?? []) {
-    const key = text(item.key).trim();
-    const variable = text(item.value);
-    if (!key) continue;
-    if (looksSecretName(key) || looksLikeCredentialValue(variable))
-      notices.push(`Left out the variable ${key}: it looks like a secret, and Keyhole signs with your session.`);
-    else variables.push({ name: key, value: variable, enabled: item.disabled !== true });
+    const item = frame.items[frame.at] ?? {};
+    frame.at += 1;
+    const itemName = text(item.name).trim() || 'Untitled';
+    if (Array.isArray(item.item)) {
+      if (item.auth) notices.add('dropped the folder’s auth settings.', itemName);
+      if (hasScripts(item.event)) notices.add('the folder’s scripts are not imported.', itemName);
+      stack.push({ items: item.item, folder: `${frame.folder}/${itemName}`, at: 0 });
+      continue;
+    }
+    if (!item.request) continue;
+    const request = typeof item.request === 'string' ? { url: item.request } : item.request;
+    const draft = draftOf(request, itemName, notices, variables, hosts);
+    if (draft) requests.push({ name: itemName, folder: frame.folder, draft });
+    if (draft && hasScripts(item.event)) notices.add('its pre-request and test scripts are not imported.', itemName);
   }
-  return { requests, variables, name, notices };
+  if (hosts.size > 0) notices.add(describeDroppedHosts(hosts));
+  const kept: KeyValueRow[] = [];
+  for (const [key, variable] of variables) {
+    if (looksSecretName(key) || looksLikeCredentialValue(variable))
+      notices.add(`Left out the variable ${key}: it looks like a secret, and Keyhole signs with your session.`);
+    else
+      kept.push({
+        name: key,
+        value: variable,
+        enabled: !(Array.isArray(collection.variable) ? collection.variable : []).some(
+          (item) => text(item?.key).trim() === key && item.disabled === true,
+        ),
+      });
+  }
+  return { requests, variables: kept, name, notices: notices.lines() };
 }

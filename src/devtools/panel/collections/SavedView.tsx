@@ -16,16 +16,18 @@ import { Lazy } from '../../../ui/Lazy.tsx';
 import type { ViewProps } from '../view-props.ts';
 import { useCollapsedFolders } from './collapsed-folders.ts';
 import { ImportedEnvironments } from './ImportedEnvironments.tsx';
+import { ImportInputs } from './ImportInputs.tsx';
 import { ImportNotice } from './ImportNotice.tsx';
-import { importCollectionFile } from './import-collection.ts';
+import { importCollectionFiles, pathOf } from './import-collection.ts';
 import { SavedTree, type SavedTreeActions } from './SavedTree.tsx';
 import { openSaved } from './saved-actions.ts';
 import './collections.css';
 
 /**
  * The Saved view: saved requests as a tree of folders (SavedTree.tsx), filtered as you type. Open one in its own
- * tab; from its “⋯” menu rename, move to another folder, duplicate, move up or down, delete. Export writes Keyhole's collection file (no credential in it); Import
- * reads that, a Postman v2.1 collection, a HAR file or a curl command, and says what it left out.
+ * tab; from its “⋯” menu rename, move to another folder, duplicate, move up or down, delete. Export writes
+ * Keyhole's collection file (no credential in it); Import reads that, a Postman, Insomnia or Bruno collection, a
+ * HAR file or a curl command, and says what it left out.
  */
 const loadEdit = () => import('./EditSavedDialog.tsx');
 
@@ -69,19 +71,19 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
       );
   };
 
-  const importFile = async (file: File) => {
+  const importFiles = async (files: File[]) => {
     setError(undefined);
     try {
       const session = workbench.session.get();
       const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
-      const imported = await importCollectionFile(file, store, profile);
+      const imported = await importCollectionFiles(files, store, profile);
       const count = imported.count;
       // Never into an environment the user has: a new one each, merged only after a review (ImportedEnvironments).
       const { scope, added } = addImportedEnvironments(workbench.variables.get(), imported.environments, newSavedId);
       if (added.length > 0) workbench.variables.set(scope);
       setImportedEnvironments(added);
       setNotices([
-        `Imported ${count} request${count === 1 ? '' : 's'} from ${file.name}.`,
+        `Imported ${count} request${count === 1 ? '' : 's'} from ${files.length === 1 ? files[0]?.name : `${files.length} files of ${pathOf(files[0] as File).split('/')[0]}`}.`,
         ...(added.length > 0 ? ['Environments are under Variables….'] : []),
         ...imported.notices,
       ]);
@@ -149,20 +151,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
         <button type="button" class="kh-button kh-button--small" onClick={exportAll} disabled={!list?.length}>
           Export
         </button>
-        <label class="kh-button kh-button--small kh-file-button">
-          Import…
-          <input
-            type="file"
-            class="kh-visually-hidden"
-            accept=".json,.har,.txt,.sh,application/json"
-            aria-label="Import a collection (Keyhole, Postman v2.1, HAR or curl)"
-            onChange={(event) => {
-              const input = event.currentTarget as HTMLInputElement;
-              const file = input.files?.[0];
-              if (file) void importFile(file).finally(() => (input.value = ''));
-            }}
-          />
-        </label>
+        <ImportInputs onFiles={importFiles} />
       </div>
       {notices.length > 0 ? (
         <ImportNotice

@@ -1,19 +1,15 @@
 /// <reference lib="webworker" />
-// Imports a collection file off the page's main thread and stores its requests in the Saved view's IndexedDB
-// store (import-collection.ts says why); only the count, the environments and the notices go back.
+// Imports a collection file (or a Bruno folder) off the page's main thread and stores its requests in the Saved
+// view's IndexedDB store (import-collection.ts says why); only the count, the environments and the notices go back.
 import { toErrorData } from '../../../core/errors.ts';
-import { importCollectionText } from '../../../core/workbench/collection-import.ts';
-import type { ImportJob, ImportReply } from './import-collection.ts';
-import { saveImported } from './saved-actions.ts';
+import { type ImportJob, type ImportReply, importAndSave } from './import-collection.ts';
 import { openIdbSavedRequestStore } from './saved-store.ts';
 
 self.onmessage = async (event: MessageEvent<ImportJob>) => {
-  const { file, fileName, origins, database } = event.data;
+  const { files, catalog, origins, database } = event.data;
   let reply: ImportReply;
   try {
-    const imported = importCollectionText(await file.text(), fileName, origins);
-    const count = await saveImported(openIdbSavedRequestStore(database), imported.requests);
-    reply = { ok: true, count, environments: imported.environments, notices: imported.notices };
+    reply = { ok: true, ...(await importAndSave(files, openIdbSavedRequestStore(database), catalog, origins)) };
   } catch (error) {
     reply = { ok: false, error: toErrorData(error) };
   }

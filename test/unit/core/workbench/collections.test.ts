@@ -209,12 +209,34 @@ describe('importing', () => {
     );
   });
 
-  it('refuses Postman v2.0 with a specific message', () => {
+  it('reads Postman v2.0 (headers as one string too), and refuses other formats with a specific message', () => {
     const old = {
       ...postman,
       info: { ...postman.info, schema: 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json' },
+      item: [
+        {
+          name: 'One',
+          request: { method: 'GET', url: '{{baseUrl}}/v2/self', header: 'X-One: 1\n//X-Off: 2\nAuthorization: x' },
+          event: [{ listen: 'test', script: { exec: ['pm.test("ok", () => {});'] } }],
+        },
+      ],
     };
-    expect(() => importCollectionText(JSON.stringify(old), 'old.json')).toThrow(/v2\.1/);
+    const read = importCollectionText(JSON.stringify(old), 'old.json');
+    expect(read.requests[0]?.draft.path).toBe('/v2/self');
+    expect(read.notices).toContain('One: its pre-request and test scripts are not imported.');
+    expect(read.requests[0]?.draft.headers).toEqual([
+      { name: 'X-One', value: '1', enabled: true },
+      { name: 'X-Off', value: '2', enabled: false },
+    ]);
+    const future = {
+      ...postman,
+      info: { ...postman.info, schema: 'https://schema.getpostman.com/json/collection/v3.0.0/' },
+    };
+    expect(() => importCollectionText(JSON.stringify(future), 'new.json')).toThrow(
+      /v3\.0\.0.*export it again as v2\.1/,
+    );
+    const v1 = { id: 'x', name: 'Old', order: [], folders: [], requests: [{ url: 'https://h/v2/self' }] };
+    expect(() => importCollectionText(JSON.stringify(v1), 'v1.json')).toThrow(/Postman collection v1/);
   });
 
   it('reads a HAR file without its credentials', () => {

@@ -11,8 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingReason } from '../../../../scripts/system-packages.ts';
-import { encodeBody } from '../../../../src/core/http/encode-body.ts';
-import { buildRequestUrl } from '../../../../src/core/http/request-url.ts';
 import { importCurlCommand } from '../../../../src/core/workbench/curl.ts';
 import {
   CURL_FLAGS,
@@ -20,7 +18,7 @@ import {
   CURL_RENAMED,
   CURL_SHORT_OPTIONS,
 } from '../../../../src/core/workbench/curl-options.ts';
-import { validateDraft } from '../../../../src/core/workbench/request-draft.ts';
+import { keyholeSends } from '../../support/keyhole-sends.ts';
 
 const noCurl = missingReason('curl', existsSync);
 
@@ -70,18 +68,9 @@ async function curlSends(command: string): Promise<Seen> {
 }
 
 /** What Keyhole would send for the draft the command imports into. */
-function keyholeSends(command: string) {
+function keyholeSendsCommand(command: string) {
   const { draft, notices } = importCurlCommand(command, { apiBaseUrl: origin, bridgeUrl: `${origin}/bridge` });
-  const checked = validateDraft(draft);
-  if (!checked.ok) throw new Error(`draft refused: ${JSON.stringify(checked.issues)}`);
-  const { request } = checked;
-  const url = new URL(buildRequestUrl(origin, request.path, request.query ?? []));
-  const encoded = encodeBody(request.body);
-  const headers = [...(request.headers ?? [])];
-  if (encoded.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type')) {
-    headers.push(['Content-Type', encoded.contentType]);
-  }
-  return { method: request.method, target: url.pathname + url.search, headers, body: encoded.text ?? '', notices };
+  return { ...keyholeSends(draft, origin), notices };
 }
 
 /** Headers curl adds by itself, which no command line asked for. */
@@ -128,7 +117,7 @@ describe.skipIf(noCurl)('curl import agrees with curl', () => {
     it(command.slice(0, 90), async () => {
       const line = command.replaceAll('ORIGIN', origin);
       const curl = await curlSends(line);
-      const ours = keyholeSends(line);
+      const ours = keyholeSendsCommand(line);
       expect(ours.method).toBe(curl.method);
       if (differs && ours.target !== curl.target) {
         // The composer writes `name=value` in RFC 3986 encoding; the notice must say what changes.
