@@ -5,7 +5,8 @@ import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
 import { type BodyReading, readJsonBody } from '../../../core/workbench/json-body.ts';
 import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
-import { JsonTree, type JsonTreeDecoration } from '../../../ui/JsonTree.tsx';
+import { JsonTree, type JsonTreeDecoration, type JsonTreeTools } from '../../../ui/JsonTree.tsx';
+import { MoreMenu } from '../../../ui/MoreMenu.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
@@ -227,6 +228,85 @@ function TextBody({
     }
   };
 
+  /**
+   * One compact row whatever the width: view, search, jq filter, then the secondary actions (the tree's, Copy,
+   * Save…) behind "⋯", so a panel docked short keeps its height for the body. In the tree it is the tree's row.
+   */
+  const toolRow = (tree?: JsonTreeTools) => (
+    <div class="kh-body-toolbar" role="toolbar" aria-label="Body tools">
+      {isJson ? <BodyModeSwitch mode={effectiveMode} onMode={setMode} /> : null}
+      <label class="kh-visually-hidden" for="kh-body-search">
+        Search in the body
+      </label>
+      <input
+        id="kh-body-search"
+        ref={searchBox}
+        class="kh-input kh-body-search"
+        type="search"
+        placeholder="Search"
+        title="Search in the body (Enter: next match, Shift+Enter: previous)"
+        value={query}
+        onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          // The search may still be debouncing: apply it now.
+          if (debounced !== query) setDebounced(query);
+          else step(event.shiftKey ? -1 : 1);
+        }}
+      />
+      {debounced === '' ? null : (
+        <>
+          <span class="kh-muted kh-match-count" role="status">
+            {matches.length === 0
+              ? search.done
+                ? 'No match'
+                : 'Searching…'
+              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : search.done ? '' : '…'}`}
+          </span>
+          <button
+            type="button"
+            class="kh-button kh-button--small"
+            onClick={() => step(-1)}
+            disabled={matches.length === 0}
+            aria-label="Previous match"
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            class="kh-button kh-button--small"
+            onClick={() => step(1)}
+            disabled={matches.length === 0}
+            aria-label="Next match"
+          >
+            ↓
+          </button>
+        </>
+      )}
+      {tree ? (
+        <JsonFilterBar filter={filter} onFilter={setFilter} problem={filtered.problem} note={filtered.note} />
+      ) : (
+        <span class="kh-toolbar-spacer" />
+      )}
+      <span class="kh-muted kh-body-note" role="status">
+        {tree?.notice || copyNote || saveNote}
+      </span>
+      <MoreMenu
+        label="More body actions"
+        items={[
+          ...(tree?.actions ?? []),
+          { label: 'Copy', onSelect: () => void copyBody(), title: 'Copy the body as shown' },
+          {
+            label: 'Save…',
+            onSelect: () => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' })),
+            title: `Save as ${fileName}`,
+          },
+        ]}
+      />
+    </div>
+  );
+
   return (
     <div class="kh-body-view">
       {truncated ? (
@@ -235,73 +315,7 @@ function TextBody({
         </div>
       ) : null}
       {parsed.kind === 'malformed' ? <MalformedJsonBanner contentType={contentType} problem={parsed.problem} /> : null}
-      <div class="kh-body-toolbar">
-        {isJson ? <BodyModeSwitch mode={effectiveMode} onMode={setMode} /> : null}
-        <label class="kh-visually-hidden" for="kh-body-search">
-          Search in the body
-        </label>
-        <input
-          id="kh-body-search"
-          ref={searchBox}
-          class="kh-input kh-body-search"
-          type="search"
-          placeholder="Search in the body"
-          value={query}
-          onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            // The search may still be debouncing: apply it now.
-            if (debounced !== query) setDebounced(query);
-            else step(event.shiftKey ? -1 : 1);
-          }}
-        />
-        <span class="kh-muted kh-match-count" role="status">
-          {debounced === ''
-            ? ''
-            : matches.length === 0
-              ? search.done
-                ? 'No match'
-                : 'Searching…'
-              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : search.done ? '' : '…'}`}
-        </span>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => step(-1)}
-          disabled={matches.length === 0}
-          aria-label="Previous match"
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => step(1)}
-          disabled={matches.length === 0}
-          aria-label="Next match"
-        >
-          ↓
-        </button>
-        {effectiveMode === 'tree' && isJson ? (
-          <JsonFilterBar filter={filter} onFilter={setFilter} problem={filtered.problem} note={filtered.note} />
-        ) : null}
-        {effectiveMode === 'tree' && isJson ? null : <span class="kh-toolbar-spacer" />}
-        <button type="button" class="kh-button kh-button--small" onClick={() => void copyBody()}>
-          Copy
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' }))}
-          title={`Save as ${fileName}`}
-        >
-          Save…
-        </button>
-        <span class="kh-muted" role="status">
-          {copyNote || saveNote}
-        </span>
-      </div>
+      {effectiveMode === 'tree' && parsed.kind === 'json' ? null : toolRow()}
       {parsed.kind === 'pending' || formatting ? (
         <p class="kh-muted" role="status">
           {formatting ? 'Formatting' : 'Reading'} {formatBytes(text.length)} of JSON…
@@ -318,6 +332,7 @@ function TextBody({
           reveal={typeof current === 'string' ? current : undefined}
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
           decorate={filtered.active ? undefined : decorate}
+          toolbar={toolRow}
         />
       ) : (
         <RawText
