@@ -1,5 +1,5 @@
-import { render } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useBodyLayer } from './use-body-layer.ts';
 import './MoreMenu.css';
 
 /**
@@ -93,21 +93,8 @@ export function MoreMenu({ label, items }: { label: string; items: readonly More
     next?.focus();
   };
 
-  const host = useRef<HTMLDivElement | undefined>(undefined);
-  useLayoutEffect(() => {
-    if (!open) return;
-    const element = document.createElement('div');
-    document.body.append(element);
-    host.current = element;
-    return () => {
-      render(null, element);
-      element.remove();
-      host.current = undefined;
-    };
-  }, [open]);
-  useLayoutEffect(() => {
-    if (!host.current || !open) return;
-    render(
+  useBodyLayer(
+    open ? (
       <div
         ref={menu}
         id={id}
@@ -134,10 +121,9 @@ export function MoreMenu({ label, items }: { label: string; items: readonly More
             {item.label}
           </button>
         ))}
-      </div>,
-      host.current,
-    );
-  });
+      </div>
+    ) : null,
+  );
 
   return (
     <span class="kh-more">

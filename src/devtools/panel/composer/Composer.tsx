@@ -15,9 +15,11 @@ import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import { VariableInput } from '../../../ui/VariableInput.tsx';
 import { ChecksEditor, checksCount } from '../checks/ChecksEditor.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
+import { useVariableHints } from '../variables/use-variable-hints.ts';
 import type { Workbench } from '../workbench.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
@@ -97,6 +99,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
 
   const edit = (patch: Partial<RequestDraft>) => workbench.edit((current) => ({ ...current, ...patch }));
+  const variableHints = useVariableHints(workbench, draft);
 
   // After a refused Send: open the tab with the first problem and focus its field.
   useEffect(() => {
@@ -185,8 +188,10 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           <option value="api">API</option>
           <option value="bridge">Bridge</option>
         </select>
-        <input
-          class="kh-input kh-mono kh-path"
+        <VariableInput
+          hints={variableHints.path}
+          fieldClass="kh-path"
+          class="kh-input kh-mono"
           aria-label="Path"
           placeholder="/v2/self"
           value={draft.path}
@@ -194,8 +199,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           autoComplete="off"
           aria-invalid={pathIssue ? 'true' : undefined}
           aria-describedby={pathIssue ? `${idBase}-path-problem` : `${idBase}-path-hint`}
-          onInput={(event) => {
-            const value = (event.currentTarget as HTMLInputElement).value;
+          onValue={(value) => {
             if (/^https?:\/\//i.test(value) && absorbPath(value)) return;
             edit({ path: value });
           }}
@@ -277,6 +281,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             issues={issueMap(shown, 'query')}
             docs={docsByRow(queryDocs, draft.query)}
             warnings={warningsByRow(warnings, 'query')}
+            variables={variableHints.rows}
             onChange={(query) => edit({ query })}
           />
         ) : null}
@@ -288,6 +293,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             docs={docsByRow(headerDocs, draft.headers)}
             warnings={warningsByRow(warnings, 'header')}
             nameSuggestions={HEADER_SUGGESTIONS}
+            variables={variableHints.rows}
             onChange={(headers) => edit({ headers })}
           />
         ) : null}

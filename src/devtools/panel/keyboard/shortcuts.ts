@@ -24,6 +24,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Alt', '←', '→'], what: 'In the request tabs: move the focused tab left or right' },
   { keys: ['Enter'], what: 'In the body search: next match' },
   { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
+  { keys: ['Ctrl', '\\'], what: 'Hide or show the side pane (⌘ \\ on a Mac)' },
 ];
 
 /** Whether a key typed with focus on `target` goes into a text field (where `/` and `?` are text). */

@@ -16,9 +16,8 @@ const GLYPHS: Record<string, string> = {
 export function RailLabel({ id, label }: { id: string; label: string }) {
   return (
     <span class="kh-rail-label" title={label}>
-      <span class="kh-rail-icon" aria-hidden="true">
-        {GLYPHS[id] ?? label.slice(0, 1)}
-      </span>
+      {/* The glyph is generated content with empty alternative text (panel.css): not part of the tab's name or text. */}
+      <span class="kh-rail-icon" aria-hidden="true" data-glyph={GLYPHS[id] ?? label.slice(0, 1)} />
       <span class="kh-rail-text">{label}</span>
     </span>
   );

@@ -144,8 +144,7 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
     const previous = lastScroll.current;
     lastScroll.current = { top: box.scrollTop, dropped: store.dropped, height: box.clientHeight };
     const resized = previous.height !== 0 && previous.height !== box.clientHeight;
-    if (follow && !resized && box.scrollTop < previous.top - 1 && store.dropped === previous.dropped)
-      setFollow(false);
+    if (follow && !resized && box.scrollTop < previous.top - 1 && store.dropped === previous.dropped) setFollow(false);
   };
 
   const renderRow = (index: number) => {
