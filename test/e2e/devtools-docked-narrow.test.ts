@@ -125,6 +125,28 @@ describe('the panel docked at every size', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More body actions');
   });
 
+  it('folds the request parts away for more response, and a tab unfolds them', async () => {
+    // Tall enough that the composer is not already kept to its request line and tabs.
+    await page.setViewportSize({ width: 900, height: 720 });
+    const response = () => page.locator('.kh-response').evaluate((element) => element.getBoundingClientRect().height);
+    await page.getByRole('tabpanel', { name: 'Query' }).waitFor();
+    const before = await response();
+    await page.getByRole('button', { name: 'Fold the request parts' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Query' }).count()).toBe(0);
+    await expect.poll(response).toBeGreaterThan(before + 40);
+    expect(await sendReachable(page)).toBe('ok');
+    await saveScreenshot(page, 'devtools-docked-900x720-folded');
+    expect(await page.getByRole('button', { name: 'Unfold the request parts' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    await page.getByRole('tab', { name: 'Headers', exact: true }).click();
+    await page.getByRole('tabpanel', { name: 'Headers' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Fold the request parts' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await page.getByRole('tab', { name: 'Query', exact: true }).click();
+  });
+
   it('hides the side pane with its button or Ctrl+\\, remembered after a reload; the rail shows glyphs', async () => {
     await page.setViewportSize({ width: 900, height: 500 });
     const side = page.locator('.kh-side');

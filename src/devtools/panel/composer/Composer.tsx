@@ -67,6 +67,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const notices = useStore(workbench.notices);
   const session = useStore(workbench.session);
   const [tab, setTab] = useState<ComposerTab>('query');
+  // The request parts (the selected tab's panel) fold away, giving a short panel's height to the response.
+  const [partsOpen, setPartsOpen] = useState(true);
   const [pathTouched, setPathTouched] = useState(false);
   const idBase = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -108,6 +110,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
     if (!first) return;
     const target = tabOfIssue(first);
     if (target) setTab(target);
+    setPartsOpen(true);
     requestAnimationFrame(() => {
       const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       invalid?.focus();
@@ -253,11 +256,25 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         />
       ) : null}
       <div class="kh-composer-tabs">
+        <button
+          type="button"
+          class="kh-icon-button kh-parts-toggle"
+          aria-expanded={partsOpen}
+          aria-controls={`${idBase}-panel-${tab}`}
+          aria-label={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+          title={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+          onClick={() => setPartsOpen(!partsOpen)}
+        >
+          <span aria-hidden="true">{partsOpen ? '▾' : '▸'}</span>
+        </button>
         <Tabs
           idBase={idBase}
           label="Request parts"
           selected={tab}
-          onSelect={(id) => setTab(id as ComposerTab)}
+          onSelect={(id) => {
+            setTab(id as ComposerTab);
+            setPartsOpen(true);
+          }}
           tabs={[
             { id: 'query', label: 'Query', badge: tabIssues('query') ? '!' : queryCount || undefined },
             { id: 'headers', label: 'Headers', badge: tabIssues('headers') ? '!' : headerCount || undefined },
@@ -273,7 +290,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         />
         <ComposerTools workbench={workbench} services={services} />
       </div>
-      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel">
+      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" hidden={!partsOpen}>
         {tab === 'query' ? (
           <KeyValueEditor
             label="Query parameters"
