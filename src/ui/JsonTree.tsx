@@ -39,6 +39,17 @@ export interface JsonTreeProps {
   memory?: JsonTreeMemory;
   /** The path "Copy path" copies for a node (a JSON Pointer); a jq path (`.items[0].name`) by default. */
   pathOf?: (pointer: string) => string;
+  /**
+   * Renders the tree's tool row instead of its own (the response viewer folds these actions into its one compact
+   * row, behind a "⋯" menu). Given the tree's actions, its row count and its last notice.
+   */
+  toolbar?: (tools: JsonTreeTools) => ComponentChildren;
+}
+
+export interface JsonTreeTools {
+  actions: { label: string; onSelect: () => void; disabled?: boolean }[];
+  summary: string;
+  notice: string;
 }
 
 export interface JsonTreeDecoration {
@@ -72,6 +83,7 @@ export function JsonTree({
   decorate,
   memory,
   pathOf,
+  toolbar,
 }: JsonTreeProps) {
   const idBase = useId();
   const expanded = useRef<Set<string>>(new Set());
@@ -267,34 +279,47 @@ export function JsonTree({
 
   return (
     <div class="kh-tree">
-      <div class="kh-tree-toolbar" role="toolbar" aria-label={`${label} tools`}>
-        <button type="button" class="kh-button kh-button--small" onClick={expandAll}>
-          Expand all
-        </button>
-        <button type="button" class="kh-button kh-button--small" onClick={collapseAll}>
-          Collapse all
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => void copyActive('value')}
-          disabled={!activeRow}
-        >
-          Copy value
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => void copyActive('path')}
-          disabled={!activeRow}
-        >
-          Copy path
-        </button>
-        <span class="kh-muted kh-tree-summary">{summary}</span>
-        <span class="kh-muted" role="status">
-          {notice}
-        </span>
-      </div>
+      {toolbar ? (
+        toolbar({
+          actions: [
+            { label: 'Expand all', onSelect: expandAll },
+            { label: 'Collapse all', onSelect: collapseAll },
+            { label: 'Copy value', onSelect: () => void copyActive('value'), disabled: !activeRow },
+            { label: 'Copy path', onSelect: () => void copyActive('path'), disabled: !activeRow },
+          ],
+          summary,
+          notice,
+        })
+      ) : (
+        <div class="kh-tree-toolbar" role="toolbar" aria-label={`${label} tools`}>
+          <button type="button" class="kh-button kh-button--small" onClick={expandAll}>
+            Expand all
+          </button>
+          <button type="button" class="kh-button kh-button--small" onClick={collapseAll}>
+            Collapse all
+          </button>
+          <button
+            type="button"
+            class="kh-button kh-button--small"
+            onClick={() => void copyActive('value')}
+            disabled={!activeRow}
+          >
+            Copy value
+          </button>
+          <button
+            type="button"
+            class="kh-button kh-button--small"
+            onClick={() => void copyActive('path')}
+            disabled={!activeRow}
+          >
+            Copy path
+          </button>
+          <span class="kh-muted kh-tree-summary">{summary}</span>
+          <span class="kh-muted" role="status">
+            {notice}
+          </span>
+        </div>
+      )}
       <VirtualList
         class="kh-tree-rows"
         role="tree"

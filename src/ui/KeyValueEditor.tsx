@@ -2,6 +2,7 @@ import { Fragment } from 'preact';
 import { useId, useRef } from 'preact/hooks';
 import { describeParamFacts, type ParamDoc } from '../core/workbench/described-params.ts';
 import type { KeyValueRow } from '../core/workbench/request-draft.ts';
+import { type VariableHints, VariableInput } from './VariableInput.tsx';
 import './KeyValueEditor.css';
 
 /**
@@ -23,6 +24,8 @@ export interface KeyValueEditorProps {
   docs?: ReadonlyMap<number, ParamDoc>;
   /** Row index → a warning that does not stop Send (e.g. a required parameter left empty). */
   warnings?: ReadonlyMap<number, string>;
+  /** Shows the `{name}` variables in names and values (marked, value on hover) and completes them. */
+  variables?: VariableHints;
 }
 
 const BLANK: KeyValueRow = { name: '', value: '', enabled: true };
@@ -37,6 +40,7 @@ export function KeyValueEditor({
   nameSuggestions,
   docs,
   warnings,
+  variables,
 }: KeyValueEditorProps) {
   const id = useId();
   const table = useRef<HTMLTableElement>(null);
@@ -127,20 +131,38 @@ export function KeyValueEditor({
                   )}
                 </td>
                 <td>
-                  <input
-                    class="kh-input kh-mono"
-                    value={row.name}
-                    placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
-                    aria-label={`${namePlaceholder} of ${rowLabel}`}
-                    aria-invalid={problem ? 'true' : undefined}
-                    aria-describedby={describedBy}
-                    list={nameSuggestions ? `${id}-names` : undefined}
-                    spellcheck={false}
-                    autoComplete="off"
-                    data-row={index}
-                    data-col="name"
-                    onInput={(event) => update(index, { name: (event.currentTarget as HTMLInputElement).value })}
-                  />
+                  {variables ? (
+                    <VariableInput
+                      hints={variables}
+                      class="kh-input kh-mono"
+                      value={row.name}
+                      placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
+                      aria-label={`${namePlaceholder} of ${rowLabel}`}
+                      aria-invalid={problem ? 'true' : undefined}
+                      aria-describedby={describedBy}
+                      list={nameSuggestions ? `${id}-names` : undefined}
+                      spellcheck={false}
+                      autoComplete="off"
+                      data-row={index}
+                      data-col="name"
+                      onValue={(name) => update(index, { name })}
+                    />
+                  ) : (
+                    <input
+                      class="kh-input kh-mono"
+                      value={row.name}
+                      placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
+                      aria-label={`${namePlaceholder} of ${rowLabel}`}
+                      aria-invalid={problem ? 'true' : undefined}
+                      aria-describedby={describedBy}
+                      list={nameSuggestions ? `${id}-names` : undefined}
+                      spellcheck={false}
+                      autoComplete="off"
+                      data-row={index}
+                      data-col="name"
+                      onInput={(event) => update(index, { name: (event.currentTarget as HTMLInputElement).value })}
+                    />
+                  )}
                 </td>
                 <td>
                   {doc?.enum ? (
@@ -158,6 +180,16 @@ export function KeyValueEditor({
                         </option>
                       ))}
                     </select>
+                  ) : variables ? (
+                    <VariableInput
+                      {...valueProps}
+                      hints={variables}
+                      value={row.value}
+                      placeholder={doc?.required ? 'required' : undefined}
+                      spellcheck={false}
+                      autoComplete="off"
+                      onValue={(value) => update(index, { value })}
+                    />
                   ) : (
                     <input
                       {...valueProps}

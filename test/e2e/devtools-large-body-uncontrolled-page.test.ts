@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamHugeJson } from '../platform/huge-json.ts';
-import { compose, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { bodyAction, compose, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 
 const BYTES = 1_000_000;
@@ -64,7 +64,7 @@ describe('a large body in a page the worker does not control', () => {
     ext.platform.faults.add({ server: 'api', path: PATH, hugeJsonBytes: BYTES, times: 1 });
     await compose(page, 'GET', PATH);
     expect(await sendAndWait(page)).toBe('200');
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await bodyAction(page, 'Copy');
     const copied = await page.waitForFunction(() => (window as unknown as { __copied?: string }).__copied);
     const received = (await copied.jsonValue()) as string;
     const expected = await expectedBody();

@@ -105,11 +105,12 @@ describe('the panel layout', () => {
   });
 
   it('resizes the side pane above the workbench when narrow', async () => {
-    const page = await openPanel(ext, pageErrors, { width: 900, height: 500 });
+    // Docked at the side (900 px wide, the side pane stays beside the workbench: issue 32 item 8).
+    const page = await openPanel(ext, pageErrors, { width: 480, height: 700 });
     const side = await height(page, '.kh-side');
     await drag(page, '.kh-splitter--side', 0, -60);
     await expect.poll(() => height(page, '.kh-side')).toBeLessThan(side - 40);
-    await saveScreenshot(page, 'layout-resized-900x500');
+    await saveScreenshot(page, 'layout-resized-480x700');
     await page.close();
   });
 });

@@ -105,6 +105,22 @@ describe('live log streams in the panel', () => {
     const before = await receivedLines(page);
     await waitForMoreLines(page, before + 200);
     await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Live · OAuth/);
+    // Issue 32 item 8: docking elsewhere (the same page resized) keeps following the tail, the newest line in view.
+    const followTail = page.getByRole('button', { name: 'Follow tail' });
+    for (const [width, height] of [
+      [480, 700],
+      [1400, 380],
+      [1280, 800],
+      [900, 500],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect.poll(() => followTail.getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() =>
+          page.locator('.kh-stream-list').evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight),
+        )
+        .toBeLessThan(40);
+    }
     await saveScreenshot(page, 'live-log-stream-light');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
 

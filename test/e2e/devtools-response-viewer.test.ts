@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { compose, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
+import { bodyAction, compose, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -85,6 +85,7 @@ describe('the response viewer', () => {
     expect(await page.getByRole('searchbox', { name: 'Search in the body' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Save…' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'More body actions' }).count()).toBe(0);
   });
 
   it('colours Pretty, keeps booleans out of the danger colour, and shows a long string in full', async () => {
@@ -150,7 +151,7 @@ describe('the response viewer', () => {
   it('filters with jq, and copies paths in the same syntax', async () => {
     await catchCopies();
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
-    await page.getByRole('button', { name: 'Copy path' }).click();
+    await bodyAction(page, 'Copy path');
     expect(await copied()).toBe('.items[0].id');
 
     const filter = page.getByRole('textbox', { name: 'Filter (jq)' });
@@ -160,7 +161,7 @@ describe('the response viewer', () => {
     await expect.poll(() => page.locator('#kh-json-filter-status').innerText()).toBe('2 results');
     expect(await filtered.getByRole('treeitem').allTextContents()).toEqual(['▾[ 2 items ]', '0: "web"', '1: "cron"']);
     await filtered.getByRole('treeitem', { name: '1 : "cron"' }).click();
-    await page.getByRole('button', { name: 'Copy path' }).click();
+    await bodyAction(page, 'Copy path');
     const path = await copied();
     expect(path).toBe('[.items[] | select(.zone == "par") | .name] | .[1]');
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { compose, longTasks, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import { bodyAction, compose, longTasks, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
 import { keepDownloadNames, type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -108,7 +108,7 @@ describe('a 100 MB JSON response', () => {
       const original = downloads.download.bind(downloads);
       downloads.download = (options, ...rest) => original({ ...(options as object), saveAs: false }, ...rest);
     });
-    await page.getByRole('button', { name: 'Save…' }).click();
+    await bodyAction(page, 'Save…');
     await expect
       .poll(() => page.getByText('Saving: the browser asks where (suggested name applications.json).').isVisible())
       .toBe(true);

@@ -18,7 +18,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPostmanCollection } from '../unit/support/platform-postman.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -75,6 +75,22 @@ async function rowMenu(page: Page, name: string, action: string): Promise<void> 
     .getByRole('menu', { name: `Actions for ${name}` })
     .getByRole('menuitem', { name: action })
     .click();
+}
+
+/** The text of a field's accessible description (every element its aria-describedby names). */
+const describedBy = (field: Locator) =>
+  field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+/** Moves the mouse over an element's centre (a variable's mark lies under its transparent field). */
+async function hover(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to hover');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 async function showView(page: Page, label: string): Promise<void> {
@@ -180,6 +196,9 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     if ((await variables.getByRole('textbox', { name: 'Value of variables of sandbox row 1' }).count()) === 0) {
       await dialog.getByRole('textbox', { name: 'Name of new variables of sandbox row' }).fill('fields');
       await dialog.getByRole('textbox', { name: 'Value of variables of sandbox row 1' }).fill('id,name');
+      // A secret (stored masked, as its name says): the fields never show its value.
+      await dialog.getByRole('textbox', { name: 'Name of new variables of sandbox row' }).fill('apiToken');
+      await dialog.getByRole('textbox', { name: 'Value of variables of sandbox row 2' }).fill('tok-not-for-eyes');
     }
     await look(page, `devtools-variables-dialog-${size}`);
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -196,9 +215,55 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await responseTab(page, 'Body').click();
     await look(page, `devtools-variables-${size}`);
 
+    // Issue 32 item 3: variables marked in the fields, their value on hover and in the field's description.
+    const queryValue = page.getByRole('textbox', { name: 'Value of query parameters row 1' });
+    const queryMark = page.locator('.kh-var-field:has([aria-label="Value of query parameters row 1"]) .kh-var');
+    await expect.poll(() => queryMark.getAttribute('class')).toContain('kh-var--resolved');
+    expect(await describedBy(queryValue)).toContain('{fields} = id,name');
+    await queryValue.scrollIntoViewIfNeeded();
+    await hover(page, queryMark);
+    await expect.poll(() => queryValue.getAttribute('title')).toBe('{fields} = id,name');
+    const pathMark = page.locator('.kh-var-field.kh-path .kh-var');
+    expect(await pathMark.getAttribute('class')).toContain('kh-var--resolved');
+    await hover(page, pathMark);
+    await expect.poll(() => pathField(page).getAttribute('title')).toBe(`{organisationId} = ${org.id}`);
+    // A secret says so, never its value (masked once stored: then it has no usable value, also said).
+    await queryValue.fill('{{apiToken}}');
+    await expect.poll(() => queryMark.getAttribute('class')).toMatch(/kh-var--(secret|unresolved)/);
+    expect(await describedBy(queryValue)).toMatch(/\{apiToken\}: (secret|no usable value)/);
+    await queryValue.scrollIntoViewIfNeeded();
+    await hover(page, queryMark);
+    await expect.poll(() => queryValue.getAttribute('title')).toMatch(/^\{apiToken\}: /);
+    expect(await page.locator('.kh-composer').evaluate((form) => form.outerHTML)).not.toContain('tok-not-for-eyes');
+    // Typing { offers the known names; Enter inserts one (and does not send), Escape closes the list.
+    await queryValue.fill('');
+    await queryValue.pressSequentially('{fi');
+    const options = page.getByRole('listbox', { name: 'Variables' });
+    await expect.poll(() => options.getByRole('option').allInnerTexts()).toEqual([expect.stringMatching(/^fields/)]);
+    expect(await queryValue.getAttribute('aria-activedescendant')).toBe(
+      await options.getByRole('option').first().getAttribute('id'),
+    );
+    await saveScreenshot(page, `devtools-variables-completion-${size}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queryValue.inputValue()).toBe('{fields}');
+    expect(await options.count()).toBe(0);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' {');
+    await expect.poll(() => options.getByRole('option').count()).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('ArrowDown');
+    expect(await queryValue.getAttribute('aria-activedescendant')).toBe(
+      await options.getByRole('option').nth(1).getAttribute('id'),
+    );
+    await page.keyboard.press('Escape');
+    await expect.poll(() => options.count()).toBe(0);
+    expect(await queryValue.inputValue()).toBe('{fields} {');
+    expect(await page.locator('.kh-status-line').innerText()).toMatch(/200/);
+
     // A variable without a value: not sent, and the message names it.
     const before = await page.locator('.kh-status-line').innerText();
     await page.getByRole('textbox', { name: 'Value of query parameters row 1' }).fill('{nothing}');
+    await expect.poll(() => queryMark.getAttribute('class')).toContain('kh-var--unresolved');
+    expect(await describedBy(queryValue)).toContain('{nothing}: no value');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => page.locator('.kh-notices').innerText()).toContain('Not sent: {nothing} has no value');
     expect(await page.locator('.kh-status-line').innerText()).toBe(before);
@@ -303,7 +368,11 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     }
     expect(exported).not.toMatch(/authorization/i);
     expect(JSON.parse(exported).format).toBe('keyhole-collection');
-    expect(JSON.parse(exported).environments).toEqual([{ name: 'sandbox', variables: [['fields', 'id,name', true]] }]);
+    const environments = JSON.parse(exported).environments;
+    expect(environments.map((environment: { name: string }) => environment.name)).toEqual(['sandbox']);
+    expect(environments[0].variables[0]).toEqual(['fields', 'id,name', true]);
+    // The secret variable (issue 32 item 3's) is not exported with its value.
+    expect(exported).not.toContain('tok-not-for-eyes');
 
     // Import a Postman v2.1 collection: its folder appears, its auth is dropped with a notice.
     const dir = await mkdtemp(join(tmpdir(), 'keyhole-postman-'));

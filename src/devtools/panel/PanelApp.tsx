@@ -7,7 +7,9 @@ import { useVaultLock } from '../../ui/use-vault-lock.ts';
 import { Composer } from './composer/Composer.tsx';
 import { ShortcutsDialog } from './keyboard/ShortcutsDialog.tsx';
 import { usePanelShortcuts } from './keyboard/use-panel-shortcuts.ts';
+import { RailLabel } from './layout/RailIcon.tsx';
 import { Splitter } from './layout/Splitter.tsx';
+import { useSidePane } from './layout/use-side-pane.ts';
 import { openLogStream } from './open-log-stream.ts';
 import { ResponsePane } from './response/ResponsePane.tsx';
 import { SignInButton } from './SignInOffer.tsx';
@@ -112,8 +114,11 @@ export function PanelApp({
     return () => removeEventListener('keydown', onKey);
   }, [workbench]);
 
+  const [sideShown, setSideShown] = useSidePane(services.storage);
   const select = (id: string) => {
     setSelected(id);
+    // Picking a side view from the rail brings a hidden side pane back.
+    if (!sideShown && available.find((item) => item.id === id)?.placement === 'side') setSideShown(true);
     // Keep the hash's own options (#invoices?org=…) only when staying on the same view.
     if (viewIdFromHash(location.hash) !== id) history.replaceState(null, '', `#${id}`);
   };
@@ -153,17 +158,30 @@ export function PanelApp({
   ) : null;
 
   return (
-    <div class={`kh-panel${full ? ' kh-panel--full' : ''}`}>
+    <div class={`kh-panel${full ? ' kh-panel--full' : sideShown ? '' : ' kh-panel--side-hidden'}`}>
       {shortcutsShown ? <ShortcutsDialog onClose={closeShortcuts} /> : null}
       <nav class="kh-rail" aria-label="Keyhole views">
         <Tabs
           idBase="kh-view"
           label="Views"
           orientation="vertical"
-          tabs={available.map((item) => ({ id: item.id, label: item.label }))}
+          tabs={available.map((item) => ({ id: item.id, label: <RailLabel id={item.id} label={item.label} /> }))}
           selected={view?.id ?? ''}
           onSelect={select}
         />
+        {full ? null : (
+          <button
+            type="button"
+            class="kh-button kh-button--small kh-side-toggle"
+            aria-controls="kh-side"
+            aria-expanded={sideShown}
+            aria-label={sideShown ? 'Hide the side pane' : 'Show the side pane'}
+            title={`${sideShown ? 'Hide' : 'Show'} the side pane (Ctrl+\\)`}
+            onClick={() => setSideShown(!sideShown)}
+          >
+            <span aria-hidden="true">{sideShown ? '⇤' : '⇥'}</span>
+          </button>
+        )}
       </nav>
       {full ? (
         <main class="kh-main kh-full-view">
@@ -172,10 +190,10 @@ export function PanelApp({
         </main>
       ) : (
         <>
-          <aside class="kh-side" aria-label={view?.label ?? 'Views'}>
+          <aside id="kh-side" class="kh-side" aria-label={view?.label ?? 'Views'} hidden={!sideShown}>
             {content}
           </aside>
-          <Splitter which="side" storage={services.storage} />
+          {sideShown ? <Splitter which="side" storage={services.storage} /> : null}
           <main class="kh-main kh-workbench">
             <div class="kh-workbench-head">
               {/* Locked comes first: nothing that needs a secret works until then. */}

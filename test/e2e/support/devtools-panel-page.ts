@@ -104,3 +104,9 @@ export async function jsonBodyText(page: Page): Promise<string> {
         : [...node.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
     );
 }
+
+/** Runs one of the response body's secondary actions (Copy, Save…, Copy path…), kept in its "⋯" menu. */
+export async function bodyAction(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'More body actions' }).click();
+  await page.getByRole('menu', { name: 'More body actions' }).getByRole('menuitem', { name, exact: true }).click();
+}

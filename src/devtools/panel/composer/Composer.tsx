@@ -15,9 +15,11 @@ import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
+import { VariableInput } from '../../../ui/VariableInput.tsx';
 import { ChecksEditor, checksCount } from '../checks/ChecksEditor.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
+import { useVariableHints } from '../variables/use-variable-hints.ts';
 import type { Workbench } from '../workbench.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { BodyMethodPrompt } from './BodyMethodPrompt.tsx';
@@ -66,6 +68,8 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const notices = useStore(workbench.notices);
   const session = useStore(workbench.session);
   const [tab, setTab] = useState<ComposerTab>('query');
+  // The request parts (the selected tab's panel) fold away, giving a short panel's height to the response.
+  const [partsOpen, setPartsOpen] = useState(true);
   const [pathTouched, setPathTouched] = useState(false);
   const idBase = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -98,6 +102,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
 
   const edit = (patch: Partial<RequestDraft>) => workbench.edit((current) => ({ ...current, ...patch }));
+  const variableHints = useVariableHints(workbench, draft);
 
   // After a refused Send: open the tab with the first problem and focus its field.
   useEffect(() => {
@@ -106,6 +111,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
     if (!first) return;
     const target = tabOfIssue(first);
     if (target) setTab(target);
+    setPartsOpen(true);
     requestAnimationFrame(() => {
       const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       invalid?.focus();
@@ -186,8 +192,10 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           <option value="api">API</option>
           <option value="bridge">Bridge</option>
         </select>
-        <input
-          class="kh-input kh-mono kh-path"
+        <VariableInput
+          hints={variableHints.path}
+          fieldClass="kh-path"
+          class="kh-input kh-mono"
           aria-label="Path"
           placeholder="/v2/self"
           value={draft.path}
@@ -195,8 +203,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           autoComplete="off"
           aria-invalid={pathIssue ? 'true' : undefined}
           aria-describedby={pathIssue ? `${idBase}-path-problem` : `${idBase}-path-hint`}
-          onInput={(event) => {
-            const value = (event.currentTarget as HTMLInputElement).value;
+          onValue={(value) => {
             if (/^https?:\/\//i.test(value) && absorbPath(value)) return;
             edit({ path: value });
           }}
@@ -251,11 +258,25 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         />
       ) : null}
       <div class="kh-composer-tabs">
+        <button
+          type="button"
+          class="kh-icon-button kh-parts-toggle"
+          aria-expanded={partsOpen}
+          aria-controls={`${idBase}-panel-${tab}`}
+          aria-label={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+          title={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+          onClick={() => setPartsOpen(!partsOpen)}
+        >
+          <span aria-hidden="true">{partsOpen ? '▾' : '▸'}</span>
+        </button>
         <Tabs
           idBase={idBase}
           label="Request parts"
           selected={tab}
-          onSelect={(id) => setTab(id as ComposerTab)}
+          onSelect={(id) => {
+            setTab(id as ComposerTab);
+            setPartsOpen(true);
+          }}
           tabs={[
             { id: 'query', label: 'Query', badge: tabIssues('query') ? '!' : queryCount || undefined },
             { id: 'headers', label: 'Headers', badge: tabIssues('headers') ? '!' : headerCount || undefined },
@@ -271,7 +292,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
         />
         <ComposerTools workbench={workbench} services={services} />
       </div>
-      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel">
+      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" hidden={!partsOpen}>
         {tab === 'query' ? (
           <KeyValueEditor
             label="Query parameters"
@@ -279,6 +300,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             issues={issueMap(shown, 'query')}
             docs={docsByRow(queryDocs, draft.query)}
             warnings={warningsByRow(warnings, 'query')}
+            variables={variableHints.rows}
             onChange={(query) => edit({ query })}
           />
         ) : null}
@@ -290,6 +312,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
             docs={docsByRow(headerDocs, draft.headers)}
             warnings={warningsByRow(warnings, 'header')}
             nameSuggestions={HEADER_SUGGESTIONS}
+            variables={variableHints.rows}
             onChange={(headers) => edit({ headers })}
           />
         ) : null}

@@ -30,6 +30,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Shift', 'F10'], what: 'In the saved requests: its menu (move to a folder, duplicate…)' },
   { keys: ['Enter'], what: 'In the body search: next match' },
   { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
+  { keys: ['Ctrl', '\\'], what: 'Hide or show the side pane (⌘ \\ on a Mac)' },
 ];
 
 /** Whether a key typed with focus on `target` goes into a text field (where `/` and `?` are text). */

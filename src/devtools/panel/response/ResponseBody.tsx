@@ -1,23 +1,24 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/format/byte-format.ts';
 import { suggestFileName } from '../../../core/http/content-disposition.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
 import { type BodyReading, readJsonBody } from '../../../core/workbench/json-body.ts';
 import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
-import { JsonTree, type JsonTreeDecoration } from '../../../ui/JsonTree.tsx';
+import { JsonTree, type JsonTreeDecoration, type JsonTreeTools } from '../../../ui/JsonTree.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { Workbench } from '../workbench.ts';
 import { BinaryPreview } from './BinaryPreview.tsx';
-import { BodyModeSwitch, MalformedJsonBanner } from './BodyParts.tsx';
+import { MalformedJsonBanner } from './BodyParts.tsx';
+import { BodyToolbar } from './BodyToolbar.tsx';
 import type { LoadedBody } from './body-loader.ts';
 import { bodyLoadOf, loadedBodyOf } from './body-registry.ts';
 import { type BodyMode, type BodyViewMemory, bodyViewMemory, useRemembered } from './body-view-memory.ts';
 import { type CheckState, checkStoreOf } from './check/check-registry.ts';
 import { withDifferenceMarks } from './check/difference-marks.tsx';
 import { useFollowIds } from './follow/use-follow-ids.tsx';
-import { JsonFilterBar, useJsonFilter } from './JsonFilterBar.tsx';
+import { useJsonFilter } from './JsonFilterBar.tsx';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
 import { ReceivingBody } from './ReceivingBody.tsx';
@@ -148,7 +149,6 @@ function TextBody({
   const [debounced, setDebounced] = useState(memory.query);
   const [matchIndex, setMatchIndex] = useState(0);
   const [copyNote, setCopyNote] = useState('');
-  const searchBox = useRef<HTMLInputElement>(null);
 
   // A 5 MB JSON.parse is one task: it runs once, after the status line has painted.
   useEffect(() => {
@@ -227,6 +227,43 @@ function TextBody({
     }
   };
 
+  const toolRow = (tree?: JsonTreeTools) => (
+    <BodyToolbar
+      mode={isJson ? effectiveMode : undefined}
+      onMode={setMode}
+      query={query}
+      onQuery={setQuery}
+      onSearchEnter={(backwards) => {
+        // The search may still be debouncing: apply it now.
+        if (debounced !== query) setDebounced(query);
+        else step(backwards ? -1 : 1);
+      }}
+      count={
+        debounced === ''
+          ? undefined
+          : matches.length === 0
+            ? search.done
+              ? 'No match'
+              : 'Searching…'
+            : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : search.done ? '' : '…'}`
+      }
+      canStep={matches.length > 0}
+      onStep={step}
+      filter={tree ? { filter, onFilter: setFilter, problem: filtered.problem, note: filtered.note } : undefined}
+      note={tree?.notice || copyNote || saveNote}
+      summary={tree?.summary}
+      actions={[
+        ...(tree?.actions ?? []),
+        { label: 'Copy', onSelect: () => void copyBody(), title: 'Copy the body as shown' },
+        {
+          label: 'Save…',
+          onSelect: () => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' })),
+          title: `Save as ${fileName}`,
+        },
+      ]}
+    />
+  );
+
   return (
     <div class="kh-body-view">
       {truncated ? (
@@ -235,73 +272,7 @@ function TextBody({
         </div>
       ) : null}
       {parsed.kind === 'malformed' ? <MalformedJsonBanner contentType={contentType} problem={parsed.problem} /> : null}
-      <div class="kh-body-toolbar">
-        {isJson ? <BodyModeSwitch mode={effectiveMode} onMode={setMode} /> : null}
-        <label class="kh-visually-hidden" for="kh-body-search">
-          Search in the body
-        </label>
-        <input
-          id="kh-body-search"
-          ref={searchBox}
-          class="kh-input kh-body-search"
-          type="search"
-          placeholder="Search in the body"
-          value={query}
-          onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            // The search may still be debouncing: apply it now.
-            if (debounced !== query) setDebounced(query);
-            else step(event.shiftKey ? -1 : 1);
-          }}
-        />
-        <span class="kh-muted kh-match-count" role="status">
-          {debounced === ''
-            ? ''
-            : matches.length === 0
-              ? search.done
-                ? 'No match'
-                : 'Searching…'
-              : `${matchIndex + 1} / ${matches.length}${matches.length >= SEARCH_LIMIT ? '+' : search.done ? '' : '…'}`}
-        </span>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => step(-1)}
-          disabled={matches.length === 0}
-          aria-label="Previous match"
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => step(1)}
-          disabled={matches.length === 0}
-          aria-label="Next match"
-        >
-          ↓
-        </button>
-        {effectiveMode === 'tree' && isJson ? (
-          <JsonFilterBar filter={filter} onFilter={setFilter} problem={filtered.problem} note={filtered.note} />
-        ) : null}
-        {effectiveMode === 'tree' && isJson ? null : <span class="kh-toolbar-spacer" />}
-        <button type="button" class="kh-button kh-button--small" onClick={() => void copyBody()}>
-          Copy
-        </button>
-        <button
-          type="button"
-          class="kh-button kh-button--small"
-          onClick={() => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' }))}
-          title={`Save as ${fileName}`}
-        >
-          Save…
-        </button>
-        <span class="kh-muted" role="status">
-          {copyNote || saveNote}
-        </span>
-      </div>
+      {effectiveMode === 'tree' && parsed.kind === 'json' ? null : toolRow()}
       {parsed.kind === 'pending' || formatting ? (
         <p class="kh-muted" role="status">
           {formatting ? 'Formatting' : 'Reading'} {formatBytes(text.length)} of JSON…
@@ -318,6 +289,7 @@ function TextBody({
           reveal={typeof current === 'string' ? current : undefined}
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
           decorate={filtered.active ? undefined : decorate}
+          toolbar={toolRow}
         />
       ) : (
         <RawText

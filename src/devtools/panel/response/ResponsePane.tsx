@@ -82,7 +82,9 @@ function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' 
           {formatBytes(response.size)}
         </span>
       )}
-      {response.contentType ? <span class="kh-muted kh-mono">{response.contentType.split(';')[0]}</span> : null}
+      {response.contentType ? (
+        <span class="kh-muted kh-mono kh-status-type">{response.contentType.split(';')[0]}</span>
+      ) : null}
       <CheckSummary request={run.request} response={response} services={services} />
       {response.clockOffsetSeconds ? (
         <span class="kh-chip" title="The worker corrected the clock and signed again">
@@ -236,16 +238,19 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
 
   return (
     <section class="kh-response" aria-label="Response">
-      <StatusLine run={run} services={services} />
+      {/* One line when it fits: the status, then the tabs, so a short panel keeps its height for the body. */}
+      <div class="kh-response-head">
+        <StatusLine run={run} services={services} />
+        <Tabs
+          idBase={idBase}
+          label="Response parts"
+          tabs={tabs}
+          selected={selected}
+          onSelect={(id) => setTab(id as ResponseTab)}
+        />
+      </div>
       {run.checks ? <CheckResults outcomes={run.checks} /> : null}
       <PlatformErrorBanner response={response} />
-      <Tabs
-        idBase={idBase}
-        label="Response parts"
-        tabs={tabs}
-        selected={selected}
-        onSelect={(id) => setTab(id as ResponseTab)}
-      />
       <div {...tabPanelProps(idBase, selected)} class="kh-response-panel">
         {selected === 'body' ? (
           <Lazy

@@ -61,7 +61,21 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
   const [follow, setFollow] = useState(true);
   const [copied, setCopied] = useState<number | undefined>();
   const [, setTick] = useState(0);
-  const lastScroll = useRef({ top: 0, dropped: 0 });
+  const lastScroll = useRef({ top: 0, dropped: 0, height: 0 });
+  const lines = useRef<HTMLDivElement>(null);
+  const following = useRef(follow);
+  following.current = follow;
+  // A resize (the panel docked elsewhere, the divider moved) changes the list's height, and the browser clamps its
+  // scroll position: while following, the tail is put back in view rather than that being read as a scroll up.
+  useEffect(() => {
+    const box = lines.current?.querySelector<HTMLElement>('.kh-stream-list');
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   // Escape stops a running stream, as it cancels a call in flight (PanelApp), unless a dialog is open or the key
   // is clearing a search box's text (the browser's own use of it).
@@ -128,8 +142,9 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
   const onScroll = (event: Event) => {
     const box = event.target as HTMLElement;
     const previous = lastScroll.current;
-    lastScroll.current = { top: box.scrollTop, dropped: store.dropped };
-    if (follow && box.scrollTop < previous.top - 1 && store.dropped === previous.dropped) setFollow(false);
+    lastScroll.current = { top: box.scrollTop, dropped: store.dropped, height: box.clientHeight };
+    const resized = previous.height !== 0 && previous.height !== box.clientHeight;
+    if (follow && !resized && box.scrollTop < previous.top - 1 && store.dropped === previous.dropped) setFollow(false);
   };
 
   const renderRow = (index: number) => {
@@ -217,7 +232,7 @@ export default function StreamView({ request, kind, services }: StreamViewProps)
       ) : null}
       {status.state === 'failed' ? <ErrorBanner error={status.error} /> : null}
       {status.state === 'failed' && status.body ? <pre class="kh-stream-body">{status.body.slice(0, 2000)}</pre> : null}
-      <div class="kh-stream-lines" onScrollCapture={onScroll}>
+      <div class="kh-stream-lines" ref={lines} onScrollCapture={onScroll}>
         {store.filtering() ? (
           <p class="kh-muted kh-stream-empty" role="status">
             Filtering… {Math.round(store.filterProgress() * 100)} %

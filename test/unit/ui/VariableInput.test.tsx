@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { useState } from 'preact/hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KeyValueRow } from '../../../src/core/workbench/request-draft.ts';
+import { KeyValueEditor } from '../../../src/ui/KeyValueEditor.tsx';
+import type { VariableHints } from '../../../src/ui/VariableInput.tsx';
+import { byLabel, mount, user } from '../support/dom.ts';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const HINTS: VariableHints = {
+  kind: 'row',
+  values: { org: 'orga_1', apiToken: 'tok-hidden' },
+  names: ['apiToken', 'org'],
+};
+
+let latest: KeyValueRow[] = [];
+function Harness() {
+  const [rows, setRows] = useState<KeyValueRow[]>([{ name: 'X-Org', value: '', enabled: true }]);
+  latest = rows;
+  return <KeyValueEditor label="Headers" rows={rows} onChange={setRows} variables={HINTS} />;
+}
+
+const options = () => [...document.querySelectorAll('[role="listbox"] [role="option"]')];
+const description = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('variables in a key-value editor', () => {
+  it('offers the names after {, moves with the arrows (not to another row), inserts with Enter', async () => {
+    const { root, unmount } = mount(<Harness />);
+    cleanup = unmount;
+    const value = byLabel(root, 'Value of headers row 1');
+    await user.type(value, '{o');
+    // Prefix matches first, then names containing what is typed.
+    expect(options().map((option) => option.querySelector('.kh-mono')?.textContent)).toEqual(['org', 'apiToken']);
+    expect(value.getAttribute('aria-activedescendant')).toBe(options()[0]?.id);
+    await user.press(value, 'ArrowDown');
+    expect(value.getAttribute('aria-activedescendant')).toBe(options()[1]?.id);
+    // The secret's value is never listed.
+    expect(document.body.textContent).not.toContain('tok-hidden');
+    await user.press(value, 'Enter');
+    expect(latest[0]?.value).toBe('{apiToken}');
+    expect(options()).toHaveLength(0);
+  });
+
+  it('marks each variable and describes it: a value, "secret", or none; Escape closes the list', async () => {
+    const { root, unmount } = mount(<Harness />);
+    cleanup = unmount;
+    const value = byLabel(root, 'Value of headers row 1');
+    await user.type(value, '{org}-{{apiToken}}-{nothing}');
+    const marks = [...root.querySelectorAll('.kh-var')].map((mark) => [mark.textContent, mark.className]);
+    expect(marks).toEqual([
+      ['{org}', 'kh-var kh-var--resolved'],
+      ['{{apiToken}}', 'kh-var kh-var--secret'],
+      ['{nothing}', 'kh-var kh-var--unresolved'],
+    ]);
+    const described = description(value);
+    expect(described).toContain('{org} = orga_1');
+    expect(described).toContain('{apiToken}: secret');
+    expect(described).toContain('{nothing}: no value');
+    expect(described).not.toContain('tok-hidden');
+    await user.type(value, '{');
+    expect(options().length).toBe(2);
+    await user.press(value, 'Escape');
+    expect(options()).toHaveLength(0);
+    expect(latest[0]?.value).toBe('{');
+  });
+});
