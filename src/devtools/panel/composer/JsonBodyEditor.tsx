@@ -1,16 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkAgainstSchema } from '../../../core/platform/schema-check.ts';
 import type { JsonEditor } from './json-editor/create-json-editor.ts';
+import { createOwnEchoes } from './json-editor/own-echoes.ts';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 
-/**
- * The CodeMirror editor (json-editor/create-json-editor.ts: completion of keys and enum values, hover docs, schema
- * problems underlined) stays off: typed into quickly, it froze every page of the extension in the e2e runs (about
- * half of the runs with keys sent without delay, once in CI at a person's pace), and the cause is not found yet.
- * Until it is, the body is edited here as plain text; its schema problems are still counted beside it (BodyEditor)
- * and listed with the request's warnings.
- */
-const CODE_EDITOR_ENABLED = false;
 const loadEditor = () => import('./json-editor/create-json-editor.ts');
 
 /**
@@ -43,13 +36,14 @@ export function JsonBodyEditor({
   const latest = useRef({ text, onChange, onSchemaProblems });
   latest.current = { text, onChange, onSchemaProblems };
   const [ready, setReady] = useState(false);
-  /** The last text the editor reported (or was given): what the draft is known to hold. */
-  const emitted = useRef(text);
+  /** Texts the editor reported that no render has brought back yet (json-editor/own-echoes.ts). */
+  const echoes = useRef(createOwnEchoes());
   const [failed, setFailed] = useState(false);
 
-  // Without the code editor, the body's schema problems are counted here, a moment after typing stops.
+  // Until the code editor is there (or when its chunk could not load), the body's schema problems are counted here,
+  // a moment after typing stops; then its linter counts them.
   useEffect(() => {
-    if (CODE_EDITOR_ENABLED) return;
+    if (ready) return;
     const timer = setTimeout(() => {
       let value: unknown;
       try {
@@ -64,11 +58,10 @@ export function JsonBodyEditor({
       latest.current.onSchemaProblems(count);
     }, 150);
     return () => clearTimeout(timer);
-  }, [text, schema]);
+  }, [text, schema, ready]);
 
   useEffect(() => {
     let live = true;
-    if (!CODE_EDITOR_ENABLED) return;
     loadEditor().then(
       ({ createJsonEditor }) => {
         if (!live || !host.current) return;
@@ -80,7 +73,7 @@ export function JsonBodyEditor({
           describedBy,
           schema,
           onChange: (next) => {
-            emitted.current = next;
+            echoes.current.reported(next);
             latest.current.onChange(next);
           },
           onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
@@ -101,8 +94,7 @@ export function JsonBodyEditor({
   // Only a change from elsewhere (Format, an endpoint or a history entry opened) is put into the editor: a render
   // still carrying an older text of the user's own typing must not overwrite what they typed since.
   useEffect(() => {
-    if (text !== emitted.current) editor.current?.setText(text);
-    emitted.current = text;
+    if (!echoes.current.isEcho(text)) editor.current?.setText(text);
   }, [text, ready]);
   useEffect(() => editor.current?.setSchema(schema), [schema, ready]);
 
