@@ -1,7 +1,9 @@
 import { KeyholeError } from '../errors.ts';
+import { isFormMediaType } from '../oauth1/form-body.ts';
 import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { RequestBody } from '../protocol.ts';
 import { findHeaderProblem } from './request-guard.ts';
+import { base64ToBytes } from './response-body.ts';
 
 /**
  * A composer body as the bytes sent and the Content-Type that goes with them. Shared by the worker (what it
@@ -9,6 +11,8 @@ import { findHeaderProblem } from './request-guard.ts';
  */
 export interface EncodedBody {
   text?: string;
+  /** A file's bytes, sent exactly as picked. */
+  bytes?: Uint8Array<ArrayBuffer>;
   /** The Content-Type that goes with the body unless the header table sets another. */
   contentType?: string;
 }
@@ -29,6 +33,15 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
     // Encoded with RFC 3986 rules so the bytes sent are exactly the ones the signature covers.
     const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
     return { text, contentType: 'application/x-www-form-urlencoded' };
+  }
+  if (body.kind === 'bytes') {
+    const contentType = body.contentType || 'application/octet-stream';
+    const problem = findHeaderProblem('Content-Type', contentType);
+    if (problem) throw new KeyholeError('invalid-input', problem);
+    // A server would read form fields from the bytes that OAuth never signed: the signature would not match.
+    if (isFormMediaType(contentType))
+      throw new KeyholeError('invalid-input', 'A file is not sent as a form: give it its own content type.');
+    return { bytes: base64ToBytes(body.base64), contentType };
   }
   const contentType = body.contentType || 'text/plain';
   // It goes out as a header: the same rules as the header table's (no line break, Latin-1 only).

@@ -15,7 +15,8 @@ export interface OutgoingRequest {
   url: string;
   method: string;
   headers: [string, string][];
-  body?: string;
+  /** Text, or a file's bytes (never signed: OAuth covers only a form body). */
+  body?: string | Uint8Array<ArrayBuffer>;
   /** Decoded form fields the signature covers (only for a form-urlencoded body actually sent as such). */
   formParams: [string, string][];
 }
@@ -31,7 +32,7 @@ export function buildOutgoingRequest(request: SendRequest, origins: ProfileOrigi
 
   const body = encodeBody(request.body);
   const method = request.method.toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
+  if ((method === 'GET' || method === 'HEAD') && (body.text !== undefined || body.bytes !== undefined))
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   const headers: [string, string][] = [...userHeaders];
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
@@ -42,5 +43,6 @@ export function buildOutgoingRequest(request: SendRequest, origins: ProfileOrigi
   const formParams = signedFormParameters(sentContentType, body.text);
   assertNoOverrideParameter(formParams, 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
-  return { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}), formParams };
+  const sent = body.bytes ?? body.text;
+  return { url, method, headers, ...(sent !== undefined ? { body: sent } : {}), formParams };
 }

@@ -80,8 +80,18 @@ function validateBody(value: unknown): RequestBody {
       if (problem) throw invalid(`The body’s content type is not valid: ${problem}`);
       return { kind: 'text', contentType: value.contentType, text: value.text };
     }
+    case 'bytes': {
+      if (typeof value.base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value.base64) || value.base64.length % 4)
+        throw invalid('A file body needs its bytes as base64.');
+      if (typeof value.contentType !== 'string') throw invalid('A file body needs its content type as a string.');
+      const problem = findHeaderProblem('Content-Type', value.contentType);
+      if (problem) throw invalid(`The body’s content type is not valid: ${problem}`);
+      const body: RequestBody = { kind: 'bytes', contentType: value.contentType, base64: value.base64 };
+      if (typeof value.fileName === 'string') body.fileName = value.fileName.slice(0, 255);
+      return body;
+    }
     default:
-      throw invalid(`Unknown body kind ${describeValue(value.kind)}: use none, json, form or text.`);
+      throw invalid(`Unknown body kind ${describeValue(value.kind)}: use none, json, form, text or bytes.`);
   }
 }
 
