@@ -71,6 +71,28 @@ async function typeWithCompletion(target: Page): Promise<void> {
   await target.locator('.cm-lintRange-warning').first().waitFor();
 }
 
+/** An image of every byte value (CR, LF, NUL, high bytes): any re-encoding on the way would show. */
+const AVATAR = Buffer.from([0x42, 0x4d, ...Array.from({ length: 256 }, (_, index) => index), 0x0d, 0x0a, 0x00]);
+
+/** Picks the avatar image for PUT /v2/self/avatar (its body described as image/bmp) and sends it. */
+async function uploadAvatar(target: Page): Promise<void> {
+  await openEndpoint(target, 'self avatar', 'put-v2-self-avatar');
+  await composerTab(target, 'Body').click();
+  expect(await target.getByRole('radio', { name: 'File (binary)' }).isChecked()).toBe(true);
+  expect(await target.getByRole('textbox', { name: 'Content-Type' }).inputValue()).toBe('image/bmp');
+  await target.getByLabel('File to send').setInputFiles({ name: 'avatar.bmp', mimeType: 'image/bmp', buffer: AVATAR });
+  await target
+    .locator('.kh-body-editor [role="status"]')
+    .getByText(`avatar.bmp, ${AVATAR.length} B: sent byte for byte as image/bmp`)
+    .waitFor();
+  ext.platform.state.avatars.clear();
+  expect(await sendAndWait(target)).toBe('200');
+  const received = [...ext.platform.state.avatars.values()];
+  expect(received).toHaveLength(1);
+  expect(received[0]?.contentType).toBe('image/bmp');
+  expect(received[0]?.bytes.equals(AVATAR)).toBe(true);
+}
+
 const queryRow = (target: Page, index: number) =>
   target.getByRole('textbox', { name: `Value of query parameters row ${index}` });
 
@@ -204,6 +226,18 @@ describe('the composer reads the API description', () => {
     await saveScreenshot(page, 'described-form-body-1280x800');
   });
 
+  it('uploads a picked file as the binary body, byte for byte, and says after a reload that the file must be picked again', async () => {
+    await uploadAvatar(page);
+    await saveScreenshot(page, 'described-file-body-1280x800');
+    // A saved draft keeps the file's name, not its bytes: after a reload the composer asks for it by name.
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Path' }).waitFor();
+    await composerTab(page, 'Body').click();
+    await page.getByText('The file avatar.bmp is not kept in a saved draft or in history; pick it again.').waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.kh-body-editor .kh-field-error').getByText('Pick “avatar.bmp” again').waitFor();
+  });
+
   it('marks a response’s difference from the description on the tree and counts it beside the status', async () => {
     const wrong = { id: 'user_e2e', email: 42, name: 'Ada' };
     ext.platform.faults.add({
@@ -244,7 +278,7 @@ describe('at other sizes and in dark', () => {
     { width: 900, height: 500, colorScheme: 'dark' as const },
     { width: 1400, height: 380, colorScheme: 'light' as const },
   ])
-    it(`shows parameters, Docs, the JSON editor and a form body at ${size.width}×${size.height} (${size.colorScheme})`, async () => {
+    it(`shows parameters, Docs, the JSON editor, a form body and a file upload at ${size.width}×${size.height} (${size.colorScheme})`, async () => {
       // The same page, resized and recoloured: no browser or page per size.
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: size.colorScheme });
@@ -270,5 +304,7 @@ describe('at other sizes and in dark', () => {
       expect(await page.getByRole('radio', { name: 'Form (urlencoded)' }).isChecked()).toBe(true);
       expect((await rowNames(page, 'form fields')).slice(0, 3)).toEqual(['email', 'password', 'terms']);
       await saveScreenshot(page, `described-form-body-${name}`);
+      await uploadAvatar(page);
+      await saveScreenshot(page, `described-file-body-${name}`);
     });
 });
