@@ -21,8 +21,7 @@ export async function exportCurl({ request, reveal }: CurlRequest): Promise<Curl
   const prepared = await prepareRequest(profile, request, await getClockOffset(profile.id));
   const body = prepared.body;
   // A command cannot carry the picked file's bytes, and naming a file on the user's disk would guess where it is.
-  if (body instanceof Uint8Array)
-    throw new KeyholeError('invalid-input', 'A file body is not copied as curl: the command cannot carry the file.');
+  if (body instanceof Uint8Array) throw new KeyholeError('invalid-input', 'A file body is not copied as curl.');
   const print = (authorizationWord: string) =>
     buildCurlCommand({
       method: prepared.method,

@@ -1,5 +1,4 @@
 import { KeyholeError } from '../errors.ts';
-import { isFormMediaType } from '../oauth1/form-body.ts';
 import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { RequestBody } from '../protocol.ts';
 import { findHeaderProblem } from './request-guard.ts';
@@ -34,18 +33,11 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
     const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
     return { text, contentType: 'application/x-www-form-urlencoded' };
   }
-  if (body.kind === 'bytes') {
-    const contentType = body.contentType || 'application/octet-stream';
-    const problem = findHeaderProblem('Content-Type', contentType);
-    if (problem) throw new KeyholeError('invalid-input', problem);
-    // A server would read form fields from the bytes that OAuth never signed: the signature would not match.
-    if (isFormMediaType(contentType))
-      throw new KeyholeError('invalid-input', 'A file is not sent as a form: give it its own content type.');
-    return { bytes: base64ToBytes(body.base64), contentType };
-  }
-  const contentType = body.contentType || 'text/plain';
+  const bytes = body.kind === 'bytes';
+  const contentType = body.contentType || (bytes ? 'application/octet-stream' : 'text/plain');
   // It goes out as a header: the same rules as the header table's (no line break, Latin-1 only).
   const problem = findHeaderProblem('Content-Type', contentType);
   if (problem) throw new KeyholeError('invalid-input', problem);
-  return { text: body.text, contentType };
+  // base64ToBytes (atob) throws on anything but base64.
+  return bytes ? { bytes: base64ToBytes(body.base64), contentType } : { text: body.text, contentType };
 }

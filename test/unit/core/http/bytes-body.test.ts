@@ -18,9 +18,14 @@ describe('a file body (kind bytes)', () => {
     expect(outgoing.formParams).toEqual([]);
   });
 
-  it('is refused typed as a form (a server would read fields nobody signed), and on a GET', () => {
+  it('is refused typed as a form, by itself or by the Headers table (fields nobody signed), and on a GET', () => {
     const body = { kind: 'bytes' as const, contentType: 'application/x-www-form-urlencoded', base64: 'YT1i' };
-    expect(() => encodeBody(body)).toThrow(/not sent as a form/);
+    const put = { target: 'api' as const, method: 'PUT' as const, path: '/v2/self/avatar' };
+    expect(() => buildOutgoingRequest({ ...put, body }, origins)).toThrow(/not sent as a form/);
+    const headers: [string, string][] = [['Content-Type', 'application/x-www-form-urlencoded; charset=utf-8']];
+    expect(() =>
+      buildOutgoingRequest({ ...put, headers, body: { ...body, contentType: 'image/png' } }, origins),
+    ).toThrow(/not sent as a form/);
     expect(() =>
       buildOutgoingRequest(
         { target: 'api', method: 'GET', path: '/v2/self', body: { ...body, contentType: 'image/png' } },
@@ -35,10 +40,11 @@ describe('a file body (kind bytes)', () => {
       ...request,
       body: { kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0=', fileName: 'a.bmp', extra: 1 },
     });
-    expect(ok.body).toEqual({ kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0=', fileName: 'a.bmp' });
+    // The file's name is the page's (its history); the worker takes bytes and type only.
+    expect(ok.body).toEqual({ kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0=' });
     expect(() =>
       validateSendRequest({ ...request, body: { kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0' } }),
-    ).toThrow(/base64/);
+    ).toThrow(/bytes body needs its base64/);
     expect(() =>
       validateSendRequest({ ...request, body: { kind: 'bytes', contentType: 'image/bmp\r\nX: 1', base64: '' } }),
     ).toThrow(/content type/);
