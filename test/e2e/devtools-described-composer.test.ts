@@ -228,6 +228,7 @@ describe('the composer reads the API description', () => {
 
   it('uploads a picked file as the binary body, byte for byte, and says after a reload that the file must be picked again', async () => {
     await uploadAvatar(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'described-file-body-1280x800');
     // A saved draft keeps the file's name, not its bytes: after a reload the composer asks for it by name.
     await page.reload();
