@@ -196,6 +196,14 @@ function bodyOf(draft: RequestDraft): RequestBody {
   }
 }
 
+/**
+ * What a saved draft, a saved request or an export keeps of a file body: the file's name, not its bytes (size,
+ * privacy); reopened, the composer asks for that file again.
+ */
+export function fileNameOnly(draft: RequestDraft): Pick<RequestDraft, 'file' | 'fileLost'> {
+  return { file: undefined, fileLost: draft.file?.name ?? draft.fileLost };
+}
+
 function fileBodyProblem(draft: RequestDraft): string | undefined {
   if (!draft.file)
     return draft.fileLost

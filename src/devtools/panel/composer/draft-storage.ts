@@ -1,6 +1,7 @@
 import { isRedacted, redactRows, redactSecretsInTypedText } from '../../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
+  fileNameOnly,
   HTTP_METHODS,
   type KeyValueRow,
   type RequestDraft,
@@ -26,9 +27,7 @@ export function draftForStorage(draft: RequestDraft): RequestDraft {
     json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),
     form: redactRows(draft.form),
     text: draft.text.length > 200_000 ? '' : redactSecretsInTypedText(draft.text, draft.textContentType),
-    // A file's bytes are not kept (size, privacy); its name is, so the composer asks for it again after a reload.
-    file: undefined,
-    fileLost: draft.file?.name ?? draft.fileLost,
+    ...fileNameOnly(draft),
   };
 }
 
