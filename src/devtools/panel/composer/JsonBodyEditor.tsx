@@ -7,9 +7,9 @@ import type { BodySchema } from './json-editor/schema-sources.ts';
 const loadEditor = () => import('./json-editor/create-json-editor.ts');
 
 /**
- * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time a JSON body
- * is shown), then the code editor with the request schema's completion, hover docs and problems. What was typed in
- * the textarea meanwhile is carried over, focus too.
+ * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time the body is
+ * clicked or typed into), then the code editor with the request schema's completion, hover docs and problems. What was typed in
+ * the textarea meanwhile is carried over, focus and caret too.
  */
 export function JsonBodyEditor({
   id,
@@ -39,6 +39,8 @@ export function JsonBodyEditor({
   /** Texts the editor reported that no render has brought back yet (json-editor/own-echoes.ts). */
   const echoes = useRef(createOwnEchoes());
   const [failed, setFailed] = useState(false);
+  /** The body was clicked or typed into: the code editor's chunk is wanted (never for a body only looked at). */
+  const [wanted, setWanted] = useState(false);
 
   // Until the code editor is there (or when its chunk could not load), the body's schema problems are counted here,
   // a moment after typing stops; then its linter counts them.
@@ -62,10 +64,14 @@ export function JsonBodyEditor({
 
   useEffect(() => {
     let live = true;
+    if (!wanted) return;
     loadEditor().then(
       ({ createJsonEditor }) => {
         if (!live || !host.current) return;
-        const hadFocus = document.activeElement === fallback.current;
+        const area = fallback.current;
+        const hadFocus = area !== null && document.activeElement === area;
+        // Where the caret was in the textarea: keys typed while the chunk loaded went there, the next ones go on.
+        const caret = area ? { anchor: area.selectionStart, head: area.selectionEnd } : undefined;
         editor.current = createJsonEditor({
           parent: host.current,
           text: latest.current.text,
@@ -79,7 +85,7 @@ export function JsonBodyEditor({
           onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
         });
         setReady(true);
-        if (hadFocus) editor.current.focus();
+        if (hadFocus) editor.current.focus(caret);
       },
       // The chunk could not load (the extension was updated under the page): the textarea stays.
       () => live && setFailed(true),
@@ -89,7 +95,7 @@ export function JsonBodyEditor({
       editor.current?.destroy();
       editor.current = undefined;
     };
-  }, []);
+  }, [wanted]);
 
   // Only a change from elsewhere (Format, an endpoint or a history entry opened) is put into the editor: a render
   // still carrying an older text of the user's own typing must not overwrite what they typed since.
@@ -114,6 +120,9 @@ export function JsonBodyEditor({
           aria-invalid={invalid ? 'true' : undefined}
           aria-describedby={describedBy}
           title={failed ? 'The code editor could not load; this plain editor works the same.' : undefined}
+          // A click or a key in the body, not a focus: Format focuses the textarea to type its edit undoably.
+          onPointerDown={() => setWanted(true)}
+          onKeyDown={() => setWanted(true)}
           onInput={(event) => onChange((event.currentTarget as HTMLTextAreaElement).value)}
         />
       )}
