@@ -3,6 +3,7 @@ import { encodeBody } from '../../../../src/core/http/encode-body.ts';
 import { buildOutgoingRequest } from '../../../../src/core/http/outgoing-request.ts';
 import { bytesToBase64 } from '../../../../src/core/http/response-body.ts';
 import { validateSendRequest } from '../../../../src/core/http/send-request-validation.ts';
+import { describeSnippetRequest } from '../../../../src/core/workbench/code-export/snippet-request.ts';
 
 const BYTES = Uint8Array.from([0x42, 0x4d, 0x00, 0x0d, 0x0a, 0x26, 0x3d, 0x80, 0xff]);
 const origins = { apiBaseUrl: 'http://127.0.0.1:8080', bridgeUrl: 'http://127.0.0.1:8081' };
@@ -48,5 +49,16 @@ describe('a file body (kind bytes)', () => {
     expect(() =>
       validateSendRequest({ ...request, body: { kind: 'bytes', contentType: 'image/bmp\r\nX: 1', base64: '' } }),
     ).toThrow(/content type/);
+  });
+
+  it('is not exported as code: a snippet cannot carry the file', () => {
+    const request = {
+      target: 'api' as const,
+      method: 'PUT' as const,
+      path: '/v2/self/avatar',
+      body: { kind: 'bytes' as const, contentType: 'image/bmp', base64: 'Qk0=' },
+    };
+    const context = { ...origins, signatureMethod: 'HMAC-SHA512' as const, hasBridgeToken: false };
+    expect(() => describeSnippetRequest(request, context)).toThrow(/A file body is not exported/);
   });
 });
