@@ -1,3 +1,4 @@
+import { KeyholeError } from '../core/errors.ts';
 import type { CurlExport, CurlRequest } from '../core/protocol.ts';
 import { shellQuote } from '../core/shell/shell-quote.ts';
 import { buildCurlCommand } from '../core/workbench/build-curl-command.ts';
@@ -18,13 +19,16 @@ import { prepareRequest } from './signed-request.ts';
 export async function exportCurl({ request, reveal }: CurlRequest): Promise<CurlExport> {
   const profile = await requireActiveProfile();
   const prepared = await prepareRequest(profile, request, await getClockOffset(profile.id));
+  const body = prepared.body;
+  // A command cannot carry the picked file's bytes, and naming a file on the user's disk would guess where it is.
+  if (body instanceof Uint8Array) throw new KeyholeError('invalid-input', 'A file body is not copied as curl.');
   const print = (authorizationWord: string) =>
     buildCurlCommand({
       method: prepared.method,
       url: prepared.url,
       headers: prepared.headers,
       authorizationWord,
-      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
 
   if (prepared.auth === 'bearer')

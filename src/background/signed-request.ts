@@ -16,7 +16,7 @@ export interface PreparedRequest {
   url: string;
   method: string;
   headers: [string, string][];
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
   auth: 'oauth' | 'bearer';
   signature?: SignatureDebug;
   /** The real Authorization value; stays in the worker unless the user asks for it (curl reveal). */

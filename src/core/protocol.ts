@@ -84,7 +84,12 @@ export type RequestBody =
   | { kind: 'none' }
   | { kind: 'json'; text: string }
   | { kind: 'form'; fields: [string, string][] }
-  | { kind: 'text'; contentType: string; text: string };
+  | { kind: 'text'; contentType: string; text: string }
+  /**
+   * A file's bytes as they are (an avatar image): base64, since extension messages carry JSON. OAuth signs no such
+   * body. History keeps only its name and type (`base64` empty): reopened, the file is picked again.
+   */
+  | { kind: 'bytes'; contentType: string; base64: string; fileName?: string };
 
 /** How a bridge call authenticates: the chosen API token (Bearer) or the session's PLAINTEXT OAuth. */
 export type BridgeAuth = 'token' | 'oauth-plaintext';

@@ -18,7 +18,6 @@ export const CATALOG_ROUTES: readonly string[] = [
   'GET /v2/password_forgotten/:key',
   'POST /v2/password_forgotten/:key',
   'DELETE /v2/self manage_personal_information',
-  'PUT /v2/self/avatar manage_personal_information',
   'PUT /v2/self/change_password manage_personal_information',
   'GET /v2/self/cli_tokens access_personal_information',
   'GET /v2/self/confirmation_email access_personal_information',

@@ -1,6 +1,7 @@
 /** `/v2/self` (profile, emails, OAuth tokens) and `/v2/summary`. */
 import { HttpError } from './http-util.ts';
 import { jsonObject, optionalString, success } from './resource-helpers.ts';
+import { avatarRoutes } from './resources-self-avatar.ts';
 import { emailRoutes } from './resources-self-emails.ts';
 import { tokenRoutes } from './resources-self-tokens.ts';
 import type { Route } from './router.ts';
@@ -67,6 +68,7 @@ export const selfRoutes: Route[] = [
     handle: ({ state, caller }) => ({ status: 200, json: summaryOf(state, caller.user) }),
   },
   ...emailRoutes,
+  ...avatarRoutes,
   ...tokenRoutes,
   {
     method: 'DELETE',

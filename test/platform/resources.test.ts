@@ -86,6 +86,20 @@ describe('resources: realistic, deterministic shapes', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('takes an avatar as the image itself or as an external source, and answers its url', async () => {
+    const image = Uint8Array.from([0x42, 0x4d, 0x00, 0xff, 0x0a, 0x0d, 0x80, 0x7f]);
+    const put = await call('PUT', '/v2/self/avatar', { rawBody: image, headers: { 'Content-Type': 'image/bmp' } });
+    expect(put.status).toBe(200);
+    const { url } = (await put.json()) as { url: string };
+    expect(url).toMatch(/^https:\/\/assets\.sandbox\.keyhole\.test\/avatars\/[0-9a-f]{16}\.bmp$/);
+    expect(platform.state.avatars.get(selfId)).toEqual({ contentType: 'image/bmp', bytes: Buffer.from(image) });
+    expect(((await json('/v2/self')) as { avatar: string }).avatar).toBe(url);
+    const gravatar = await call('PUT', '/v2/self/avatar', { json: { source: 'gravatar' } });
+    expect(((await gravatar.json()) as { url: string }).url).toMatch(/gravatar/);
+    const text = await call('PUT', '/v2/self/avatar', { rawBody: 'hello', headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+  });
+
   it('is deterministic: the same seed gives the same world', async () => {
     const other = await startPlatform({ seed: 1815 });
     const third = await startPlatform({ seed: 7 });

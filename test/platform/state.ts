@@ -185,6 +185,8 @@ export interface PlatformState {
   catalogSingles: Map<string, Record<string, unknown>>;
   /** What the test-only `POST /v2/test-only/signed-form` route received, newest last (see resources-test-only.ts). */
   signedForms: { fields: [string, string][]; signatureMethod?: string }[];
+  /** Avatar images uploaded with `PUT /v2/self/avatar` (resources-self-avatar.ts): user id → the bytes and their type. */
+  avatars: Map<string, { contentType: string; bytes: Buffer }>;
   /** SFTP admin bearer token → expiry (ms). */
   sftpTokens: Map<string, number>;
   /** TCP redirections (resources-sftp-deploy.ts): application id → its redirections. */
@@ -225,6 +227,7 @@ export function createEmptyState(): PlatformState {
     sftpUsers: new Map(),
     catalogCollections: new Map(),
     catalogSingles: new Map(),
+    avatars: new Map(),
     signedForms: [],
     sftpTokens: new Map(),
     tcpRedirs: new Map(),

@@ -2,6 +2,7 @@ import { KeyholeError } from '../errors.ts';
 import { percentEncode } from '../oauth1/percent-encode.ts';
 import type { RequestBody } from '../protocol.ts';
 import { findHeaderProblem } from './request-guard.ts';
+import { base64ToBytes } from './response-body.ts';
 
 /**
  * A composer body as the bytes sent and the Content-Type that goes with them. Shared by the worker (what it
@@ -9,6 +10,8 @@ import { findHeaderProblem } from './request-guard.ts';
  */
 export interface EncodedBody {
   text?: string;
+  /** A file's bytes, sent exactly as picked. */
+  bytes?: Uint8Array<ArrayBuffer>;
   /** The Content-Type that goes with the body unless the header table sets another. */
   contentType?: string;
 }
@@ -30,9 +33,11 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
     const text = body.fields.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
     return { text, contentType: 'application/x-www-form-urlencoded' };
   }
-  const contentType = body.contentType || 'text/plain';
+  const bytes = body.kind === 'bytes';
+  const contentType = body.contentType || (bytes ? 'application/octet-stream' : 'text/plain');
   // It goes out as a header: the same rules as the header table's (no line break, Latin-1 only).
   const problem = findHeaderProblem('Content-Type', contentType);
   if (problem) throw new KeyholeError('invalid-input', problem);
-  return { text: body.text, contentType };
+  // base64ToBytes (atob) throws on anything but base64.
+  return bytes ? { bytes: base64ToBytes(body.base64), contentType } : { text: body.text, contentType };
 }

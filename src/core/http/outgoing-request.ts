@@ -1,5 +1,5 @@
 import { KeyholeError } from '../errors.ts';
-import { signedFormParameters } from '../oauth1/form-body.ts';
+import { isFormMediaType, signedFormParameters } from '../oauth1/form-body.ts';
 import type { SendRequest } from '../protocol.ts';
 import { encodeBody } from './encode-body.ts';
 import { assertNoOverrideParameter, assertSignableUrl, guardHeaders, guardPath } from './request-guard.ts';
@@ -15,7 +15,8 @@ export interface OutgoingRequest {
   url: string;
   method: string;
   headers: [string, string][];
-  body?: string;
+  /** Text, or a file's bytes (never signed: OAuth covers only a form body). */
+  body?: string | Uint8Array<ArrayBuffer>;
   /** Decoded form fields the signature covers (only for a form-urlencoded body actually sent as such). */
   formParams: [string, string][];
 }
@@ -31,7 +32,7 @@ export function buildOutgoingRequest(request: SendRequest, origins: ProfileOrigi
 
   const body = encodeBody(request.body);
   const method = request.method.toUpperCase();
-  if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)
+  if ((method === 'GET' || method === 'HEAD') && (body.text !== undefined || body.bytes !== undefined))
     throw new KeyholeError('invalid-input', `A ${method} request cannot have a body; choose “none” or another method.`);
   const headers: [string, string][] = [...userHeaders];
   if (body.contentType && !headers.some(([name]) => name.toLowerCase() === 'content-type'))
@@ -39,8 +40,13 @@ export function buildOutgoingRequest(request: SendRequest, origins: ProfileOrigi
   // RFC 5849 §3.4.1.3.1: body fields are signed if and only if the Content-Type actually sent is form-urlencoded,
   // whatever the body editor was; a server counts them (or not) from that header and the bytes, as parsed here.
   const sentContentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  // A file sent as a form (its own type or the Headers table's) would have a server read fields, oauth_* ones too,
+  // from bytes no signature covers and no guard has seen.
+  if (body.bytes && isFormMediaType(sentContentType ?? ''))
+    throw new KeyholeError('invalid-input', 'A file is not sent as a form.');
   const formParams = signedFormParameters(sentContentType, body.text);
   assertNoOverrideParameter(formParams, 'form');
   if (!headers.some(([name]) => name.toLowerCase() === 'accept')) headers.push(['Accept', 'application/json, */*']);
-  return { url, method, headers, ...(body.text !== undefined ? { body: body.text } : {}), formParams };
+  const sent = body.bytes ?? body.text;
+  return { url, method, headers, ...(sent !== undefined ? { body: sent } : {}), formParams };
 }

@@ -72,16 +72,23 @@ function validateBody(value: unknown): RequestBody {
       return { kind: 'json', text: value.text };
     case 'form':
       return { kind: 'form', fields: validatePairs(value.fields, 'form field') };
-    case 'text': {
-      if (typeof value.text !== 'string') throw invalid('A text body needs its text as a string.');
-      if (typeof value.contentType !== 'string') throw invalid('A text body needs its content type as a string.');
+    case 'text':
+    case 'bytes': {
+      const bytes = value.kind === 'bytes';
+      // A file's bytes come as base64 (messages carry JSON).
+      const content = bytes ? value.base64 : value.text;
+      if (typeof content !== 'string' || typeof value.contentType !== 'string' || (bytes && content.length % 4))
+        throw invalid(`A ${value.kind} body needs its ${bytes ? 'base64' : 'text'} and content type as strings.`);
       // The content type becomes a header: the same rules, so CR/LF cannot smuggle in a second header.
       const problem = findHeaderProblem('Content-Type', value.contentType);
       if (problem) throw invalid(`The body’s content type is not valid: ${problem}`);
-      return { kind: 'text', contentType: value.contentType, text: value.text };
+      // The file's name is the page's (history); the worker sends bytes and type only.
+      return bytes
+        ? { kind: 'bytes', contentType: value.contentType, base64: content }
+        : { kind: 'text', contentType: value.contentType, text: content };
     }
     default:
-      throw invalid(`Unknown body kind ${describeValue(value.kind)}: use none, json, form or text.`);
+      throw invalid(`Unknown body kind ${describeValue(value.kind)}: use none, json, form, text or bytes.`);
   }
 }
 

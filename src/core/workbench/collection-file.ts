@@ -7,7 +7,7 @@ import {
   redactRows,
   redactSecretsInTypedText,
 } from './redact-secrets.ts';
-import { createDraft, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
+import { createDraft, fileNameOnly, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 import { type RequestChecks, reviveChecks } from './run/checks.ts';
 import type { SavedRequest } from './saved-requests.ts';
 
@@ -33,7 +33,9 @@ export interface ExportedRequest {
     | { mode: 'none' }
     | { mode: 'json'; json: string }
     | { mode: 'form'; fields: [string, string, boolean][] }
-    | { mode: 'text'; contentType: string; text: string };
+    | { mode: 'text'; contentType: string; text: string }
+    /** A file body: its type and the file's name, never its bytes (imported, the file is picked again). */
+    | { mode: 'file'; contentType: string; fileName?: string };
   signatureMethod?: RequestDraft['signatureMethod'];
   bridgeAuth?: RequestDraft['bridgeAuth'];
   /** Assertions and captures (run/checks.ts). */
@@ -79,6 +81,7 @@ export function exportableDraft(draft: RequestDraft): RequestDraft {
     json: redactSecretsInTypedText(draft.json, 'application/json'),
     form: redactRows(draft.form),
     text: redactSecretsInTypedText(draft.text, draft.textContentType),
+    ...fileNameOnly(draft),
   };
 }
 
@@ -94,7 +97,9 @@ function exportRequest(saved: SavedRequest): ExportedRequest {
         ? { mode: 'form', fields: triples(draft.form) }
         : draft.bodyMode === 'text'
           ? { mode: 'text', contentType: draft.textContentType, text: draft.text }
-          : { mode: 'none' };
+          : draft.bodyMode === 'file'
+            ? { mode: 'file', contentType: draft.fileContentType ?? '', fileName: draft.fileLost }
+            : { mode: 'none' };
   const out: ExportedRequest = {
     name: saved.name,
     folder: saved.folder,
@@ -163,7 +168,13 @@ export function parseCollectionFile(value: unknown): ImportedRequest[] {
           : {},
       query: rowsOf(request.query),
       headers: rowsOf(request.headers),
-      bodyMode: body.mode === 'json' || body.mode === 'form' || body.mode === 'text' ? body.mode : 'none',
+      bodyMode: ['json', 'form', 'text', 'file'].includes(body.mode) ? body.mode : 'none',
+      ...(body.mode === 'file'
+        ? {
+            fileContentType: typeof body.contentType === 'string' ? body.contentType : '',
+            fileLost: typeof body.fileName === 'string' ? body.fileName.slice(0, 255) : 'the file',
+          }
+        : {}),
       json: body.mode === 'json' && typeof body.json === 'string' ? body.json : '',
       form: body.mode === 'form' ? rowsOf(body.fields) : [],
       text: body.mode === 'text' && typeof body.text === 'string' ? body.text : '',

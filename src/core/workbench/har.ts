@@ -30,7 +30,7 @@ export interface HarEntry {
     cookies: [];
     headers: NameValue[];
     queryString: NameValue[];
-    postData?: { mimeType: string; text: string; params?: NameValue[] };
+    postData?: { mimeType: string; text: string; params?: NameValue[]; comment?: string };
     headersSize: -1;
     bodySize: number;
   };
@@ -72,6 +72,13 @@ function postDataOf(entry: HistoryEntry): HarEntry['request']['postData'] {
   if (!body || body.kind === 'none') return undefined;
   if (body.kind === 'json') return { mimeType: 'application/json', text: body.text };
   if (body.kind === 'text') return { mimeType: body.contentType, text: body.text };
+  // History keeps a file's name, not its bytes: the HAR says so rather than showing an empty body as sent.
+  if (body.kind === 'bytes')
+    return {
+      mimeType: body.contentType,
+      text: '',
+      comment: `The file ${body.fileName ?? ''} was sent; history keeps no file bytes.`,
+    };
   return {
     mimeType: 'application/x-www-form-urlencoded',
     text: encodeQuery(body.fields),

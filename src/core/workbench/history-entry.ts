@@ -65,6 +65,14 @@ function sanitizeBody(body: RequestBody | undefined): RequestBody {
       return { kind: 'form', fields: redactPairs(body.fields) };
     case 'text':
       return { kind: 'text', contentType: body.contentType, text: redactSecretsInText(body.text, body.contentType) };
+    case 'bytes':
+      // The file's name and type, not its bytes (an image may be large, or private): reopened, it is picked again.
+      return {
+        kind: 'bytes',
+        contentType: body.contentType,
+        base64: '',
+        ...(body.fileName !== undefined ? { fileName: body.fileName } : {}),
+      };
     default:
       return { kind: 'none' };
   }

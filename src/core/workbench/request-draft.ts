@@ -1,5 +1,6 @@
 import { ownValue } from '../data-record.ts';
 import { findHeaderProblem, findHiddenPathProblem, HEADER_NAME, RESERVED_HEADERS } from '../http/request-guard.ts';
+import { isFormMediaType } from '../oauth1/form-body.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from '../protocol.ts';
 import { locateJsonError } from './json-syntax.ts';
 import { fillPathTemplate, listPlaceholders } from './path-template.ts';
@@ -20,7 +21,14 @@ export interface KeyValueRow {
   enabled: boolean;
 }
 
-export type BodyMode = 'none' | 'json' | 'form' | 'text';
+export type BodyMode = 'none' | 'json' | 'form' | 'text' | 'file';
+
+/** A file picked for a binary body (an avatar image): held in memory only, never in a saved draft or history. */
+export interface PickedFile {
+  name: string;
+  size: number;
+  base64: string;
+}
 
 export interface RequestDraft {
   method: HttpMethod;
@@ -35,6 +43,12 @@ export interface RequestDraft {
   form: KeyValueRow[];
   text: string;
   textContentType: string;
+  /** The file sent as the body in `file` mode, while the panel is open. */
+  file?: PickedFile;
+  /** The `file` body's Content-Type (from the description, else the file's own type). */
+  fileContentType?: string;
+  /** The name of a file the draft had before a reload or in history: files are not kept, so it is picked again. */
+  fileLost?: string;
   /** Empty: the profile's method. */
   signatureMethod: SignatureMethod | '';
   /** Empty: the worker decides (the chosen API token if there is one, else OAuth PLAINTEXT). */
@@ -170,9 +184,35 @@ function bodyOf(draft: RequestDraft): RequestBody {
       return { kind: 'form', fields: enabledPairs(draft.form) };
     case 'text':
       return { kind: 'text', contentType: draft.textContentType.trim() || 'text/plain', text: draft.text };
+    case 'file':
+      return {
+        kind: 'bytes',
+        contentType: draft.fileContentType?.trim() || 'application/octet-stream',
+        base64: draft.file?.base64 ?? '',
+        ...(draft.file ? { fileName: draft.file.name } : {}),
+      };
     default:
       return { kind: 'none' };
   }
+}
+
+/**
+ * What a saved draft, a saved request or an export keeps of a file body: the file's name, not its bytes (size,
+ * privacy); reopened, the composer asks for that file again.
+ */
+export function fileNameOnly(draft: RequestDraft): Pick<RequestDraft, 'file' | 'fileLost'> {
+  return { file: undefined, fileLost: draft.file?.name ?? draft.fileLost };
+}
+
+function fileBodyProblem(draft: RequestDraft): string | undefined {
+  if (!draft.file)
+    return draft.fileLost
+      ? `Pick “${draft.fileLost}” again: a saved draft or history entry keeps no file, only its name.`
+      : 'Pick the file to send.';
+  const type = draft.fileContentType ?? '';
+  if (/[\r\n]/.test(type)) return 'The content type cannot contain a line break.';
+  if (isFormMediaType(type)) return 'A file is not sent as a form: give it its own content type.';
+  return undefined;
 }
 
 /** Checks every field; only a draft without issues becomes a request. */
@@ -223,6 +263,9 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
     });
   } else if (draft.bodyMode === 'text' && /[\r\n]/.test(draft.textContentType)) {
     issues.push({ field: 'body', message: 'The content type cannot contain a line break.' });
+  } else if (draft.bodyMode === 'file') {
+    const problem = fileBodyProblem(draft);
+    if (problem) issues.push({ field: 'body', message: problem });
   }
   if (methodAllowsBody(draft.method) && !issues.some((issue) => issue.field === 'body')) {
     const text = draft.bodyMode === 'json' ? draft.json : draft.bodyMode === 'text' ? draft.text : '';
@@ -260,11 +303,12 @@ export function draftFromRequest(request: SendRequest): RequestDraft {
     path: request.path,
     query: rowsOf(request.query),
     headers: rowsOf(request.headers),
-    bodyMode: body.kind,
+    bodyMode: body.kind === 'bytes' ? 'file' : body.kind,
     json: body.kind === 'json' ? body.text : '',
     form: body.kind === 'form' ? rowsOf(body.fields) : [],
     text: body.kind === 'text' ? body.text : '',
     textContentType: body.kind === 'text' ? body.contentType : 'text/plain',
+    ...(body.kind === 'bytes' ? { fileContentType: body.contentType, fileLost: body.fileName ?? 'the file' } : {}),
     signatureMethod: request.signatureMethod ?? '',
     bridgeAuth: request.bridgeAuth ?? '',
   });

@@ -96,13 +96,19 @@ export function responseTab(page: Page, name: string) {
  */
 export async function jsonBodyText(page: Page): Promise<string> {
   // One evaluation: the textarea may give way to the editor between two.
-  return page
-    .getByRole('textbox', { name: 'JSON body' })
-    .evaluate((node) =>
-      node instanceof HTMLTextAreaElement
-        ? node.value
-        : [...node.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'),
-    );
+  return page.getByRole('textbox', { name: 'JSON body' }).evaluate((node) =>
+    node instanceof HTMLTextAreaElement
+      ? node.value
+      : [...node.querySelectorAll('.cm-line')]
+          .map((line) =>
+            // The empty editor's placeholder sits inside its line: it is not text.
+            [...line.childNodes]
+              .filter((child) => !(child instanceof Element && child.classList.contains('cm-placeholder')))
+              .map((child) => child.textContent)
+              .join(''),
+          )
+          .join('\n'),
+  );
 }
 
 /** Runs one of the response body's secondary actions (Copy, Save…, Copy path…), kept in its "⋯" menu. */

@@ -41,7 +41,7 @@ export interface SignedCall {
   form?: boolean;
   json?: unknown;
   /** A body sent as is (not signed), e.g. broken JSON; set its Content-Type in `headers`. */
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** Changes the OAuth parameters after signing (to forge bad requests). */
   tamper?: (oauth: Record<string, string>) => void;
@@ -76,7 +76,7 @@ export async function signedFetch(call: SignedCall): Promise<Response> {
   const other = Object.fromEntries(Object.entries(params).filter(([key]) => !key.startsWith('oauth_')));
   const headers: Record<string, string> = { ...call.headers };
   let url = call.url;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   const placement = call.placement ?? 'header';
   const formFields: Record<string, string> = call.form ? { ...other } : {};
   const queryFields: Record<string, string> = call.form ? {} : { ...other };

@@ -67,6 +67,9 @@ export function describeSnippetRequest(typed: SendRequest, context: SnippetConte
   const base = (request.target === 'api' ? context.apiBaseUrl : context.bridgeUrl).replace(/\/+$/, '');
   const pathAndQuery = asFetchSendsIt(base, `${guarded.path}${query.length > 0 ? `?${encodeQuery(query)}` : ''}`);
   const body = encodeBody(request.body);
+  // A snippet cannot carry the picked file's bytes, and naming a path on the user's disk would be a guess.
+  if (body.bytes)
+    throw new KeyholeError('invalid-input', 'A file body is not exported: the code cannot carry the file.');
   // The worker's own check (a page's message is validated so): HTTPie prints the method as a bare word.
   const method = validateMethod(request.method);
   if ((method === 'GET' || method === 'HEAD') && body.text !== undefined)

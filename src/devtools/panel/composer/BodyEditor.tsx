@@ -7,6 +7,7 @@ import {
   type RequestDraft,
 } from '../../../core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
+import { FileBodyPicker } from './FileBodyPicker.tsx';
 import { JsonBodyEditor } from './JsonBodyEditor.tsx';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 
@@ -15,6 +16,7 @@ const MODES: { id: BodyMode; label: string }[] = [
   { id: 'json', label: 'JSON' },
   { id: 'form', label: 'Form (urlencoded)' },
   { id: 'text', label: 'Text' },
+  { id: 'file', label: 'File (binary)' },
 ];
 
 /** A Content-Type row of the Headers table wins over the body's own (the worker sends and signs that one). */
@@ -171,6 +173,7 @@ export function BodyEditor({
           {issue ? <div class="kh-field-error">{issue}</div> : null}
         </>
       ) : null}
+      {draft.bodyMode === 'file' ? <FileBodyPicker draft={draft} issue={issue} onChange={onChange} /> : null}
       {draft.bodyMode === 'none' && issue ? <div class="kh-field-error">{issue}</div> : null}
     </div>
   );

@@ -1,22 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkAgainstSchema } from '../../../core/platform/schema-check.ts';
 import type { JsonEditor } from './json-editor/create-json-editor.ts';
+import { createOwnEchoes } from './json-editor/own-echoes.ts';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 
-/**
- * The CodeMirror editor (json-editor/create-json-editor.ts: completion of keys and enum values, hover docs, schema
- * problems underlined) stays off: typed into quickly, it froze every page of the extension in the e2e runs (about
- * half of the runs with keys sent without delay, once in CI at a person's pace), and the cause is not found yet.
- * Until it is, the body is edited here as plain text; its schema problems are still counted beside it (BodyEditor)
- * and listed with the request's warnings.
- */
-const CODE_EDITOR_ENABLED = false;
 const loadEditor = () => import('./json-editor/create-json-editor.ts');
 
 /**
- * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time a JSON body
- * is shown), then the code editor with the request schema's completion, hover docs and problems. What was typed in
- * the textarea meanwhile is carried over, focus too.
+ * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time the body is
+ * clicked or typed into), then the code editor with the request schema's completion, hover docs and problems. What was typed in
+ * the textarea meanwhile is carried over, focus and caret too.
  */
 export function JsonBodyEditor({
   id,
@@ -43,13 +36,16 @@ export function JsonBodyEditor({
   const latest = useRef({ text, onChange, onSchemaProblems });
   latest.current = { text, onChange, onSchemaProblems };
   const [ready, setReady] = useState(false);
-  /** The last text the editor reported (or was given): what the draft is known to hold. */
-  const emitted = useRef(text);
+  /** Texts the editor reported that no render has brought back yet (json-editor/own-echoes.ts). */
+  const echoes = useRef(createOwnEchoes());
   const [failed, setFailed] = useState(false);
+  /** The body was clicked or typed into: the code editor's chunk is wanted (never for a body only looked at). */
+  const [wanted, setWanted] = useState(false);
 
-  // Without the code editor, the body's schema problems are counted here, a moment after typing stops.
+  // Until the code editor is there (or when its chunk could not load), the body's schema problems are counted here,
+  // a moment after typing stops; then its linter counts them.
   useEffect(() => {
-    if (CODE_EDITOR_ENABLED) return;
+    if (ready) return;
     const timer = setTimeout(() => {
       let value: unknown;
       try {
@@ -64,15 +60,18 @@ export function JsonBodyEditor({
       latest.current.onSchemaProblems(count);
     }, 150);
     return () => clearTimeout(timer);
-  }, [text, schema]);
+  }, [text, schema, ready]);
 
   useEffect(() => {
     let live = true;
-    if (!CODE_EDITOR_ENABLED) return;
+    if (!wanted) return;
     loadEditor().then(
       ({ createJsonEditor }) => {
         if (!live || !host.current) return;
-        const hadFocus = document.activeElement === fallback.current;
+        const area = fallback.current;
+        const hadFocus = area !== null && document.activeElement === area;
+        // Where the caret was in the textarea: keys typed while the chunk loaded went there, the next ones go on.
+        const caret = area ? { anchor: area.selectionStart, head: area.selectionEnd } : undefined;
         editor.current = createJsonEditor({
           parent: host.current,
           text: latest.current.text,
@@ -80,13 +79,13 @@ export function JsonBodyEditor({
           describedBy,
           schema,
           onChange: (next) => {
-            emitted.current = next;
+            echoes.current.reported(next);
             latest.current.onChange(next);
           },
           onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
         });
         setReady(true);
-        if (hadFocus) editor.current.focus();
+        if (hadFocus) editor.current.focus(caret);
       },
       // The chunk could not load (the extension was updated under the page): the textarea stays.
       () => live && setFailed(true),
@@ -96,13 +95,12 @@ export function JsonBodyEditor({
       editor.current?.destroy();
       editor.current = undefined;
     };
-  }, []);
+  }, [wanted]);
 
   // Only a change from elsewhere (Format, an endpoint or a history entry opened) is put into the editor: a render
   // still carrying an older text of the user's own typing must not overwrite what they typed since.
   useEffect(() => {
-    if (text !== emitted.current) editor.current?.setText(text);
-    emitted.current = text;
+    if (!echoes.current.isEcho(text)) editor.current?.setText(text);
   }, [text, ready]);
   useEffect(() => editor.current?.setSchema(schema), [schema, ready]);
 
@@ -122,6 +120,9 @@ export function JsonBodyEditor({
           aria-invalid={invalid ? 'true' : undefined}
           aria-describedby={describedBy}
           title={failed ? 'The code editor could not load; this plain editor works the same.' : undefined}
+          // A click or a key in the body, not a focus: Format focuses the textarea to type its edit undoably.
+          onPointerDown={() => setWanted(true)}
+          onKeyDown={() => setWanted(true)}
           onInput={(event) => onChange((event.currentTarget as HTMLTextAreaElement).value)}
         />
       )}

@@ -1,6 +1,7 @@
 import { isRedacted, redactRows, redactSecretsInTypedText } from '../../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
+  fileNameOnly,
   HTTP_METHODS,
   type KeyValueRow,
   type RequestDraft,
@@ -26,6 +27,7 @@ export function draftForStorage(draft: RequestDraft): RequestDraft {
     json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),
     form: redactRows(draft.form),
     text: draft.text.length > 200_000 ? '' : redactSecretsInTypedText(draft.text, draft.textContentType),
+    ...fileNameOnly(draft),
   };
 }
 
@@ -66,13 +68,15 @@ export function reviveDraft(saved: unknown): RequestDraft | undefined {
         : {},
     query: rows(value.query),
     headers: rows(value.headers),
-    bodyMode: ['none', 'json', 'form', 'text'].includes(value.bodyMode as string)
+    bodyMode: ['none', 'json', 'form', 'text', 'file'].includes(value.bodyMode as string)
       ? (value.bodyMode as RequestDraft['bodyMode'])
       : 'none',
     json: typeof value.json === 'string' ? value.json : '',
     form: rows(value.form),
     text: typeof value.text === 'string' ? value.text : '',
     textContentType: typeof value.textContentType === 'string' ? value.textContentType : base.textContentType,
+    ...(typeof value.fileContentType === 'string' ? { fileContentType: value.fileContentType } : {}),
+    ...(typeof value.fileLost === 'string' ? { fileLost: value.fileLost.slice(0, 255) } : {}),
     signatureMethod: ['HMAC-SHA512', 'HMAC-SHA1', 'PLAINTEXT'].includes(value.signatureMethod as string)
       ? (value.signatureMethod as RequestDraft['signatureMethod'])
       : '',

@@ -48,6 +48,27 @@ describe('saved requests', () => {
 });
 
 describe('the collection file', () => {
+  it('keeps a file body’s type and file name, never its bytes; imported, the file is asked for again', () => {
+    const item: SavedRequest = {
+      ...saved('avatar', '', 0),
+      draft: createDraft({
+        method: 'PUT',
+        path: '/v2/self/avatar',
+        bodyMode: 'file',
+        fileContentType: 'image/bmp',
+        file: { name: 'me.bmp', size: 3, base64: 'QUJD' },
+      }),
+    };
+    const text = exportCollection([item]);
+    expect(text).not.toContain('QUJD');
+    expect(parseCollectionFile(JSON.parse(text))[0]?.draft).toMatchObject({
+      bodyMode: 'file',
+      fileContentType: 'image/bmp',
+      fileLost: 'me.bmp',
+      file: undefined,
+    });
+  });
+
   it('round-trips requests with names and folders, and holds no credential', () => {
     const item: SavedRequest = {
       ...saved('x', 'Apps/Deploy', 0, 'Deploy app'),

@@ -258,3 +258,35 @@ describe('the composer agrees with the worker’s guards', () => {
     }
   });
 });
+
+describe('a file body in the draft', () => {
+  const file = { name: 'avatar.bmp', size: 2, base64: 'Qk0=' };
+
+  it('becomes a bytes body with the draft’s content type', () => {
+    const check = validateDraft(
+      createDraft({ method: 'PUT', path: '/v2/self/avatar', bodyMode: 'file', file, fileContentType: 'image/bmp' }),
+    );
+    expect(check.ok && check.request.body).toEqual({
+      kind: 'bytes',
+      contentType: 'image/bmp',
+      base64: 'Qk0=',
+      fileName: 'avatar.bmp',
+    });
+  });
+
+  it('asks for the file by name when a saved draft or history entry lost it, and refuses a form type', () => {
+    const reopened = draftFromRequest({
+      target: 'api',
+      method: 'PUT',
+      path: '/v2/self/avatar',
+      body: { kind: 'bytes', contentType: 'image/bmp', base64: '', fileName: 'avatar.bmp' },
+    });
+    expect(reopened).toMatchObject({ bodyMode: 'file', fileContentType: 'image/bmp', fileLost: 'avatar.bmp' });
+    const check = validateDraft(reopened);
+    expect(!check.ok && check.issues.map((issue) => issue.message)).toEqual([
+      'Pick “avatar.bmp” again: a saved draft or history entry keeps no file, only its name.',
+    ]);
+    const asForm = validateDraft({ ...reopened, file, fileContentType: 'application/x-www-form-urlencoded' });
+    expect(!asForm.ok && asForm.issues[0]?.message).toMatch(/not sent as a form/);
+  });
+});

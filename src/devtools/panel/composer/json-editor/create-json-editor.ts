@@ -38,7 +38,8 @@ export interface JsonEditor {
   /** Replaces the text (an endpoint opened, a format); undoable like an edit. */
   setText(text: string): void;
   setSchema(schema: BodySchema | undefined): void;
-  focus(): void;
+  /** Focuses the editor, with the caret or selection given (offsets in the text), else where it was. */
+  focus(selection?: { anchor: number; head: number }): void;
   destroy(): void;
 }
 
@@ -149,7 +150,15 @@ export function createJsonEditor(options: JsonEditorOptions): JsonEditor {
     setSchema(schema) {
       view.dispatch({ effects: schemaSlot.reconfigure(schemaExtensions(schema, options.onSchemaProblems)) });
     },
-    focus: () => view.focus(),
+    focus(selection) {
+      const length = view.state.doc.length;
+      if (selection)
+        view.dispatch({
+          selection: { anchor: Math.min(selection.anchor, length), head: Math.min(selection.head, length) },
+          scrollIntoView: true,
+        });
+      view.focus();
+    },
     destroy: () => view.destroy(),
   };
 }
