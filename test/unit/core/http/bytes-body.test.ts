@@ -58,7 +58,7 @@ describe('a file body (kind bytes)', () => {
       path: '/v2/self/avatar',
       body: { kind: 'bytes' as const, contentType: 'image/bmp', base64: 'Qk0=' },
     };
-    const context = { ...origins, signatureMethod: 'HMAC-SHA512' as const, hasBridgeToken: false };
+    const context = { ...origins, signatureMethod: 'HMAC-SHA512' as const, credentials: 'api-token' as const };
     expect(() => describeSnippetRequest(request, context)).toThrow(/A file body is not exported/);
   });
 });
