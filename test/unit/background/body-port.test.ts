@@ -21,13 +21,18 @@ interface FakePort {
 
 const { runtime, state } = vi.hoisted(() => {
   const state = { senderUrl: '', connectListeners: [] as ((port: FakePort) => void)[], sent: [] as unknown[] };
-  function end(name: string): FakePort & { peer?: FakePort & { fire(message: unknown): void; drop(): void } } {
+  interface End extends FakePort {
+    peer: End;
+    fire(message: unknown): void;
+    drop(): void;
+  }
+  function end(name: string): End {
     const messages: Listener<[unknown]>[] = [];
     const disconnects: Listener<[]>[] = [];
     let closed = false;
-    const port = {
+    const port: End = {
       name,
-      peer: undefined as never,
+      peer: undefined as unknown as End,
       onMessage: { addListener: (listener: Listener<[unknown]>) => messages.push(listener) },
       onDisconnect: { addListener: (listener: Listener<[]>) => disconnects.push(listener) },
       fire(message: unknown) {
@@ -49,17 +54,17 @@ const { runtime, state } = vi.hoisted(() => {
         setTimeout(() => port.peer.drop(), 0);
       },
     };
-    return port as never;
+    return port;
   }
   const runtime = {
     id: 'keyhole@keyhole.dev',
     getURL: (path: string) => `moz-extension://6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10/${path}`,
     onConnect: { addListener: (listener: (port: FakePort) => void) => state.connectListeners.push(listener) },
     connect({ name }: { name: string }) {
-      const page = end(name) as never as FakePort & { peer: never };
-      const background = end(name) as never as FakePort & { peer: never };
-      (page as { peer: unknown }).peer = background;
-      (background as { peer: unknown }).peer = page;
+      const page = end(name);
+      const background = end(name);
+      page.peer = background;
+      background.peer = page;
       background.sender = { id: runtime.id, url: state.senderUrl };
       for (const listener of state.connectListeners) listener(background);
       return page;
