@@ -10,8 +10,12 @@ import { type Browser, browser } from './extension-api.ts';
  * (Stop receiving, the panel closed) cancels the body upstream.
  */
 
-/** A body read whole is cut into chunks of this size: the first screen needs only the first one. */
-const WHOLE_CHUNK_BYTES = 256 * 1024;
+/**
+ * The largest chunk posted: a body read whole is cut into chunks of this size, and so is an upstream chunk larger
+ * than it (Firefox's fetch hands over everything it has buffered, 10 MB at once for a 20 MB body): the first
+ * screen needs only the first one, and each message stays a short copy.
+ */
+const CHUNK_BYTES = 256 * 1024;
 const GONE = 'This response body is no longer held by the background; send the request again.';
 
 /** The held body as chunks, read one at a time. */
@@ -28,8 +32,8 @@ function sourceOf(body: StoredBody): ChunkSource {
     return {
       next: async () => {
         if (at >= bytes.byteLength) return undefined;
-        const chunk = bytes.slice(at, at + WHOLE_CHUNK_BYTES);
-        at += WHOLE_CHUNK_BYTES;
+        const chunk = bytes.slice(at, at + CHUNK_BYTES);
+        at += CHUNK_BYTES;
         return chunk;
       },
       ending: async () => undefined,
@@ -37,11 +41,21 @@ function sourceOf(body: StoredBody): ChunkSource {
     };
   }
   const reader = body.stream.getReader();
+  let rest: Uint8Array | undefined;
+  let at = 0;
   return {
     next: async () => {
       try {
-        const { done, value } = await reader.read();
-        return done ? undefined : (value as Uint8Array<ArrayBuffer>);
+        if (!rest || at >= rest.byteLength) {
+          const { done, value } = await reader.read();
+          if (done) return undefined;
+          rest = value;
+          at = 0;
+        }
+        // A copy, never a view: a view would be cloned with the whole buffer behind it.
+        const chunk = rest.slice(at, at + CHUNK_BYTES);
+        at += CHUNK_BYTES;
+        return chunk;
       } catch {
         // The upstream read failed (size cap, timeout, network, cancel): the ending says why.
         return undefined;

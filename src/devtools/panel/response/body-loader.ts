@@ -65,6 +65,11 @@ const HEAD_CHARS = 128 * 1024;
  * showed, so a first screen made from it would show the root and half an item until the whole body is in.
  */
 const FIRST_SCREEN_BYTES = 16 * 1024;
+/**
+ * Bytes taken from a chunk at once. A stream's chunks can be megabytes (Firefox's fetch hands over all it has
+ * buffered: 10 MB chunks for a 20 MB body); the first screen must not wait for a whole one to be decoded and built.
+ */
+const READ_PIECE_BYTES = 64 * 1024;
 /** Text handed to the JSON builder at once: a few milliseconds of work. */
 const PIECE_CHARS = 64 * 1024;
 /** Received bytes kept in the page before they join the Blob. */
@@ -187,10 +192,12 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
 
   const run = async (): Promise<LoadedBody> => {
     const decoder = new TextDecoder();
+    /** What is left of a chunk larger than READ_PIECE_BYTES. */
+    let rest: Uint8Array<ArrayBuffer> | undefined;
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
-        chunk = await reader.read();
+        chunk = rest ? { done: false, value: rest } : await reader.read();
       } catch (error) {
         if (cancelled) throw cancelledError();
         // The worker cut the body (size cap, timeout, network): its end says why.
@@ -202,7 +209,9 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
       }
       if (cancelled) throw cancelledError();
       if (chunk.done) break;
-      const data = chunk.value as Uint8Array<ArrayBuffer>;
+      let data = chunk.value as Uint8Array<ArrayBuffer>;
+      rest = data.byteLength > READ_PIECE_BYTES ? data.subarray(READ_PIECE_BYTES) : undefined;
+      if (rest) data = data.subarray(0, READ_PIECE_BYTES);
       bytes += data.byteLength;
       pending.push(data);
       pendingBytes += data.byteLength;
