@@ -61,10 +61,7 @@ function connect(id: string): { body: ReadableStream<Uint8Array>; ending: Promis
   };
   port.onMessage.addListener((message: unknown) => {
     const report = message as BodyPortReport;
-    if (report.type === 'chunk') {
-      if (arrived.length === 0) performance.mark(`kh-chunk ${report.bytes.byteLength}`);
-      arrived.push(report.bytes);
-    }
+    if (report.type === 'chunk') arrived.push(report.bytes);
     else if (report.type === 'end') {
       settle(report.ending);
       stop();
@@ -76,7 +73,6 @@ function connect(id: string): { body: ReadableStream<Uint8Array>; ending: Promis
     if (!finished) stop(new KeyholeError('not-found', GONE));
     settle(undefined);
   });
-  performance.mark('kh-open');
   command({ type: 'open', id, credit: BODY_PORT_WINDOW });
 
   const body = new ReadableStream<Uint8Array>(
