@@ -3,7 +3,7 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,check,firefox   run a subset
+ *   --only=signing,popup,panel,json,huge,calls,streams,worker,bundles,search,history,check,firefox   run a subset
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  *
  * It checks for the browsers first (bench/lifecycle.ts) and stops at the first error, exiting non-zero with every
@@ -21,6 +21,7 @@ import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
 import { benchFirefoxBodies } from './firefox-bodies.ts';
 import { benchHistorySearch } from './history-search.ts';
+import { benchHugeBody } from './huge-body.ts';
 import { benchJsonTree } from './json-tree.ts';
 import { closeOnExit, ensureBrowsers, packagesFor, runToExit } from './lifecycle.ts';
 import { benchLogStream } from './log-stream.ts';
@@ -40,6 +41,7 @@ const ALL = [
   'popup',
   'panel',
   'json',
+  'huge',
   'calls',
   'streams',
   'worker',
@@ -143,7 +145,7 @@ function dedupeWarnings(): void {
 async function main(): Promise<number> {
   dedupeWarnings();
   const selected = readSelection(process.argv.slice(2));
-  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'huge', 'calls', 'streams', 'worker'].some((name) =>
     selected.has(name as BenchName),
   );
   // Before building or starting anything: a missing browser ends the run here, with the line that installs it.
@@ -199,6 +201,7 @@ async function main(): Promise<number> {
       if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
       if (selected.has('panel')) await attempt('Panel', () => benchPanelOpen(browser));
       if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
+      if (selected.has('huge')) await attempt('100 MB response', () => benchHugeBody(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
       if (selected.has('streams')) await attempt('Log stream', () => benchLogStream(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.

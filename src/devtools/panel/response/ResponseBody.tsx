@@ -318,6 +318,7 @@ function TextBody({
           reveal={typeof current === 'string' ? current : undefined}
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
           decorate={filtered.active ? undefined : decorate}
+          initialRows={filtered.active ? undefined : streamed?.rows}
         />
       ) : (
         <RawText
