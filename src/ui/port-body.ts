@@ -51,9 +51,14 @@ function connect(id: string): { body: ReadableStream<Uint8Array>; ending: Promis
       // The port closed: onDisconnect says so to the reader.
     }
   };
+  // A page left mid-body lets go of it at once: the background stops reading upstream, and nothing answers into a
+  // page Firefox has already made inactive.
+  const leave = () => stop();
+  globalThis.addEventListener?.('pagehide', leave);
   const stop = (error?: KeyholeError) => {
     if (finished) return;
     finished = true;
+    globalThis.removeEventListener?.('pagehide', leave);
     failure = error;
     if (error) settle({ ok: false, error: error.toData() });
     wake?.();

@@ -291,7 +291,14 @@ describe('the DevTools panel page', () => {
     await compose('GET', path);
     const sentAt = Date.now();
     expect(await sendAndWait()).toBe('200');
-    expect(await textOf(ext, '.kh-status-line')).toMatch(/4\.8 MB|4\.9 MB|5\.0 MB/);
+    // Streamed: the status line says "receiving…" until the last byte, then the real size.
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-status-line'),
+        (text) => /4\.8 MB|4\.9 MB|5\.0 MB/.test(text ?? ''),
+        30_000,
+      ),
+    ).toMatch(/4\.8 MB|4\.9 MB|5\.0 MB/);
     const summary = await poll(
       () => textOf(ext, '.kh-tree-summary'),
       (text) => Number(text?.replace(/\D/g, '')) > 5000,

@@ -190,8 +190,7 @@ describe('the body port (Firefox)', () => {
     const reader = page.openPortBody(id).body.getReader();
     await reader.read();
     await reader.cancel();
-    await settle();
-    expect(counted.cancelled).toBe(true);
+    await vi.waitFor(() => expect(counted.cancelled).toBe(true));
   });
 
   it('closes a port that sends anything but its commands, and one from another extension', async () => {
@@ -203,8 +202,7 @@ describe('the body port (Firefox)', () => {
       closed = true;
     });
     port.postMessage({ type: 'more' }); // before open
-    await settle();
-    expect(closed).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true));
 
     state.senderUrl = 'https://example.com/page.html';
     let refused = false;
@@ -212,7 +210,6 @@ describe('the body port (Firefox)', () => {
     foreign.onDisconnect.addListener(() => {
       refused = true;
     });
-    await settle();
-    expect(refused).toBe(true);
+    await vi.waitFor(() => expect(refused).toBe(true));
   });
 });
