@@ -124,12 +124,13 @@ export async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
   }
 }
 
-/** Hands a held body over once through the message channel, for a page this worker does not control. */
-export async function takeHeldBody(id: string, kind: HeldBody['kind']): Promise<HeldBody> {
-  const body = typeof id === 'string' ? held.get(id) : undefined;
+/**
+ * Hands a held body over once through the message channel, for a page this worker does not control; like the body
+ * port, only to the page that sent the request.
+ */
+export async function takeHeldBody(id: string, kind: HeldBody['kind'], senderUrl?: string): Promise<HeldBody> {
+  const body = typeof id === 'string' ? takeBodyForPage(id, senderUrl) : undefined;
   if (!body) throw new KeyholeError('not-found', GONE);
-  held.delete(id);
-  endings.delete(id);
   let bytes: Uint8Array<ArrayBuffer>;
   let ending: HeldBodyEnd | undefined;
   if ('stream' in body) {

@@ -47,7 +47,7 @@ export const handlers: ProtocolHandlers = {
 
   'request/send': (request, { receivedAt, senderUrl }) => sendRequest(request, receivedAt, senderUrl),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
-  'request/held-body': async ({ bodyRef, kind }) => takeHeldBody(bodyRef, kind),
+  'request/held-body': async ({ bodyRef, kind }, { senderUrl }) => takeHeldBody(bodyRef, kind, senderUrl),
 
   'request/curl': (request) => exportCurl(request),
 

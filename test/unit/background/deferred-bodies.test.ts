@@ -47,6 +47,16 @@ describe('held bodies', () => {
     await expect(module.takeHeldBody('nope', 'bytes')).rejects.toEqual(expect.objectContaining({ code: 'not-found' }));
   });
 
+  it('hand a body over by message only to the page that sent the request', async () => {
+    const { module } = await loadInServiceWorker();
+    const panel = 'chrome-extension://abc/src/devtools/panel.html';
+    const id = module.deferBody(new Uint8Array(300_000) as Uint8Array<ArrayBuffer>, 'text/plain', `${panel}#catalog`);
+    await expect(module.takeHeldBody(id!, 'text', 'chrome-extension://abc/src/options/index.html')).rejects.toThrow(
+      /no longer held/,
+    );
+    expect(await module.takeHeldBody(id!, 'text', panel)).toMatchObject({ kind: 'text' });
+  });
+
   it('stream a body still arriving: the route serves it as it comes, then says how it ended', async () => {
     const { module, listeners } = await loadInServiceWorker();
     vi.stubGlobal('location', { origin: 'https://keyhole.test' });
