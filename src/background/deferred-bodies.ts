@@ -5,9 +5,9 @@
  * streamed Response: a body past 256 KB is piped from upstream as the page reads it (the worker replied as soon
  * as its first chunks were in, and never holds all of it), and `/__keyhole/body/<id>/end` then says how it
  * ended. Only a service worker receives such fetches (Chrome); Firefox's background page hands the same held body
- * over on a port instead, chunk by chunk as the page reads (body-port.ts). And only from a page it controls: a page opened before the worker was active
- * (right after install or update) or hard-reloaded is not, so such a page asks for the body with the
- * 'request/held-body' message instead (src/ui/held-body.ts): slower, never lost.
+ * over on a port instead, chunk by chunk as the page reads (body-port.ts). And only from a page it controls: a page
+ * opened before the worker was active (right after install or update) or hard-reloaded is not, so such a page asks
+ * for the body with the 'request/held-body' message instead (src/ui/held-body.ts): slower, never lost.
  */
 
 import { largeBodyTransport } from '../core/browser-target.ts';
@@ -29,7 +29,7 @@ export type StoredBody = (
   | { bytes: Uint8Array<ArrayBuffer>; contentType: string }
   | { stream: ReadableStream<Uint8Array>; end: Promise<BodyEnd>; contentType: string }
 ) & {
-  /** The page that sent the request (its URL without the fragment): on the body port, only it may take the body. */
+  /** The page that sent the request (its URL without the fragment): on the port or by message, only it gets it. */
   owner?: string;
 };
 
