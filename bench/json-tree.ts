@@ -83,11 +83,18 @@ export async function openPanel(session: BrowserSession, page: Page): Promise<vo
   await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 }
 
-export async function sendFromPanel(session: BrowserSession, page: Page, bytes: number): Promise<ViewSample> {
+/** `beforeSend`: run in the freshly loaded panel, just before the click (the heap's baseline, bench/huge-body.ts). */
+export async function sendFromPanel(
+  session: BrowserSession,
+  page: Page,
+  bytes: number,
+  beforeSend?: () => Promise<void>,
+): Promise<ViewSample> {
   await openPanel(session, page);
   await page.getByRole('combobox', { name: 'Method' }).selectOption('GET');
   await page.getByRole('textbox', { name: 'Path' }).fill(PROBE_PATH);
   addHugeBody(session, bytes);
+  await beforeSend?.();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   try {
     await withTimeout(
