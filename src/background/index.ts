@@ -30,9 +30,10 @@ browser.runtime.onMessage.addListener(((
 listenForCalls();
 
 // Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts); in Firefox they are
-// read on a port instead (body-port.ts).
+// read on a port instead (body-port.ts: `largeBodyTransport`). The build's mode, a literal once built, leaves the
+// port out of Chrome's worker (its size budget).
 listenForBodyFetches();
-listenForBodyPorts();
+if (import.meta.env.MODE === 'firefox') listenForBodyPorts();
 
 // Live streams (log lines, platform events) travel on a port, not by message (see stream-port.ts).
 listenForStreams();
