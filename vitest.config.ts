@@ -9,6 +9,8 @@ import { missingReason } from './scripts/system-packages.ts';
 const noChromium = missingReason('chromium', existsSync);
 /** How many e2e files run at once (KEYHOLE_E2E_FILES, default 1): see the e2e project below. */
 const E2E_FILES_AT_ONCE = Math.max(1, Number(process.env.KEYHOLE_E2E_FILES) || 1);
+/** How many unit files run at once (KEYHOLE_UNIT_FILES, default 2): see the unit project below. */
+const UNIT_FILES_AT_ONCE = Math.max(1, Number(process.env.KEYHOLE_UNIT_FILES) || 2);
 const E2E_WITHOUT_CHROMIUM = [
   'test/e2e/system-packages.test.ts',
   'test/e2e/bundle-budget.test.ts',
@@ -27,6 +29,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/platform/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default is one worker per core less one: a single worker on CI's two cores, idle while a file
+          // waits on what it spawned (curl, python3, http, the official CLI, sandboxes). Files are independent
+          // (random ports, their own temp dirs), so two run at once.
+          maxWorkers: UNIT_FILES_AT_ONCE,
           // The signer's property tests run ≥ 1,000 cases each: seconds on a quiet two-core machine, more when busy.
           testTimeout: 20_000,
         },

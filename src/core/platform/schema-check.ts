@@ -1,36 +1,23 @@
 /**
  * Checks a value (a response or request body) against a schema of the platform's description and lists the
  * differences, each at a JSON pointer into the value. Pure and DOM-free: the panel runs it (off the main thread for
- * large bodies) and the sandbox's schema walk runs it in Node.
+ * large bodies), the CLI runner and the sandbox's schema walk run it in Node.
  *
- * The validator is `@cfworker/json-schema`, which interprets schemas instead of compiling them to functions: MV3
- * extension pages refuse `eval`/`new Function`, which compiled validators (ajv) need. The OpenAPI 3.0 dialect is
- * translated first: refs (`#/components/schemas/X` or the description's `{"$ref": "X"}`) point into `$defs`,
- * `nullable: true` admits null, `format: int32/int64` become ranges, and date fields corrected by
- * schema-overrides.ts accept exactly the forms the official client and CLI read.
+ * The OpenAPI 3.0 dialect is translated first: refs (`#/components/schemas/X` or the description's `{"$ref": "X"}`)
+ * point into `$defs`, `nullable: true` admits null, `format: int32/int64` become ranges, and date fields corrected by
+ * schema-overrides.ts accept exactly the forms the official client and CLI read. The translated schema is then
+ * compiled once into closures (schema-compile.ts: fast, and no `eval`/`new Function`, which MV3 extension pages
+ * refuse); a schema using a keyword outside that compiler's subset is checked by `@cfworker/json-schema` instead,
+ * which interprets schemas. Both report the same failures, worded by schema-wording.ts.
  */
 import { format as formats, type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
 import type { DescribedEndpoint, EndpointResponse } from './description-types.ts';
 import { isIso8601DateTime, readPlatformDate } from './platform-date.ts';
-import {
-  applySchemaOverrides,
-  DATE_FORMS_KEYWORD,
-  type DateForm,
-  dateTypes,
-  escapeSegment,
-  unescapeSegment,
-  valueAtPointer,
-} from './schema-overrides.ts';
+import { type CompiledSchema, compileSchema, type DefsCompiler, defsCompiler, type Failure } from './schema-compile.ts';
+import { applySchemaOverrides, dateTypes, escapeSegment, unescapeSegment, valueAtPointer } from './schema-overrides.ts';
+import { dateForms, differencesOf, INT_RANGES, type SchemaDifference } from './schema-wording.ts';
 
-export interface SchemaDifference {
-  /** JSON pointer into the value ('' = the root); for a missing field, where it should be. */
-  pointer: string;
-  kind: 'missing-required' | 'wrong-type' | 'unknown-enum' | 'unexpected-field' | 'format' | 'other';
-  /** Human and specific. */
-  message: string;
-  expected?: string;
-  actual?: string;
-}
+export type { SchemaDifference } from './schema-wording.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -38,10 +25,6 @@ const isObject = (value: unknown): value is Json =>
 
 /** Below this a number is not epoch milliseconds of a platform record (before March 1973); see platform-date.ts. */
 const MIN_EPOCH_MS = 1e11;
-const INT_RANGES: Record<string, [number, number]> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-};
 const ISO_FORMAT = 'keyhole-date-iso';
 const ISO_ZONE_FORMAT = 'keyhole-date-iso-zone';
 
@@ -52,11 +35,6 @@ formats[ISO_ZONE_FORMAT] = (text: string) => !/^\d+$/.test(text.trim()) && readP
 const DEFS_PREFIX = '#/$defs/';
 const refName = (ref: string) => ref.replace(/^#\/components\/schemas\//, '');
 const defRef = (name: string) => `${DEFS_PREFIX}${encodeURIComponent(escapeSegment(name))}`;
-
-function dateForms(schema: Json): DateForm[] | undefined {
-  const forms = schema[DATE_FORMS_KEYWORD];
-  return Array.isArray(forms) ? (forms as DateForm[]) : undefined;
-}
 
 /** Keywords whose value maps names to schemas (a property may be called `default` or `$ref`). */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -114,13 +92,16 @@ function translate(schema: unknown): unknown {
 }
 
 interface Checker {
-  validator: Validator;
-  /** The translated schema the validator holds, with `$defs`: read back to word the differences. */
+  /** The closures of schema-compile.ts; undefined when the schema uses a keyword outside their subset. */
+  compiled: CompiledSchema | undefined;
+  /** The translated schema, with `$defs`: what the interpreter holds, read back to word its failures. */
   root: Json;
+  /** `@cfworker/json-schema` on `root`: made on first use (always for a schema the compiler refuses). */
+  interpreter?: Validator;
 }
 
 interface Prepared {
-  defs: Json;
+  compiler: DefsCompiler;
   checkers: WeakMap<object, Checker>;
 }
 
@@ -131,18 +112,21 @@ function prepare(schemas: Record<string, unknown>): Prepared {
   if (!prepared) {
     const defs: Json = {};
     for (const [name, schema] of Object.entries(applySchemaOverrides(schemas))) defs[name] = translate(schema);
-    prepared = { defs, checkers: new WeakMap() };
+    prepared = { compiler: defsCompiler(defs), checkers: new WeakMap() };
     preparedBySchemas.set(schemas, prepared);
   }
   return prepared;
 }
 
-/** One validator per schema object and set of schemas (description.json's objects live as long as the page). */
+/** One checker per schema object and set of schemas (description.json's objects live as long as the page). */
 function checkerFor(schema: Json, prepared: Prepared): Checker {
   let checker = prepared.checkers.get(schema);
   if (!checker) {
-    const root = { ...(translate(schema) as Json), $defs: prepared.defs };
-    checker = { validator: new Validator(root as Schema, '2019-09', false), root };
+    const translated = translate(schema) as Json;
+    checker = {
+      compiled: compileSchema(translated, prepared.compiler),
+      root: { ...translated, $defs: prepared.compiler.defs },
+    };
     prepared.checkers.set(schema, checker);
   }
   return checker;
@@ -168,26 +152,6 @@ function schemaAt(root: Json, keywordLocation: string): Json | undefined {
 
 const pointerOf = (instanceLocation: string) => decodeURIComponent(instanceLocation.replace(/^#/, ''));
 
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-const FORM_WORDS: Record<DateForm, string> = {
-  'epoch-ms': 'epoch milliseconds (a number)',
-  iso: 'an ISO 8601 date-time',
-  'iso-zone': 'an ISO 8601 date-time, possibly with a [UTC] suffix',
-};
-const describeForms = (forms: DateForm[]) => `a date as ${forms.map((form) => FORM_WORDS[form]).join(' or ')}`;
-const listTypes = (type: unknown) => (Array.isArray(type) ? type.join(' or ') : String(type));
-
 /** Keywords whose errors only say that something inside failed; the inner errors say what. */
 const WRAPPERS = new Set([
   'properties',
@@ -211,108 +175,50 @@ const WRAPPERS = new Set([
 /** Keywords that sum up their branches: their own error stands, the branches' errors are dropped. */
 const SUMMARIES = new Set(['anyOf', 'oneOf', 'not']);
 
-function toDifference(error: OutputUnit, value: unknown, root: Json): SchemaDifference {
-  const pointer = pointerOf(error.instanceLocation);
-  const actualValue = valueAtPointer(value, pointer);
-  const node = schemaAt(root, error.keywordLocation);
-  const forms = node ? dateForms(node) : undefined;
-  switch (error.keyword) {
-    case 'required': {
-      const field = /"(.*)"/.exec(error.error)?.[1] ?? '';
-      return {
-        pointer: `${pointer}/${escapeSegment(field)}`,
-        kind: 'missing-required',
-        message: `Required field "${field}" is missing`,
-        expected: field,
-      };
-    }
-    case 'type': {
-      const expected = forms ? describeForms(forms) : listTypes(node?.type);
-      return {
-        pointer,
-        kind: 'wrong-type',
-        message: `Expected ${expected}, got ${typeName(actualValue)} ${show(actualValue)}`,
-        expected,
-        actual: typeName(actualValue),
-      };
-    }
-    case 'enum':
-    case 'const': {
-      const allowed = error.keyword === 'enum' ? (node?.enum as unknown[]) : [node?.const];
-      const expected = `one of ${(allowed ?? []).map(show).join(', ')}`;
-      return {
-        pointer,
-        kind: 'unknown-enum',
-        message: `${show(actualValue)} is not ${expected}`,
-        expected,
-        actual: show(actualValue),
-      };
-    }
-    case 'not':
-      if (/\/(additionalProperties|unevaluatedProperties)\/not$/.test(error.keywordLocation)) {
-        const field = pointer.split('/').pop() ?? '';
-        return {
-          pointer,
-          kind: 'unexpected-field',
-          message: `Field "${unescapeSegment(field)}" is not in the schema, which allows no other fields`,
-          actual: show(actualValue),
-        };
-      }
-      break;
-    case 'format':
-    case 'minimum':
-    case 'maximum': {
-      if (forms)
-        return {
-          pointer,
-          kind: 'format',
-          message: `${show(actualValue)} is not ${describeForms(forms)}`,
-          expected: describeForms(forms),
-          actual: show(actualValue),
-        };
-      const named = typeof node?.format === 'string' ? node.format : undefined;
-      if (named && (error.keyword === 'format' || named in INT_RANGES))
-        return {
-          pointer,
-          kind: 'format',
-          message: `${show(actualValue)} does not fit the format ${named}`,
-          expected: named,
-          actual: show(actualValue),
-        };
-      break;
-    }
-  }
-  return { pointer, kind: 'other', message: error.error, actual: show(actualValue) };
+/** `@cfworker/json-schema`'s errors as failures: wrappers and the branches under a summary left out. */
+function interpretedFailures(value: unknown, checker: Checker): Failure[] {
+  checker.interpreter ??= new Validator(checker.root as Schema, '2019-09', false);
+  const errors = checker.interpreter.validate(value).errors;
+  const summaries = errors.filter((error) => SUMMARIES.has(error.keyword)).map((error) => error.keywordLocation);
+  const kept = errors.filter(
+    (error: OutputUnit) =>
+      !WRAPPERS.has(error.keyword) &&
+      // Inside a closed object's `{not: {}}` the summary is the difference; inside anyOf/oneOf, the branches' noise.
+      !summaries.some((location) => error.keywordLocation.startsWith(`${location}/`)),
+  );
+  return kept.map((error) => {
+    const pointer = pointerOf(error.instanceLocation);
+    return {
+      keyword: error.keyword,
+      pointer,
+      node: schemaAt(checker.root, error.keywordLocation) ?? {},
+      actual: valueAtPointer(value, pointer),
+      error: error.error,
+      closedField: /\/(additionalProperties|unevaluatedProperties)\/not$/.test(error.keywordLocation),
+    };
+  });
 }
 
 /**
  * The differences between `value` and `schema`, whose refs point into `schemas` (the description's, or the OpenAPI
  * components); the justified overrides are applied to `schemas` first. An empty list means the value matches.
+ * `interpreter` checks with `@cfworker/json-schema` alone: the reference the compiled closures are compared with.
  */
 export function checkAgainstSchema(
   value: unknown,
   schema: unknown,
   schemas: Record<string, unknown>,
+  engine: 'compiled-when-possible' | 'interpreter' = 'compiled-when-possible',
 ): SchemaDifference[] {
   if (!isObject(schema)) return [];
-  const { validator, root } = checkerFor(schema, prepare(schemas));
-  const errors = validator.validate(value).errors;
-  const summaries = errors.filter((error) => SUMMARIES.has(error.keyword)).map((error) => error.keywordLocation);
-  const differences: SchemaDifference[] = [];
-  const seen = new Set<string>();
-  for (const error of errors) {
-    if (WRAPPERS.has(error.keyword)) continue;
-    if (summaries.some((location) => error.keywordLocation.startsWith(`${location}/`))) {
-      // Inside a closed object's `{not: {}}` the summary is the difference; inside anyOf/oneOf, the branches' noise.
-      continue;
-    }
-    const difference = toDifference(error, value, root);
-    const key = `${difference.pointer} ${difference.kind} ${difference.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    differences.push(difference);
-  }
-  return differences;
+  const checker = checkerFor(schema, prepare(schemas));
+  const compiled = engine === 'interpreter' ? undefined : checker.compiled;
+  return differencesOf(compiled ? compiled(value) : interpretedFailures(value, checker));
+}
+
+/** Whether this schema is checked by compiled closures (false: it uses a keyword they leave to the interpreter). */
+export function isCompiled(schema: unknown, schemas: Record<string, unknown>): boolean {
+  return isObject(schema) && checkerFor(schema, prepare(schemas)).compiled !== undefined;
 }
 
 /** The documented answer for a status: exact (`404`), then its class (`4XX`), then `default`. */

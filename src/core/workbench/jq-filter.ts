@@ -17,7 +17,7 @@ import { type Node, parseJq } from './jq/parser.ts';
 import { knownFunctions, rootEnv } from './jq/prelude.ts';
 
 export type JqProblem = { ok: false; message: string; offset: number; values?: unknown[] };
-export type JqParsed = { ok: true; run: (input: unknown) => unknown[] } | JqProblem;
+export type JqParsed = { ok: true; run: (input: unknown, workLimit?: number) => unknown[] } | JqProblem;
 export type JqResult = { ok: true; values: unknown[] } | JqProblem;
 
 /** A run error with what jq would have printed before it, for the panel and the runner. */
@@ -31,9 +31,9 @@ class JqRunFailure extends Error {
   }
 }
 
-function runParsed(program: Node, input: unknown): unknown[] {
+function runParsed(program: Node, input: unknown, workLimit: number): unknown[] {
   const values: unknown[] = [];
-  const outer = startWork(WORK_LIMIT);
+  const outer = startWork(workLimit);
   try {
     for (const value of evaluate(program, input, rootEnv())) values.push(value);
   } catch (error) {
@@ -59,19 +59,22 @@ export function parseJqFilter(source: string): JqParsed {
     if (undefinedCall) {
       return { ok: false, message: `${undefinedCall.key} is not defined.`, offset: undefinedCall.at };
     }
-    return { ok: true, run: (input) => runParsed(program, input) };
+    return { ok: true, run: (input, workLimit = WORK_LIMIT) => runParsed(program, input, workLimit) };
   } catch (error) {
     if (error instanceof JqSyntaxError) return { ok: false, message: error.message, offset: error.offset };
     throw error;
   }
 }
 
-/** Parses and runs a filter on a value: every output, or the first problem met with the outputs before it. */
-export function runJqFilter(source: string, input: unknown): JqResult {
+/**
+ * Parses and runs a filter on a value: every output, or the first problem met with the outputs before it.
+ * `workLimit` is the run's allowance in steps (see WORK_LIMIT); tests of the limit itself pass a smaller one.
+ */
+export function runJqFilter(source: string, input: unknown, workLimit = WORK_LIMIT): JqResult {
   const parsed = parseJqFilter(source);
   if (!parsed.ok) return parsed;
   try {
-    return { ok: true, values: parsed.run(input) };
+    return { ok: true, values: parsed.run(input, workLimit) };
   } catch (error) {
     if (error instanceof JqRunFailure) {
       return { ok: false, message: error.message, offset: error.offset, values: error.values };

@@ -82,6 +82,16 @@ export function textOf(ff: LaunchedFirefox, selector: string): Promise<string | 
   return ff.evaluate(`${ALL} done(all(arguments[0])[0]?.innerText ?? null);`, [selector]);
 }
 
+/** The value of the first field the selector matches, or null when nothing matches. */
+export function fieldValue(ff: LaunchedFirefox, selector: string): Promise<string | null> {
+  return ff.evaluate(`${ALL} done(all(arguments[0])[0]?.value ?? null);`, [selector]);
+}
+
+/** XPath for the input (or `tag`) inside `scope` (XPath) that a `<label>` with exactly this text names. */
+export function labelled(scope: string, label: string, tag = 'input'): string {
+  return `${scope}//${tag}[@id=${scope}//label[normalize-space(.)=${JSON.stringify(label)}]/@for]`;
+}
+
 export function textsOf(ff: LaunchedFirefox, selector: string): Promise<string[]> {
   return ff.evaluate(`${ALL} done(all(arguments[0]).map((element) => element.innerText));`, [selector]);
 }

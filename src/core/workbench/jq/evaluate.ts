@@ -87,28 +87,30 @@ export function fail(message: string): never {
  * input always stops at the same place. Running out is not a jq error: `try` and `?` do not catch it.
  */
 export const WORK_LIMIT = 20_000_000;
-let workLeft = Number.POSITIVE_INFINITY;
+/** What the running filter was allowed, and what it has left. */
+type Allowance = { granted: number; left: number };
+let work: Allowance = { granted: Number.POSITIVE_INFINITY, left: Number.POSITIVE_INFINITY };
 
 export class JqWorkLimit extends Error {
-  constructor() {
-    super(`The filter stopped after ${WORK_LIMIT.toLocaleString('en')} steps: it does too much work to finish here.`);
+  constructor(granted: number) {
+    super(`The filter stopped after ${granted.toLocaleString('en')} steps: it does too much work to finish here.`);
   }
 }
 
 /** Starts a run's allowance; returns the one it replaces, for a run started inside another. */
-export function startWork(steps: number): number {
-  const previous = workLeft;
-  workLeft = steps;
+export function startWork(steps: number): Allowance {
+  const previous = work;
+  work = { granted: steps, left: steps };
   return previous;
 }
 
-export function restoreWork(steps: number): void {
-  workLeft = steps;
+export function restoreWork(allowance: Allowance): void {
+  work = allowance;
 }
 
 export function spendWork(steps = 1): void {
-  workLeft -= steps;
-  if (workLeft < 0) throw new JqWorkLimit();
+  work.left -= steps;
+  if (work.left < 0) throw new JqWorkLimit(work.granted);
 }
 
 function lookupVar(env: Env, name: string): unknown {

@@ -2,10 +2,13 @@ import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
+import type { RequestChecks } from './checks.ts';
 import { NO_CHECKS } from './checks.ts';
 import {
   type AssertionOutcome,
   type CaptureOutcome,
+  type CheckedEndpoint,
+  type CheckOutcomes,
   checksPassed,
   evaluateChecks,
   type ObservedResponse,
@@ -47,11 +50,20 @@ export interface RequestRunResult {
   error?: string;
 }
 
+/** Judges a response by its request's checks: evaluateChecks here, or elsewhere (the panel runs it in a worker). */
+export type RunJudge = (
+  checks: RequestChecks,
+  response: ObservedResponse,
+  endpoint: CheckedEndpoint,
+) => CheckOutcomes | Promise<CheckOutcomes>;
+
 export interface RunOptions {
   /** The environment's values (and, in the panel, the profile's context). */
   values: Readonly<Record<string, string>>;
   send: RunSend;
   judgeSchema?: SchemaJudge;
+  /** Judges each response in place of evaluateChecks with judgeSchema. */
+  judge?: RunJudge;
   /** Stop at the first request that does not pass. */
   bail?: boolean;
   /** Wait between two requests (rate limits). */
@@ -123,7 +135,7 @@ function withCapturedParams(draft: RequestDraft, captured: Readonly<Record<strin
 export async function runOne(
   item: RunItem,
   values: Readonly<Record<string, string>>,
-  options: Pick<RunOptions, 'send' | 'judgeSchema'>,
+  options: Pick<RunOptions, 'send' | 'judgeSchema' | 'judge'>,
   signal: AbortSignal,
   captured: Readonly<Record<string, string>> = {},
 ): Promise<RequestRunResult> {
@@ -139,12 +151,17 @@ export async function runOne(
   } catch (error) {
     return { ...base, path, error: messageOf(error) };
   }
-  const outcomes = evaluateChecks(
-    item.draft.checks ?? NO_CHECKS,
-    response,
-    { method: item.draft.method, pathTemplate: item.draft.path },
-    options.judgeSchema,
-  );
+  const judge: RunJudge =
+    options.judge ?? ((checks, observed, endpoint) => evaluateChecks(checks, observed, endpoint, options.judgeSchema));
+  let outcomes: CheckOutcomes;
+  try {
+    outcomes = await judge(item.draft.checks ?? NO_CHECKS, response, {
+      method: item.draft.method,
+      pathTemplate: item.draft.path,
+    });
+  } catch (error) {
+    return { ...base, path, status: response.status, durationMs: response.durationMs, error: messageOf(error) };
+  }
   const assertions = [...implicitStatus(item, response.status), ...outcomes.assertions];
   const passed = checksPassed({ assertions, captures: outcomes.captures });
   return {

@@ -1,15 +1,16 @@
 import type { SendResponse } from '../../../core/protocol.ts';
 import { hasChecks, type RequestChecks } from '../../../core/workbench/run/checks.ts';
 import {
+  type CheckedEndpoint,
   type CheckOutcomes,
   evaluateChecks,
   type ObservedResponse,
-  type SchemaJudge,
 } from '../../../core/workbench/run/evaluate-checks.ts';
+import { loadSchemaJudge } from './load-schema-judge.ts';
 
 /**
- * The panel's side of the checks: a worker response as the engine observes it, and the schema judge, loaded with
- * the platform description only when a request asks for a schema check (the description is large).
+ * The panel's side of the checks: a worker response as the engine observes it, judged in the checks' worker
+ * (checks.worker.ts) with the same engine as the Node runner's.
  */
 export function observedFrom(response: SendResponse): ObservedResponse {
   return {
@@ -21,20 +22,73 @@ export function observedFrom(response: SendResponse): ObservedResponse {
   };
 }
 
-let judge: Promise<SchemaJudge | undefined> | undefined;
+export type ChecksJob = { id: number; checks: RequestChecks; response: ObservedResponse; endpoint: CheckedEndpoint };
+export type ChecksReply =
+  | { id: number; ok: true; outcomes: CheckOutcomes }
+  | { id: number; ok: false; message: string };
 
-export function loadSchemaJudge(): Promise<SchemaJudge | undefined> {
-  judge ??= Promise.all([
-    import('../../../core/workbench/run/schema-judge.ts'),
-    import('../../../core/platform/load-catalog.ts').then((module) => module.loadPlatformDescription()),
-  ]).then(
-    ([module, description]) => module.createSchemaJudge(description),
-    () => {
-      judge = undefined;
-      return undefined;
-    },
-  );
-  return judge;
+/** The checks' worker (checks.worker.ts), started on the first judgement and kept for the next ones. */
+let worker: Worker | undefined;
+let workersRefused = false;
+let jobs = 0;
+const waiting = new Map<number, { resolve: (outcomes: CheckOutcomes) => void; reject: (error: Error) => void }>();
+
+function checksWorker(): Worker | undefined {
+  if (worker || workersRefused || typeof Worker === 'undefined') return worker;
+  try {
+    worker = new Worker(new URL('./checks.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    workersRefused = true;
+    return undefined;
+  }
+  worker.onmessage = (event: MessageEvent<ChecksReply>) => {
+    const reply = event.data;
+    const job = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.ok) job?.resolve(reply.outcomes);
+    else job?.reject(new Error(reply.message));
+  };
+  // The worker's script could not run here: the judgements waiting for it, and the next ones, run on the page.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    workersRefused = true;
+    worker?.terminate();
+    worker = undefined;
+    const stranded = [...waiting.values()];
+    waiting.clear();
+    for (const job of stranded) job.reject(new Error('The checks’ worker could not start.'));
+  };
+  return worker;
+}
+
+async function judgeOnPage(
+  checks: RequestChecks,
+  response: ObservedResponse,
+  endpoint: CheckedEndpoint,
+): Promise<CheckOutcomes> {
+  const needsSchema = checks.assertions.some((assertion) => assertion.kind === 'schema');
+  return evaluateChecks(checks, response, endpoint, needsSchema ? await loadSchemaJudge() : undefined);
+}
+
+/**
+ * Judges a response by checks in the checks' worker, so no assertion or capture, however much work its jq asks
+ * for, blocks the panel; where no worker can run, on the page. The same engine as the Node runner's.
+ */
+export function judgeChecks(
+  checks: RequestChecks,
+  response: ObservedResponse,
+  endpoint: CheckedEndpoint,
+): Promise<CheckOutcomes> {
+  const running = checksWorker();
+  if (!running) return judgeOnPage(checks, response, endpoint);
+  const id = ++jobs;
+  const outcomes = new Promise<CheckOutcomes>((resolve, reject) => waiting.set(id, { resolve, reject }));
+  const job: ChecksJob = { id, checks, response, endpoint };
+  running.postMessage(job);
+  return outcomes.catch((error: unknown) => {
+    if (workersRefused) return judgeOnPage(checks, response, endpoint);
+    throw error;
+  });
 }
 
 /** Judges a response of a request with checks; undefined when it has none. */
@@ -44,13 +98,5 @@ export async function judgeResponse(
   response: SendResponse,
 ): Promise<CheckOutcomes | undefined> {
   if (!hasChecks(checks)) return undefined;
-  const schema = checks.assertions.some((assertion) => assertion.kind === 'schema')
-    ? await loadSchemaJudge()
-    : undefined;
-  return evaluateChecks(
-    checks,
-    observedFrom(response),
-    { method: endpoint.method, pathTemplate: endpoint.path },
-    schema,
-  );
+  return judgeChecks(checks, observedFrom(response), { method: endpoint.method, pathTemplate: endpoint.path });
 }

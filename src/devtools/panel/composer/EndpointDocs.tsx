@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type CatalogEntry, describeOrigins } from '../../../core/platform/catalog.ts';
 import type { DescribedEndpoint, DescriptionSource } from '../../../core/platform/description-types.ts';
+import { officialDocsFor } from '../../../core/platform/official-docs.ts';
 import { exampleBodyText } from '../../../core/platform/schema-example.ts';
 import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
 import { describeParamFacts, docOfParam } from '../../../core/workbench/described-params.ts';
@@ -94,6 +95,28 @@ function Sources({ endpoint, sources }: { endpoint: DescribedEndpoint; sources: 
   );
 }
 
+/** The official pages known for the endpoint; none is about this endpoint alone, and the view says so. */
+function OfficialDocs({ endpoint }: { endpoint: DescribedEndpoint }) {
+  return (
+    <>
+      <ul class="kh-docs-official">
+        {officialDocsFor(endpoint).map((doc) => (
+          <li key={doc.url}>
+            <a href={doc.url} target="_blank" rel="noopener noreferrer">
+              {doc.title}
+            </a>
+            <span class="kh-muted"> — about {doc.covers}</span>
+          </li>
+        ))}
+      </ul>
+      <p class="kh-muted">
+        No official page for this endpoint alone is known: the platform’s OpenAPI description links none, nor do the
+        official client and CLI.
+      </p>
+    </>
+  );
+}
+
 export default function EndpointDocs({
   entry,
   schemas,
@@ -165,6 +188,8 @@ export default function EndpointDocs({
           </section>
         ))
       )}
+      <h3>Official documentation</h3>
+      <OfficialDocs endpoint={endpoint} />
       <h3>Where these facts come from</h3>
       <p class="kh-muted">{describeOrigins(entry)}</p>
       <Sources endpoint={endpoint} sources={sources} />

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { runJqFilter } from '../../../core/workbench/jq-filter.ts';
+import type { JqResult } from '../../../core/workbench/jq-filter.ts';
 import { jqPathOfPointer } from '../../../core/workbench/jq-path.ts';
+import { type JqFilterSource, runJqFilterOffThread } from './jq-filter-off-thread.ts';
 
 /**
- * The JSON filter: a jq subset (src/core/workbench/jq-filter.ts) applied to the parsed body. One result is
+ * The JSON filter: jq (src/core/workbench/jq-filter.ts) applied to the parsed body, in a Web Worker
+ * (jq-filter-off-thread.ts). One result is
  * shown as itself, several as an array of them. "Copy path" in the filtered tree gives a jq expression that
  * selects the node from the whole body: the filter, then the path inside its output.
  */
@@ -14,27 +16,51 @@ export interface FilteredJson {
   pathOf: (pointer: string) => string;
 }
 
-export function useJsonFilter(value: unknown, filter: string): FilteredJson & { problem?: string; note?: string } {
+export function useJsonFilter(
+  value: unknown,
+  source: JqFilterSource,
+  filter: string,
+): FilteredJson & { problem?: string; note?: string } {
   const [applied, setApplied] = useState(filter);
   useEffect(() => {
     const timer = setTimeout(() => setApplied(filter), 250);
     return () => clearTimeout(timer);
   }, [filter]);
+  const trivial = applied.trim() === '' || applied.trim() === '.';
+  /** The last filter's outcome, for the body it ran on. */
+  const [outcome, setOutcome] = useState<{ filter: string; value: unknown; result: JqResult } | undefined>();
+  useEffect(() => {
+    if (trivial) return;
+    let wanted = true;
+    void runJqFilterOffThread(applied, value, source).then((result) => {
+      if (wanted && result) setOutcome({ filter: applied, value, result });
+    });
+    return () => {
+      wanted = false;
+    };
+  }, [value, source, applied, trivial]);
   return useMemo(() => {
     const plain = { value, active: false, pathOf: (pointer: string) => jqPathOfPointer(value, pointer) };
-    if (applied.trim() === '' || applied.trim() === '.') return plain;
-    const result = runJqFilter(applied, value);
-    if (!result.ok) return { ...plain, problem: `${result.message} (at character ${result.offset + 1})` };
+    if (trivial) return plain;
+    // Until this filter's outcome arrives, the previous filter's output on this body stays, marked as outdated.
+    if (!outcome || outcome.value !== value) return { ...plain, note: 'Filtering…' };
+    const running = outcome.filter !== applied;
+    const { result } = outcome;
+    if (!result.ok) {
+      if (running) return { ...plain, note: 'Filtering…' };
+      return { ...plain, problem: `${result.message} (at character ${result.offset + 1})` };
+    }
     const single = result.values.length === 1;
     const shown = single ? result.values[0] : result.values;
-    const prefix = single ? applied.trim() : `[${applied.trim()}]`;
+    const prefix = single ? outcome.filter.trim() : `[${outcome.filter.trim()}]`;
+    const count = `${result.values.length} ${result.values.length === 1 ? 'result' : 'results'}`;
     return {
       value: shown,
       active: true,
-      note: `${result.values.length} ${result.values.length === 1 ? 'result' : 'results'}`,
+      note: running ? `Filtering… (showing ${count} of the previous filter)` : count,
       pathOf: (pointer: string) => (pointer === '' ? prefix : `${prefix} | ${jqPathOfPointer(shown, pointer)}`),
     };
-  }, [value, applied]);
+  }, [value, applied, trivial, outcome]);
 }
 
 export function JsonFilterBar({

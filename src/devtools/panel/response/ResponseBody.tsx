@@ -166,7 +166,7 @@ function TextBody({
 
   const isJson = parsed.kind === 'json';
   const effectiveMode: Mode = isJson ? mode : 'raw';
-  const filtered = useJsonFilter(parsed.kind === 'json' ? parsed.value : undefined, filter);
+  const filtered = useJsonFilter(parsed.kind === 'json' ? parsed.value : undefined, streamed?.blob ?? text, filter);
   const [pretty, setPretty] = useState<FormattedText | undefined>();
   // Formatting happens once per body, in a worker, the first time Pretty is chosen.
   useEffect(() => setPretty(undefined), [text]);

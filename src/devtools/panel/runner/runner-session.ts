@@ -9,7 +9,7 @@ import {
 } from '../../../core/workbench/run/run-collection.ts';
 import { groupByFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
 import { scopeValues, setEnvironmentValue, type VariableScope } from '../../../core/workbench/variable-scope.ts';
-import { loadSchemaJudge, observedFrom } from '../checks/judge-response.ts';
+import { judgeChecks, observedFrom } from '../checks/judge-response.ts';
 import type { PanelServices } from '../services.ts';
 import { createStore, type Store } from '../store.ts';
 
@@ -81,12 +81,11 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
       const values = { ...scopeValues({ ...scope, activeEnvironmentId: environment?.id ?? '' }, profileId), ...carry };
       const startedAt = new Date();
       state.set({ phase: 'running', total: items.length, results: [] });
-      const needsSchema = items.some((item) => item.draft.checks?.assertions.some((row) => row.kind === 'schema'));
-      const judgeSchema = needsSchema ? await loadSchemaJudge() : undefined;
       const summary = await runCollection(items, {
         values,
         send,
-        ...(judgeSchema ? { judgeSchema } : {}),
+        // In the checks' worker: no request's checks, however hostile their jq, block the panel during a run.
+        judge: judgeChecks,
         signal: controller.signal,
         onStart: (_index, item) => {
           const current = state.get();

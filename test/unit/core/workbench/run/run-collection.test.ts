@@ -3,7 +3,7 @@ import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import type { RequestChecks } from '../../../../../src/core/workbench/run/checks.ts';
 import { environmentValuesFromFile } from '../../../../../src/core/workbench/run/collection-items.ts';
-import type { ObservedResponse } from '../../../../../src/core/workbench/run/evaluate-checks.ts';
+import { evaluateChecks, type ObservedResponse } from '../../../../../src/core/workbench/run/evaluate-checks.ts';
 import { type RunItem, runCollection, writesIn } from '../../../../../src/core/workbench/run/run-collection.ts';
 
 const item = (
@@ -61,6 +61,33 @@ describe('runCollection', () => {
     expect(summary.captured).toEqual({ organisationId: 'orga_1', applicationId: 'app_9' });
     expect(seen).toEqual(['start 0', 'passed 0', 'start 1', 'passed 1']);
     expect(summary.stopped).toBe(false);
+  });
+
+  it('judges through a given judge (the panel’s worker): its outcomes chain; a judge that fails is an error', async () => {
+    const judged: string[] = [];
+    const summary = await runCollection(chain, {
+      values: {},
+      send: fakeSend([]),
+      judge: async (checks, response, endpoint) => {
+        judged.push(`${endpoint.method} ${endpoint.pathTemplate} ${response.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return evaluateChecks(checks, response, endpoint);
+      },
+    });
+    expect(judged).toEqual(['GET /v2/organisations 200', 'GET /v2/organisations/{organisationId}/applications 200']);
+    expect(summary.results.map((result) => result.outcome)).toEqual(['passed', 'passed']);
+    expect(summary.captured).toEqual({ organisationId: 'orga_1', applicationId: 'app_9' });
+
+    const failed = await runCollection(chain.slice(0, 1), {
+      values: {},
+      send: fakeSend([]),
+      judge: () => Promise.reject(new Error('The checks’ worker could not start.')),
+    });
+    expect(failed.results[0]).toMatchObject({
+      outcome: 'error',
+      status: 200,
+      error: 'The checks’ worker could not start.',
+    });
   });
 
   it('a value missing for a request is an error naming it; the environment supplies values', async () => {
