@@ -59,9 +59,13 @@ describe('invoices', () => {
       ),
     ).toBe(`Saved as ${filename}`);
     const path = join(ext.downloadsDir, filename);
-    // Firefox writes to a .part file and renames it at the end: the final name means the whole file is there.
+    // Firefox writes to a .part file and renames it at the end, but it also puts an empty file under the final name
+    // when the download starts (seen once under load: '' read): wait for the whole file.
     expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
-    const bytes = await readFile(path);
+    const bytes = await poll(
+      () => readFile(path),
+      (read) => read.subarray(-6).toString('latin1').includes('%%EOF'),
+    );
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain(invoice.invoice_number);
     expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
