@@ -47,6 +47,8 @@ interface ViewSample {
   /** Ours: start → first frame with the whole body's tree (search and Save ready), and the longest task till then. */
   wholeMs?: number;
   wholeLongestTaskMs?: number;
+  /** Ours: the longest task from the first screen to the whole tree (the swap, issue 31). */
+  swapLongestTaskMs?: number;
 }
 
 interface BenchWindow {
@@ -68,7 +70,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openPanel(session: BrowserSession, page: Page): Promise<void> {
+export async function openPanel(session: BrowserSession, page: Page): Promise<void> {
   // The panel reopens with each tab's last response (src/devtools/panel/tabs/tab-responses.ts): a 1 MB one kept
   // from the previous turn would be a tree on screen before Send. Deleted first (the request waits for this page
   // to let go of the database, and the next page's open waits for it).
@@ -81,11 +83,18 @@ async function openPanel(session: BrowserSession, page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 }
 
-async function sendFromPanel(session: BrowserSession, page: Page, bytes: number): Promise<ViewSample> {
+/** `beforeSend`: run in the freshly loaded panel, just before the click (the heap's baseline, bench/huge-body.ts). */
+export async function sendFromPanel(
+  session: BrowserSession,
+  page: Page,
+  bytes: number,
+  beforeSend?: () => Promise<void>,
+): Promise<ViewSample> {
   await openPanel(session, page);
   await page.getByRole('combobox', { name: 'Method' }).selectOption('GET');
   await page.getByRole('textbox', { name: 'Path' }).fill(PROBE_PATH);
   addHugeBody(session, bytes);
+  await beforeSend?.();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   try {
     await withTimeout(
@@ -116,6 +125,7 @@ async function sendFromPanel(session: BrowserSession, page: Page, bytes: number)
     longestTaskMs: longestTask(bench.longTasks, start, end),
     wholeMs: whole - start,
     wholeLongestTaskMs: longestTask(bench.longTasks, start, whole),
+    swapLongestTaskMs: longestTask(bench.longTasks, end, whole),
   };
 }
 
@@ -163,12 +173,18 @@ export interface JsonTreeResults {
   failures: string[];
 }
 
-export async function benchJsonTree(session: BrowserSession, sizes = JSON_SIZES): Promise<JsonTreeResults> {
+/** A tab for the panel, instrumented (bench/browser/panel-instrument.ts). */
+export async function openInstrumentedPage(session: BrowserSession): Promise<Page> {
   const page = await session.ext.context.newPage();
   await keepPageLocal(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   // Bundled rather than passed as a function: tsx would wrap inner functions in helpers the page lacks.
   await page.addInitScript({ content: await bundleForBrowser(INSTRUMENT_ENTRY) });
+  return page;
+}
+
+export async function benchJsonTree(session: BrowserSession, sizes = JSON_SIZES): Promise<JsonTreeResults> {
+  const page = await openInstrumentedPage(session);
   const rows: BenchRow[] = [];
   const failures: string[] = [];
   const measured = sizes.map((size) => ({

@@ -3,7 +3,8 @@
  * each against an anchor measured in the same run; prints a table, writes bench/results.json (ignored by git)
  * and, after a full run, bench/latest.md (committed) and the README's copy of its table.
  *
- *   --only=signing,popup,panel,json,calls,streams,worker,bundles,search,history,check,firefox   run a subset
+ *   --only=signing,popup,panel,json,huge,calls,streams,worker,bundles,search,history,check,firefox   run a subset
+ *   --sizes=1,20                               large responses (json, firefox): only these sizes, in MB
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
  *
  * It checks for the browsers first (bench/lifecycle.ts) and stops at the first error, exiting non-zero with every
@@ -19,9 +20,10 @@ import { type BrowserSession, startBrowserSession } from './browser-session.ts';
 import { type BundleSize, formatKilobytes, measureBundle, measureBundles } from './bundle-size.ts';
 import { benchCallOverhead } from './call-overhead.ts';
 import { benchCatalogSearch } from './catalog-search.ts';
-import { benchFirefoxBodies } from './firefox-bodies.ts';
+import { benchFirefoxBodies, FIREFOX_SIZES } from './firefox-bodies.ts';
 import { benchHistorySearch } from './history-search.ts';
-import { benchJsonTree } from './json-tree.ts';
+import { benchHugeBody } from './huge-body.ts';
+import { benchJsonTree, JSON_SIZES } from './json-tree.ts';
 import { closeOnExit, ensureBrowsers, packagesFor, runToExit } from './lifecycle.ts';
 import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
@@ -41,6 +43,7 @@ const ALL = [
   'popup',
   'panel',
   'json',
+  'huge',
   'calls',
   'streams',
   'worker',
@@ -59,6 +62,16 @@ function readSelection(argv: string[]): Set<BenchName> {
   const unknown = names.filter((name) => !(ALL as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${ALL.join(', ')})`);
   return new Set(names as BenchName[]);
+}
+
+/** `--sizes=1,20`: the large-response sizes to measure (MB), or undefined for every one. */
+function readSizes(argv: string[]): number[] | undefined {
+  const given = argv.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.length);
+  if (!given) return undefined;
+  const sizes = given.split(',').map((size) => Number(size.trim()) * 1024 * 1024);
+  if (sizes.some((size) => !(size > 0)))
+    throw new Error(`--sizes takes sizes in MB, such as --sizes=1,20 (got ${given})`);
+  return sizes;
 }
 
 function log(message: string): void {
@@ -145,7 +158,8 @@ function dedupeWarnings(): void {
 async function main(): Promise<number> {
   dedupeWarnings();
   const selected = readSelection(process.argv.slice(2));
-  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'calls', 'streams', 'worker'].some((name) =>
+  const sizes = readSizes(process.argv.slice(2));
+  const needsBrowser = ['signing', 'popup', 'panel', 'json', 'huge', 'calls', 'streams', 'worker'].some((name) =>
     selected.has(name as BenchName),
   );
   // Before building or starting anything: a missing browser ends the run here, with the line that installs it.
@@ -201,7 +215,11 @@ async function main(): Promise<number> {
       if (selected.has('signing')) await attempt('Signing (Chromium)', () => benchSigningInChromium(browser));
       if (selected.has('popup')) await attempt('Popup', () => benchPopup(browser));
       if (selected.has('panel')) await attempt('Panel', () => benchPanelOpen(browser));
-      if (selected.has('json')) await attempt('Large responses', () => benchJsonTree(browser));
+      if (selected.has('json'))
+        await attempt('Large responses', () =>
+          benchJsonTree(browser, sizes && JSON_SIZES.filter((size) => sizes.includes(size.bytes))),
+        );
+      if (selected.has('huge')) await attempt('100 MB response', () => benchHugeBody(browser));
       if (selected.has('calls')) await attempt('Calls', () => benchCallOverhead(browser));
       if (selected.has('streams')) await attempt('Log stream', () => benchLogStream(browser));
       // Last: it stops the worker, which every other browser benchmark relies on.
@@ -213,7 +231,9 @@ async function main(): Promise<number> {
   // After Chromium is closed (each browser wants both cores), and after `json`, whose figures are its anchors.
   if (selected.has('firefox')) {
     await buildFirefox();
-    await attempt('Large responses (Firefox)', () => benchFirefoxBodies(rows));
+    await attempt('Large responses (Firefox)', () =>
+      benchFirefoxBodies(rows, sizes && FIREFOX_SIZES.filter((bytes) => sizes.includes(bytes))),
+    );
   }
 
   const results: BenchResults = {

@@ -4,17 +4,16 @@
  * the body from the worker's own origin (`/__keyhole/body/<id>`), which the service worker answers with a
  * streamed Response: a body past 256 KB is piped from upstream as the page reads it (the worker replied as soon
  * as its first chunks were in, and never holds all of it), and `/__keyhole/body/<id>/end` then says how it
- * ended. Only a service worker receives such fetches (Chrome); Firefox's background page hands over a Blob URL
- * instead (blob-url-bodies.ts). And only from a page it controls: a page opened before the worker was active
- * (right after install or update) or hard-reloaded is not, so such a page asks for the body with the
- * 'request/held-body' message instead (src/ui/held-body.ts): slower, never lost.
+ * ended. Only a service worker receives such fetches (Chrome); Firefox's background page hands the same held body
+ * over on a port instead, chunk by chunk as the page reads (body-port.ts). And only from a page it controls: a page
+ * opened before the worker was active (right after install or update) or hard-reloaded is not, so such a page asks
+ * for the body with the 'request/held-body' message instead (src/ui/held-body.ts): slower, never lost.
  */
 
 import { largeBodyTransport } from '../core/browser-target.ts';
 import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { BodyEnd, HeldBody, HeldBodyEnd } from '../core/protocol.ts';
-import { holdAsBlobUrl } from './blob-url-bodies.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
 /** Below this size a message is as fast and simpler. */
@@ -26,9 +25,13 @@ const KEEP_MS = 60_000;
  * A body read whole, or one streamed from upstream as the page reads it (the worker then never holds all of
  * it; `end` says how it ended, asked for at `/__keyhole/body/<id>/end` once the page has read it).
  */
-type StoredBody =
+export type StoredBody = (
   | { bytes: Uint8Array<ArrayBuffer>; contentType: string }
-  | { stream: ReadableStream<Uint8Array>; end: Promise<BodyEnd>; contentType: string };
+  | { stream: ReadableStream<Uint8Array>; end: Promise<BodyEnd>; contentType: string }
+) & {
+  /** The page that sent the request (its URL without the fragment): on the port or by message, only it gets it. */
+  owner?: string;
+};
 
 const held = new Map<string, StoredBody>();
 const endings = new Map<string, Promise<BodyEnd>>();
@@ -49,22 +52,36 @@ function isServiceWorker(): boolean {
   return typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope === 'function';
 }
 
-/** Holds the body and returns its id, or undefined when it should travel in the message as usual. */
-export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string): string | undefined {
-  if (bytes.byteLength < DEFER_MIN_BYTES) return undefined;
-  if (largeBodyTransport() === 'blob-url') return holdAsBlobUrl(bytes, contentType);
-  if (!isServiceWorker()) return undefined;
-  return hold({ bytes, contentType });
+/** The page a body is held for: its URL without the fragment (a panel's route changes it, not the page). */
+export function pageOf(url: string | undefined): string | undefined {
+  return url?.split('#')[0];
 }
 
-/** Whether a large body can be streamed to the page (only a service worker answers `/__keyhole/body/`). */
+/**
+ * Holds the body and returns its id, or undefined when it should travel in the message as usual. `senderUrl`:
+ * the page that asked, the only one the body port hands it to.
+ */
+export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string, senderUrl?: string): string | undefined {
+  if (bytes.byteLength < DEFER_MIN_BYTES || !canStreamBodies()) return undefined;
+  return hold({ bytes, contentType, owner: pageOf(senderUrl) });
+}
+
+/**
+ * Whether a large body can be streamed to the page: a service worker answers `/__keyhole/body/` (Chrome), Firefox's
+ * event page serves the body port (body-port.ts).
+ */
 export function canStreamBodies(): boolean {
-  return isServiceWorker();
+  return largeBodyTransport() === 'port' || isServiceWorker();
 }
 
 /** Holds a body still arriving from upstream; the page reads it as it comes. */
-export function deferStream(stream: ReadableStream<Uint8Array>, end: Promise<BodyEnd>, contentType: string): string {
-  const id = hold({ stream, end, contentType });
+export function deferStream(
+  stream: ReadableStream<Uint8Array>,
+  end: Promise<BodyEnd>,
+  contentType: string,
+  senderUrl?: string,
+): string {
+  const id = hold({ stream, end, contentType, owner: pageOf(senderUrl) });
   endings.set(id, end);
   // A page may read a large body for longer than a minute: how it ended is kept a minute past its end, not past
   // the reply (a stream never fetched is cancelled by hold's timer, which ends it too).
@@ -87,7 +104,19 @@ function hold(body: StoredBody): string {
   return id;
 }
 
-async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
+/**
+ * Hands a held body to the body port once, if `pageUrl` is the page it is held for (a body held without one, by a
+ * caller that did not say, goes to any of the extension's pages, as on Chrome's fetch route).
+ */
+export function takeBodyForPage(id: string, pageUrl: string | undefined): StoredBody | undefined {
+  const body = held.get(id);
+  if (!body || (body.owner !== undefined && body.owner !== pageOf(pageUrl))) return undefined;
+  held.delete(id);
+  endings.delete(id);
+  return body;
+}
+
+export async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
   try {
     return { ok: true, end: await end };
   } catch (error) {
@@ -95,12 +124,13 @@ async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
   }
 }
 
-/** Hands a held body over once through the message channel, for a page this worker does not control. */
-export async function takeHeldBody(id: string, kind: HeldBody['kind']): Promise<HeldBody> {
-  const body = typeof id === 'string' ? held.get(id) : undefined;
+/**
+ * Hands a held body over once through the message channel, for a page this worker does not control; like the body
+ * port, only to the page that sent the request.
+ */
+export async function takeHeldBody(id: string, kind: HeldBody['kind'], senderUrl?: string): Promise<HeldBody> {
+  const body = typeof id === 'string' ? takeBodyForPage(id, senderUrl) : undefined;
   if (!body) throw new KeyholeError('not-found', GONE);
-  held.delete(id);
-  endings.delete(id);
   let bytes: Uint8Array<ArrayBuffer>;
   let ending: HeldBodyEnd | undefined;
   if ('stream' in body) {

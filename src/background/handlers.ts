@@ -45,9 +45,9 @@ export const handlers: ProtocolHandlers = {
 
   'identity/redirect-url': async () => ({ url: browser.identity.getRedirectURL() }),
 
-  'request/send': (request, { receivedAt }) => sendRequest(request, receivedAt),
+  'request/send': (request, { receivedAt, senderUrl }) => sendRequest(request, receivedAt, senderUrl),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
-  'request/held-body': async ({ bodyRef, kind }) => takeHeldBody(bodyRef, kind),
+  'request/held-body': async ({ bodyRef, kind }, { senderUrl }) => takeHeldBody(bodyRef, kind, senderUrl),
 
   'request/curl': (request) => exportCurl(request),
 

@@ -1,4 +1,5 @@
 import { isEnvelope, type Reply } from '../core/protocol.ts';
+import { listenForBodyPorts } from './body-port.ts';
 import { listenForCalls } from './call-port.ts';
 import { listenForBodyFetches } from './deferred-bodies.ts';
 import { dispatch } from './dispatch.ts';
@@ -28,8 +29,11 @@ browser.runtime.onMessage.addListener(((
 // The pages' own send() uses the call port, which costs less per call than a runtime message (see call-port.ts).
 listenForCalls();
 
-// Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts).
+// Large response bodies are fetched by pages from the worker itself (see deferred-bodies.ts); in Firefox they are
+// read on a port instead (body-port.ts: `largeBodyTransport`). The build's mode, a literal once built, leaves the
+// port out of Chrome's worker (its size budget).
 listenForBodyFetches();
+if (import.meta.env.MODE === 'firefox') listenForBodyPorts();
 
 // Live streams (log lines, platform events) travel on a port, not by message (see stream-port.ts).
 listenForStreams();

@@ -30,7 +30,11 @@ export async function requireActiveProfile(): Promise<ProfileView> {
  * retried once with the server's time; a 401 that says the token expired moves the session to "expired".
  * Other HTTP errors are returned as responses: the page shows them with their body.
  */
-export async function sendRequest(request: SendRequest, receivedAt?: number): Promise<SendResponse> {
+export async function sendRequest(
+  request: SendRequest,
+  receivedAt?: number,
+  senderUrl?: string,
+): Promise<SendResponse> {
   const profile = await requireActiveProfile();
   const controller = new AbortController();
   if (request.requestId) inFlight.set(request.requestId, controller);
@@ -62,7 +66,7 @@ export async function sendRequest(request: SendRequest, receivedAt?: number): Pr
         raw = await execute(prepared, request, controller.signal);
       }
     }
-    const response = toSendResponse(prepared, raw);
+    const response = toSendResponse(prepared, raw, senderUrl);
     if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
     if (retriedAfterDrop) response.retriedAfterDrop = true;
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
@@ -112,12 +116,13 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
   return fetchWithLimits(prepared.url, init, limits);
 }
 
-function toSendResponse(prepared: PreparedRequest, raw: RawResponse): SendResponse {
+/** `senderUrl`: the page that asked, the only one a held body is handed to on Firefox's body port. */
+function toSendResponse(prepared: PreparedRequest, raw: RawResponse, senderUrl?: string): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
   const isText = isTextContentType(contentType);
   const bodyRef = raw.stream
-    ? deferStream(raw.stream.body, raw.stream.end, contentType)
-    : deferBody(raw.bytes, contentType);
+    ? deferStream(raw.stream.body, raw.stream.end, contentType, senderUrl)
+    : deferBody(raw.bytes, contentType, senderUrl);
   const body: SendResponse['body'] = isText
     ? {
         kind: 'text',

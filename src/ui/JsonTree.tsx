@@ -44,6 +44,11 @@ export interface JsonTreeProps {
    * row, behind a "⋯" menu). Given the tree's actions, its row count and its last notice.
    */
   toolbar?: (tools: JsonTreeTools) => ComponentChildren;
+  /**
+   * The first rows, when the caller built them beforehand in slices (flattenJsonInSteps with the root open): used
+   * only if their root row holds `value` and nothing else was opened before.
+   */
+  initialRows?: JsonRow[];
 }
 
 export interface JsonTreeTools {
@@ -84,15 +89,18 @@ export function JsonTree({
   memory,
   pathOf,
   toolbar,
+  initialRows,
 }: JsonTreeProps) {
   const idBase = useId();
   const expanded = useRef<Set<string>>(new Set());
   const firstRows = useRef<JsonRow[]>([]);
   // The first rows are built during the first render (not in an effect): one frame less before the tree shows.
   const [rows, setRows] = useState<JsonRow[]>(() => {
+    // Rows built beforehand, in slices (a 100 MB body's), serve when they are this value's, root open.
+    const prebuilt = !memory?.expanded && initialDepth <= 1 && initialRows?.[0]?.value === value;
     expanded.current = memory?.expanded ?? initiallyExpanded(value, initialDepth);
     if (memory) memory.expanded = expanded.current;
-    firstRows.current = flattenJson(value, expanded.current);
+    firstRows.current = prebuilt && initialRows ? initialRows : flattenJson(value, expanded.current);
     return firstRows.current;
   });
   const [active, setActive] = useState(() => {

@@ -1,13 +1,14 @@
+import { largeBodyTransport } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
 import type { HeldBody, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
-import { claimBodyStream, openBodyStream } from './body-stream.ts';
+import { attachBodyStream, claimBodyStream, openBodyStream } from './body-stream.ts';
 import type { send as Send } from './send.ts';
 
 /**
  * Large bodies stay in the worker and are fetched from it directly (src/background/deferred-bodies.ts; in Firefox
- * from a Blob URL it made, src/ui/blob-url-body.ts). A page the worker does not control (opened before it was active, or hard-reloaded) never reaches it that way: it,
- * and any page whose fetch fails, gets the body by message instead.
+ * read on the body port, src/ui/port-body.ts). A page the worker does not control (opened before it was active, or
+ * hard-reloaded) never reaches it that way: it, and any page whose fetch fails, gets the body by message instead.
  */
 export async function fetchHeldBody(
   response: SendResponse,
@@ -20,21 +21,35 @@ export async function fetchHeldBody(
   delete response.bodyRef;
   delete response.bodyStreamed;
   const { kind } = response.body;
-  // A viewer that asked for it reads a streamed text body itself, as it arrives (src/ui/body-stream.ts).
+  const wantsStream = claimBodyStream(requestId) && streamed && kind === 'text';
+  // Firefox's route (largeBodyTransport in src/core/browser-target.ts): its reader loads only then.
+  if (largeBodyTransport() === 'port') {
+    const port = await import('./port-body.ts');
+    // A viewer that asked for it reads a streamed text body itself, as it arrives (src/ui/body-stream.ts).
+    if (wantsStream) return attachBodyStream(response, port.openPortBody(ref));
+    const { bytes, ending } = await port.readPortBody(ref);
+    if (ending && !ending.ok) throw new KeyholeError(ending.error.code, ending.error.message, ending.error);
+    return takeHeld(response, toHeld(bytes, kind, ending?.end));
+  }
   if (
-    claimBodyStream(requestId) &&
-    streamed &&
-    kind === 'text' &&
-    !ref.startsWith('blob:') &&
+    wantsStream &&
     globalThis.navigator?.serviceWorker?.controller &&
     (await openBodyStream(response, `/__keyhole/body/${encodeURIComponent(ref)}`))
   )
     return;
-  // A blob: URL is the Firefox build's route (largeBodyTransport in src/core/browser-target.ts): its reader loads
-  // only then.
-  const held = ref.startsWith('blob:')
-    ? await (await import('./blob-url-body.ts')).readBlobUrlBody(ref, kind)
-    : ((await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind })));
+  const held =
+    (await fetchFromWorker(ref, kind, streamed)) ?? (await send('request/held-body', { bodyRef: ref, kind }));
+  takeHeld(response, held);
+}
+
+function toHeld(bytes: Uint8Array<ArrayBuffer>, kind: HeldBody['kind'], end: HeldBody['end']): HeldBody {
+  const held: HeldBody =
+    kind === 'text' ? { kind, text: new TextDecoder().decode(bytes) } : { kind, base64: bytesToBase64(bytes) };
+  if (end) held.end = end;
+  return held;
+}
+
+function takeHeld(response: SendResponse, held: HeldBody): void {
   if (held.kind === 'text' && response.body.kind === 'text') response.body.text = held.text;
   else if (held.kind === 'bytes' && response.body.kind === 'bytes') response.body.base64 = held.base64;
   // A streamed body's size, truncation and time are known only once it has all arrived.

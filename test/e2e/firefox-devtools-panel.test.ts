@@ -2,7 +2,8 @@
  * The DevTools panel's other views in Firefox ESR, and the panel inside Firefox's real DevTools, with one Firefox
  * for the file (signed in as in firefox-user-path.test.ts): an invoice PDF downloaded from the panel page, an API
  * token created, used and revoked; the SFTP kit's deployment through the API (plan, run to the push across a
- * reload and an unloaded background, clean-up back to the account as it was); then DevTools opened on a sandbox page, where Firefox gives the panel no
+ * reload and an unloaded background, clean-up back to the account as it was); a 20 MB JSON answer shown from its
+ * first chunk, streamed on the body port; then DevTools opened on a sandbox page, where Firefox gives the panel no
  * downloads API and no runtime.openOptionsPage, and the panel still saves invoices and opens the settings; its
  * Capture view lists the inspected page's real calls to the API, and one replays signed with the user's session.
  */
@@ -58,9 +59,13 @@ describe('invoices', () => {
       ),
     ).toBe(`Saved as ${filename}`);
     const path = join(ext.downloadsDir, filename);
-    // Firefox writes to a .part file and renames it at the end: the final name means the whole file is there.
+    // Firefox writes to a .part file and renames it at the end, but it also puts an empty file under the final name
+    // when the download starts (seen once under load: '' read): wait for the whole file.
     expect(await poll(async () => existsSync(path), Boolean)).toBe(true);
-    const bytes = await readFile(path);
+    const bytes = await poll(
+      () => readFile(path),
+      (read) => read.subarray(-6).toString('latin1').includes('%%EOF'),
+    );
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain(invoice.invoice_number);
     expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
@@ -224,6 +229,45 @@ describe('the SFTP kit in Firefox', () => {
     ).toMatch(/Removed the \d+ resources this run created\./);
     expect(accountSnapshot()).toEqual(before);
   }, 60_000);
+});
+
+describe('a 20 MB JSON response', () => {
+  it('shows its first screen while it is still arriving (streamed on the body port), then the whole tree', async () => {
+    const path = '/v2/organisations/orga_huge/applications';
+    await ext.openPage('src/devtools/panel.html#catalog');
+    await setViewport(ext, 1400, 900);
+    await type(ext, 'input[aria-label="Path"]', path);
+    ext.platform.faults.add({ server: 'api', path, hugeJsonBytes: 20 * 1024 * 1024, times: 1 });
+    // What the page showed first, caught by an observer in the page whatever Marionette's polling sees.
+    await ext.evaluate(`
+      window.__khFirst = undefined;
+      const observer = new MutationObserver(() => {
+        const tree = document.querySelector('[role="tree"][aria-label="Response body as a tree, still arriving"]');
+        const rows = tree ? [...tree.querySelectorAll('[role="treeitem"]')].map((row) => row.textContent) : [];
+        if (rows.length < 2) return;
+        observer.disconnect();
+        window.__khFirst = { receiving: document.querySelector('.kh-receiving')?.textContent, rows: rows.slice(0, 3) };
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+      document.querySelector('.kh-request-line button[type="submit"]').click();
+      done(true);`);
+    const first = await poll(
+      () => ext.evaluate<{ receiving: string; rows: string[] } | null>('done(window.__khFirst ?? null);'),
+      (value) => value !== null,
+      60_000,
+    );
+    expect(first?.receiving).toMatch(/^Receiving… [\d.]+ (KB|MB)/);
+    expect(first?.rows[1]).toMatch(/^▸0: \{id: "app_00000000/);
+    // Then the whole body: the real size, and a row for every application.
+    const summary = await poll(
+      () => textOf(ext, '.kh-tree-summary'),
+      (text) => Number(text?.replace(/\D/g, '')) > 20_000,
+      120_000,
+    );
+    expect(Number(summary?.replace(/\D/g, ''))).toBeGreaterThan(20_000);
+    expect(await textOf(ext, '.kh-status-line')).toMatch(/20(\.\d)? MB/);
+    expect(await textOf(ext, '.kh-receiving')).toBeNull();
+  });
 });
 
 describe('the panel inside Firefox’s real DevTools', () => {

@@ -85,40 +85,74 @@ export function forEachChild(value: unknown, visit: (key: string | number, child
   }
 }
 
+/** A walk that builds rows in steps: a page spreads a body's 138 000 rows over several tasks. */
+export interface RowWalk {
+  /** Rows so far, in document order. */
+  readonly rows: JsonRow[];
+  readonly done: boolean;
+  /** Builds at most `budget` more rows; returns `done`. */
+  step(budget: number): boolean;
+}
+
 /**
- * The rows under a node, given the set of expanded pointers, in document order. Walks with an explicit stack (no
- * recursion), so a body nested thousands deep and opened all the way cannot exhaust the call stack.
+ * The rows under `parent` (and `parent` first, with `withParent`), given the set of expanded pointers, in document
+ * order. Walks with an explicit stack (no recursion), so a body nested thousands deep and opened all the way cannot
+ * exhaust the call stack; each level keeps its place by index, so a step can stop in the middle of 100 000 siblings.
  */
-function descendantRows(parent: JsonRow, expanded: ReadonlySet<string>): JsonRow[] {
-  const rows: JsonRow[] = [];
-  const childrenOf = (node: JsonRow): JsonRow[] => {
-    const children: JsonRow[] = [];
-    forEachChild(node.value, (key, child) => {
-      const id = childPointer(node.id, key);
-      children.push(makeRow(id, node.depth + 1, key, child, expanded.has(id)));
-    });
-    return children;
+export function walkRows(parent: JsonRow, expanded: ReadonlySet<string>, withParent = false): RowWalk {
+  const rows: JsonRow[] = withParent ? [parent] : [];
+  // Each entry is a container whose children are still to emit, its object keys, and where we are in them.
+  const stack: { node: JsonRow; keys: string[] | undefined; next: number }[] = [];
+  const enter = (node: JsonRow) => {
+    if (!node.expanded) return;
+    const keys = Array.isArray(node.value) ? undefined : Object.keys(node.value as object);
+    stack.push({ node, keys, next: 0 });
   };
-  // Each entry is a list of siblings still to emit, and where we are in it.
-  const stack: { siblings: JsonRow[]; next: number }[] = [{ siblings: childrenOf(parent), next: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    if (top.next >= top.siblings.length) {
-      stack.pop();
-      continue;
-    }
-    const row = top.siblings[top.next]!;
-    top.next += 1;
-    rows.push(row);
-    if (row.expanded) stack.push({ siblings: childrenOf(row), next: 0 });
-  }
-  return rows;
+  enter(parent);
+  return {
+    rows,
+    get done() {
+      return stack.length === 0;
+    },
+    step(budget) {
+      for (let made = 0; made < budget && stack.length > 0; ) {
+        const top = stack[stack.length - 1]!;
+        const { node, keys } = top;
+        const count = keys ? keys.length : (node.value as unknown[]).length;
+        if (top.next >= count) {
+          stack.pop();
+          continue;
+        }
+        const key = keys ? keys[top.next]! : top.next;
+        top.next += 1;
+        const child = (node.value as Record<string | number, unknown>)[key];
+        const id = childPointer(node.id, key);
+        const row = makeRow(id, node.depth + 1, key, child, expanded.has(id));
+        rows.push(row);
+        made += 1;
+        enter(row);
+      }
+      return stack.length === 0;
+    },
+  };
+}
+
+function descendantRows(parent: JsonRow, expanded: ReadonlySet<string>): JsonRow[] {
+  const walk = walkRows(parent, expanded);
+  walk.step(Number.POSITIVE_INFINITY);
+  return walk.rows;
 }
 
 /** All visible rows for a value given the set of expanded pointers. The root row comes first. */
 export function flattenJson(value: unknown, expanded: ReadonlySet<string>): JsonRow[] {
-  const root = makeRow('', 0, null, value, expanded.has(''));
-  return root.expanded ? [root, ...descendantRows(root, expanded)] : [root];
+  const walk = flattenJsonInSteps(value, expanded);
+  walk.step(Number.POSITIVE_INFINITY);
+  return walk.rows;
+}
+
+/** flattenJson, built `budget` rows at a time by the caller (its rows are the same, in the same order). */
+export function flattenJsonInSteps(value: unknown, expanded: ReadonlySet<string>): RowWalk {
+  return walkRows(makeRow('', 0, null, value, expanded.has('')), expanded, true);
 }
 
 /** Expands the row at `index` (its previously expanded descendants come back too). Returns a new array. */

@@ -47,6 +47,16 @@ describe('held bodies', () => {
     await expect(module.takeHeldBody('nope', 'bytes')).rejects.toEqual(expect.objectContaining({ code: 'not-found' }));
   });
 
+  it('hand a body over by message only to the page that sent the request', async () => {
+    const { module } = await loadInServiceWorker();
+    const panel = 'chrome-extension://abc/src/devtools/panel.html';
+    const id = module.deferBody(new Uint8Array(300_000) as Uint8Array<ArrayBuffer>, 'text/plain', `${panel}#catalog`);
+    await expect(module.takeHeldBody(id!, 'text', 'chrome-extension://abc/src/options/index.html')).rejects.toThrow(
+      /no longer held/,
+    );
+    expect(await module.takeHeldBody(id!, 'text', panel)).toMatchObject({ kind: 'text' });
+  });
+
   it('stream a body still arriving: the route serves it as it comes, then says how it ended', async () => {
     const { module, listeners } = await loadInServiceWorker();
     vi.stubGlobal('location', { origin: 'https://keyhole.test' });
@@ -155,15 +165,16 @@ describe('held bodies in the Firefox build (an event page, not a service worker)
     return import('../../../src/background/deferred-bodies.ts');
   }
 
-  it('are handed over as a Blob URL holding exactly the bytes', async () => {
+  it('are held for the body port, for the page that asked only, once', async () => {
     const module = await loadInFirefox();
-    const text = 'é'.repeat(200_000);
-    const ref = module.deferBody(new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>, 'application/json');
-    expect(ref).toMatch(/^blob:/);
-    const blob = await (await fetch(ref!)).blob();
-    expect(blob.type).toBe('application/json');
-    expect(await blob.text()).toBe(text);
-    URL.revokeObjectURL(ref!);
+    const bytes = new TextEncoder().encode('é'.repeat(200_000)) as Uint8Array<ArrayBuffer>;
+    const panel = 'moz-extension://abc/src/devtools/panel.html';
+    expect(module.canStreamBodies()).toBe(true);
+    const id = module.deferBody(bytes, 'application/json', `${panel}#catalog`);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(module.takeBodyForPage(id!, 'moz-extension://abc/src/options/options.html')).toBeUndefined();
+    expect(module.takeBodyForPage(id!, `${panel}#history`)).toMatchObject({ bytes, contentType: 'application/json' });
+    expect(module.takeBodyForPage(id!, panel)).toBeUndefined();
   });
 
   it('leave a small body in the message, and never register a fetch listener', async () => {
@@ -179,13 +190,9 @@ describe('held bodies in the Firefox build (an event page, not a service worker)
     vi.useFakeTimers();
     try {
       const module = await loadInFirefox();
-      const ref = module.deferBody(new Uint8Array(300_000) as Uint8Array<ArrayBuffer>, 'application/pdf');
-      const revoke = vi.spyOn(URL, 'revokeObjectURL');
-      vi.advanceTimersByTime(59_000);
-      expect(revoke).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1_000);
-      expect(revoke).toHaveBeenCalledWith(ref);
-      revoke.mockRestore();
+      const id = module.deferBody(new Uint8Array(300_000) as Uint8Array<ArrayBuffer>, 'application/pdf');
+      vi.advanceTimersByTime(60_000);
+      expect(module.takeBodyForPage(id!, 'moz-extension://abc/src/devtools/panel.html')).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }

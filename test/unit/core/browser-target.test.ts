@@ -196,14 +196,14 @@ describe('largeBodyTransport', () => {
     vi.unstubAllEnvs();
   });
 
-  it('is the service worker’s fetch route on Chrome, a Blob URL on Firefox (an event page sees no fetches)', () => {
+  it('is the service worker’s fetch route on Chrome, the body port on Firefox (an event page sees no fetches)', () => {
     expect(largeBodyTransport('chrome')).toBe('worker-fetch');
-    expect(largeBodyTransport('firefox')).toBe('blob-url');
+    expect(largeBodyTransport('firefox')).toBe('port');
   });
 
   it('follows the build when no target is given', () => {
     vi.stubEnv('MODE', 'firefox');
-    expect(largeBodyTransport()).toBe('blob-url');
+    expect(largeBodyTransport()).toBe('port');
     vi.stubEnv('MODE', 'production');
     expect(largeBodyTransport()).toBe('worker-fetch');
   });

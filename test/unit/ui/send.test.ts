@@ -51,6 +51,8 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
   return { sendMessage, runtime, ports };
 });
 vi.mock('webextension-polyfill', () => ({ default: { runtime } }));
+const portBody = vi.hoisted(() => ({ openPortBody: vi.fn(), readPortBody: vi.fn() }));
+vi.mock('../../../src/ui/port-body.ts', () => portBody);
 
 const { send } = await import('../../../src/ui/send.ts');
 const { takeBodyStream, wantBodyStream } = await import('../../../src/ui/body-stream.ts');
@@ -230,61 +232,65 @@ describe('a large body held by the worker', () => {
 });
 
 describe('a large body in the Firefox build', () => {
-  const ORIGIN = 'moz-extension://6b8f4f0e-2f4b-4c53-9d43-3c1e5a7d2b10';
-  const REF = `blob:${ORIGIN}/97582517-09e8-4834-95c0-b51e59806bf3`;
-  let revoke: ReturnType<typeof vi.fn>;
-
+  // The body port itself, both ends, is tested in test/unit/background/body-port.test.ts.
   beforeEach(() => {
     vi.stubEnv('MODE', 'firefox');
-    vi.stubGlobal('location', { origin: ORIGIN });
-    revoke = vi.fn();
-    vi.stubGlobal('URL', Object.assign(class extends URL {}, { revokeObjectURL: revoke }));
+    portBody.openPortBody.mockReset();
+    portBody.readPortBody.mockReset();
   });
   afterEach(() => {
     vi.unstubAllEnvs();
   });
 
-  function workerHandingOver(kind: 'text' | 'bytes', bodyRef = REF) {
+  function workerHandingOver(kind: 'text' | 'bytes', streamed = false) {
     sendMessage.mockImplementation(async (envelope: { name: string }) => {
-      if (envelope.name === 'request/send') return { ok: true, value: { ...heldResponse(kind), bodyRef } };
+      if (envelope.name === 'request/send')
+        return { ok: true, value: { ...heldResponse(kind), ...(streamed ? { bodyStreamed: true, size: 0 } : {}) } };
       throw new Error(`unexpected ${envelope.name}`);
     });
   }
 
-  it('is read from the Blob URL the background made, then the URL is revoked: no second message', async () => {
-    workerHandingOver('text');
-    fetchSpy.mockResolvedValueOnce(new Response(BODY));
+  it('is read whole on the body port when nobody asked to stream it: no second message, no fetch', async () => {
+    workerHandingOver('text', true);
+    const end = { size: BODY.length, truncated: false, durationMs: 8 };
+    portBody.readPortBody.mockResolvedValueOnce({ bytes: new TextEncoder().encode(BODY), ending: { ok: true, end } });
     const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
     expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: false });
+    expect(response).toMatchObject({ size: BODY.length, durationMs: 8 });
     expect(response.bodyRef).toBeUndefined();
-    expect(fetchSpy).toHaveBeenCalledWith(REF);
-    expect(revoke).toHaveBeenCalledWith(REF);
+    expect(portBody.readPortBody).toHaveBeenCalledWith('ref-1');
+    expect(fetchSpy).not.toHaveBeenCalled();
     expect(names()).toEqual(['request/send']);
   });
 
   it('arrives as base64 when the body is binary', async () => {
     workerHandingOver('bytes');
-    fetchSpy.mockResolvedValueOnce(new Response(BODY));
+    portBody.readPortBody.mockResolvedValueOnce({ bytes: new TextEncoder().encode(BODY) });
     const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
     expect(response.body).toEqual({ kind: 'bytes', base64: Buffer.from(BODY).toString('base64'), truncated: false });
   });
 
-  it('says to send again when the URL is gone (the background was unloaded, or a minute passed)', async () => {
-    workerHandingOver('text');
-    fetchSpy.mockRejectedValueOnce(new TypeError('NetworkError when attempting to fetch resource.'));
-    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
-      code: 'not-found',
-      message: expect.stringMatching(/send the request again/),
+  it('rejects with the error that cut it upstream', async () => {
+    workerHandingOver('text', true);
+    portBody.readPortBody.mockResolvedValueOnce({
+      bytes: new Uint8Array(3),
+      ending: { ok: false, error: { code: 'timeout', message: 'its body did not arrive within 30 s.' } },
     });
-    expect(revoke).toHaveBeenCalledWith(REF);
+    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
+      code: 'timeout',
+    });
   });
 
-  it('is never fetched from a Blob URL of another origin', async () => {
-    workerHandingOver('text', 'blob:https://elsewhere.example/97582517-09e8-4834-95c0-b51e59806bf3');
-    await expect(send('request/send', { target: 'api', method: 'GET', path: '/v2/big' })).rejects.toMatchObject({
-      code: 'not-found',
-    });
-    expect(fetchSpy).not.toHaveBeenCalled();
+  it('is streamed to a viewer that asked for it: the reply comes at once, the viewer reads the port', async () => {
+    workerHandingOver('text', true);
+    const stream = { body: new Response(BODY).body, end: async () => ({ size: 1, truncated: false, durationMs: 1 }) };
+    portBody.openPortBody.mockReturnValueOnce(stream);
+    wantBodyStream('ff-1');
+    const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big', requestId: 'ff-1' });
+    expect(response.body).toEqual({ kind: 'text', text: '', truncated: false });
+    expect(portBody.openPortBody).toHaveBeenCalledWith('ref-1');
+    expect(portBody.readPortBody).not.toHaveBeenCalled();
+    expect(takeBodyStream(response)).toBe(stream);
   });
 });
 

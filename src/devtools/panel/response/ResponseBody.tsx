@@ -290,6 +290,7 @@ function TextBody({
           revealToken={typeof current === 'string' ? `${current}#${matchIndex}` : undefined}
           decorate={filtered.active ? undefined : decorate}
           toolbar={toolRow}
+          initialRows={filtered.active ? undefined : streamed?.rows}
         />
       ) : (
         <RawText

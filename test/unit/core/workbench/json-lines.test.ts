@@ -6,6 +6,7 @@ import {
   expandRow,
   findInJson,
   flattenJson,
+  flattenJsonInSteps,
   pointersToDepth,
   previewJson,
   subtreeEnd,
@@ -92,6 +93,36 @@ describe('flattenJson', () => {
     const hits = findInJson(value, 'app-12345.sandbox', 10);
     expect(hits).toEqual(['/12345/vhosts/0/fqdn']);
     // How fast is measured against limits by npm run bench (the 5 MB tree), not asserted here.
+  });
+});
+
+describe('flattenJsonInSteps', () => {
+  it('builds the same rows as flattenJson, a few at a time, stopping in the middle of a sibling list', () => {
+    const value = { items: Array.from({ length: 50 }, (_, index) => ({ id: index, tags: ['a', { b: index }] })), n: 1 };
+    const expanded = new Set(['', '/items', '/items/3', '/items/3/tags', '/items/3/tags/1', '/items/49']);
+    const walk = flattenJsonInSteps(value, expanded);
+    let steps = 0;
+    while (!walk.step(7)) {
+      steps += 1;
+      expect(walk.rows.length).toBe(1 + steps * 7);
+    }
+    expect(steps).toBeGreaterThan(5);
+    expect(walk.rows).toEqual(flattenJson(value, expanded));
+    expect(walk.rows.map((row) => row.id).slice(0, 8)).toEqual([
+      '',
+      '/items',
+      '/items/0',
+      '/items/1',
+      '/items/2',
+      '/items/3',
+      '/items/3/id',
+      '/items/3/tags',
+    ]);
+  });
+
+  it('is done at once for a closed root or a scalar', () => {
+    expect(flattenJsonInSteps([1, 2], new Set()).step(1)).toBe(true);
+    expect(flattenJsonInSteps(5, new Set([''])).rows).toHaveLength(1);
   });
 });
 

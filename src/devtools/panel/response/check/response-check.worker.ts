@@ -6,16 +6,19 @@ import type { PlatformDescription } from '../../../../core/platform/description-
 import { checkResponseValue } from '../../../../core/workbench/response-check.ts';
 
 export interface CheckRequest {
-  text: string;
+  /** The body as text, or (a streamed body) its bytes as received: a Blob passes by reference, no copy. */
+  text?: string;
+  bytes?: Blob;
   endpointId: string;
   status: number;
 }
 
 const platform = description as unknown as PlatformDescription;
 
-self.onmessage = (event: MessageEvent<CheckRequest>) => {
+self.onmessage = async (event: MessageEvent<CheckRequest>) => {
   try {
-    const { text, endpointId, status } = event.data;
+    const { endpointId, status } = event.data;
+    const text = event.data.text ?? (await event.data.bytes?.text()) ?? '';
     const endpoint = platform.endpoints.find((item) => item.id === endpointId);
     const check = endpoint ? checkResponseValue(endpoint, status, JSON.parse(text), platform.schemas) : undefined;
     self.postMessage({ ok: true, check });

@@ -5,6 +5,7 @@ import type { SendRequest, SendResponse } from '../../../../core/protocol.ts';
 import { isJsonContentType } from '../../../../core/workbench/json-body.ts';
 import { checkResponseValue, type ResponseCheck } from '../../../../core/workbench/response-check.ts';
 import type { KeyValueStorage } from '../../key-value-storage.ts';
+import { loadedBodyOf } from '../body-registry.ts';
 import { type CheckState, checkStoreOf } from './check-registry.ts';
 import { responseChecksOn } from './check-setting.ts';
 import type { CheckRequest } from './response-check.worker.ts';
@@ -44,6 +45,11 @@ function checkInWorker(message: CheckRequest): Promise<ResponseCheck | undefined
   });
 }
 
+function bodyForWorker(response: SendResponse, text: string): Pick<CheckRequest, 'text' | 'bytes'> {
+  const bytes = loadedBodyOf(response)?.blob;
+  return bytes ? { bytes } : { text };
+}
+
 export async function runResponseCheck(
   storage: KeyValueStorage,
   request: SendRequest,
@@ -67,7 +73,12 @@ export async function runResponseCheck(
     const check =
       body.text.length <= ON_PAGE_CHARS || typeof Worker === 'undefined'
         ? checkResponseValue(entry.endpoint, response.status, JSON.parse(body.text), catalog.schemas as never)
-        : await checkInWorker({ text: body.text, endpointId: entry.id, status: response.status });
+        : await checkInWorker({
+            // A streamed body's bytes, kept as a Blob, go by reference: cloning 100 MB of text was a long task.
+            ...bodyForWorker(response, body.text),
+            endpointId: entry.id,
+            status: response.status,
+          });
     if (!check) return settle({ state: 'none' });
     settle({ state: 'done', check, endpointLabel: `${entry.method} ${entry.pathTemplate}` });
     return check;
