@@ -118,7 +118,9 @@ function typeCheck(node: Json): Check | undefined {
   return (value, path, out) => {
     const actual = instanceType(value);
     if (types.has(actual)) return;
-    if (integer && actual === 'number' && (value as number) % 1 === 0) return;
+    // ±Infinity is what JSON.parse makes of 1e400: an integer too large for any range (as the validator reads a
+    // lone "integer"), not a value of the wrong type.
+    if (integer && actual === 'number' && !((value as number) % 1)) return;
     fail(value, path, out);
   };
 }

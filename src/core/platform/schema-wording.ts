@@ -44,6 +44,8 @@ const SHOWN = 80;
  */
 function jsonStart(value: unknown, limit: number): string {
   if (typeof value === 'string') return JSON.stringify(value.length > limit ? value.slice(0, limit + 1) : value);
+  // JSON.stringify writes ±Infinity (what JSON.parse makes of 1e400) as null, which the body did not say.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
   const list = Array.isArray(value);
   const keys = list ? undefined : Object.keys(value);

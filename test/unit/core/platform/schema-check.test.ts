@@ -179,6 +179,21 @@ describe('firstDifferences (hostile bodies)', () => {
     expect(differences[199]).toMatchObject({ pointer: '/199', kind: 'wrong-type', actual: 'integer' });
   });
 
+  it('reads 1e400 (Infinity once parsed) as an integer too large, quoted as Infinity, not null of the wrong type', () => {
+    const body = JSON.parse('{"size": 1e400, "tags": [-1e400]}');
+    const schema = { $ref: 'App' };
+    const local = { ...schemas, App: { ...(schemas.App as object), required: [] } };
+    const found = checkAgainstSchema(body, schema, local);
+    expect(found).toEqual(checkAgainstSchema(body, schema, local, 'interpreter'));
+    expect(found.map((difference) => difference.message)).toEqual([
+      'Expected string, got number -Infinity',
+      'Infinity does not fit the format int32',
+    ]);
+    // Nullable, the type is a list, where the validator alone says wrong type: an integer all the same.
+    const nullable = { type: ['integer', 'null'], format: 'int32', minimum: 0 };
+    expect(checkAgainstSchema(Number.POSITIVE_INFINITY, nullable, {}).map((difference) => difference.kind)).toEqual([]);
+  });
+
   it('counts as the full list does, each difference once, past the kept ones too', () => {
     const body = [{ id: 1 }, { name: 2, kind: 'TEAM' }, 'x', { id: 'a', name: 'b' }];
     const schema = { type: 'array', items: { $ref: 'Owner' } };
