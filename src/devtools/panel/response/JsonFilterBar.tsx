@@ -34,6 +34,8 @@ export function useJsonFilter(
       releaseJqFilterBody(value);
       return;
     }
+    // Not parsed yet, or not JSON: nothing to filter (and `undefined` would name every such body alike).
+    if (value === undefined) return;
     let wanted = true;
     void runJqFilterOffThread(applied, value, source).then((result) => {
       if (wanted && result) setOutcome({ filter: applied, value, result });
