@@ -187,6 +187,36 @@ describe('compiled schemas (schema-compile.ts) report what @cfworker/json-schema
     expect(kinds).toContain('unexpected-field');
   }, 120_000);
 
+  it('on hostile keys (__proto__, constructor, prototype, hasOwnProperty) in every object, closed or not', () => {
+    const closedSchemas = closedAndNullable(schemas) as Schemas;
+    const kinds = new Set<string>();
+    // As JSON.parse reads a server's answer: `__proto__` an own field, not the object's prototype.
+    const hostile = '{"__proto__":{"polluted":1},"constructor":"c","hasOwnProperty":1,"prototype":[],"toString":null}';
+    const withHostileKeys = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(withHostileKeys);
+      if (!isObject(value)) return value;
+      const out = JSON.parse(hostile) as Json;
+      for (const [key, item] of Object.entries(value)) out[key] = withHostileKeys(item);
+      return out;
+    };
+    for (const { label, schema } of all) {
+      const body = withHostileKeys(completeBody(schema, schemas));
+      expectSame(body, schema, schemas, `${label} + hostile keys`);
+      const closed = closedAndNullable(schema);
+      for (const kind of expectSame(body, closed, closedSchemas, `${label} (closed) + hostile keys`)) kinds.add(kind);
+    }
+    expect(kinds).toContain('unexpected-field');
+    // Required names that an object inherits are still missing from `{}`; present once given.
+    const named = { type: 'object', required: ['constructor', 'toString', '__proto__'] };
+    expect(checkAgainstSchema({}, named, {}).map((difference) => difference.pointer)).toEqual([
+      '/constructor',
+      '/toString',
+      '/__proto__',
+    ]);
+    expect(checkAgainstSchema(JSON.parse('{"constructor":1,"toString":2,"__proto__":3}'), named, {})).toEqual([]);
+    expect(({} as Json).polluted).toBeUndefined();
+  }, 120_000);
+
   it('on random mutations (fast-check)', () => {
     const picks = fc.record({
       at: fc.nat(),
