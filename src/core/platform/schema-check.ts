@@ -210,10 +210,30 @@ export function checkAgainstSchema(
   schemas: Record<string, unknown>,
   engine: 'compiled-when-possible' | 'interpreter' = 'compiled-when-possible',
 ): SchemaDifference[] {
-  if (!isObject(schema)) return [];
+  return firstDifferences(value, schema, schemas, Number.POSITIVE_INFINITY, engine).differences;
+}
+
+/**
+ * The first `keep` differences and how many there are in all: a hostile body differing in each of millions of items
+ * is counted without wording (or keeping) a difference for each.
+ */
+export function firstDifferences(
+  value: unknown,
+  schema: unknown,
+  schemas: Record<string, unknown>,
+  keep: number,
+  engine: 'compiled-when-possible' | 'interpreter' = 'compiled-when-possible',
+): { differences: SchemaDifference[]; total: number } {
+  if (!isObject(schema)) return { differences: [], total: 0 };
   const checker = checkerFor(schema, prepare(schemas));
   const compiled = engine === 'interpreter' ? undefined : checker.compiled;
-  return differencesOf(compiled ? compiled(value) : interpretedFailures(value, checker));
+  if (!compiled) {
+    const differences = differencesOf(interpretedFailures(value, checker));
+    return { differences: differences.slice(0, keep), total: differences.length };
+  }
+  const found = compiled(value, keep);
+  const differences = differencesOf(found.failures);
+  return { differences, total: differences.length + found.more };
 }
 
 /** Whether this schema is checked by compiled closures (false: it uses a keyword they leave to the interpreter). */

@@ -33,9 +33,15 @@ export interface Failure {
 
 /** The path walked so far (keys and indexes), turned into a pointer only when something fails. */
 type Path = (string | number)[];
-type Check = (value: unknown, path: Path, out: Failure[]) => void;
+type Check = (value: unknown, path: Path, out: Failures) => void;
 
-export type CompiledSchema = (value: unknown) => Failure[];
+/** What a check found: the first failures in full, then only how many more (each said once, as wording does). */
+export interface Found {
+  failures: Failure[];
+  more: number;
+}
+/** `keep`: how many failures to keep in full (default all); the rest are counted. */
+export type CompiledSchema = (value: unknown, keep?: number) => Found;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,6 +49,44 @@ const hasOwn = (object: object, key: string) => Object.hasOwn(object, key);
 
 const escapeSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const pointerOf = (path: Path) => path.map((segment) => `/${escapeSegment(String(segment))}`).join('');
+
+const samePath = (a: Path, b: Path) => a.length === b.length && a.every((segment, index) => segment === b[index]);
+
+/**
+ * Where failures go. A hostile body can differ in each of millions of items: keeping a failure (its pointer, then a
+ * worded difference) for each cost 3 GB and over a minute for a 10 MB list of numbers where objects were due. Past
+ * `keep`, a failure is only counted, unless it repeats the previous one at the same place (a node repeating a check
+ * its ref makes), which differencesOf would say once.
+ */
+class Failures {
+  readonly list: Failure[] = [];
+  more = 0;
+  private last: { path: Path; mark: string } | undefined;
+  constructor(private readonly keep: number) {}
+
+  get any() {
+    return this.list.length > 0 || this.more > 0;
+  }
+
+  add(path: Path, keyword: string, node: Json, actual: unknown, error: string, closedField?: boolean) {
+    if (this.list.length < this.keep) {
+      this.list.push({
+        keyword,
+        pointer: pointerOf(path),
+        node,
+        actual,
+        error,
+        ...(closedField ? { closedField } : {}),
+      });
+      return;
+    }
+    const last = this.last;
+    const mark = `${keyword} ${closedField === true} ${error}`;
+    if (last && last.mark === mark && samePath(last.path, path)) return;
+    this.last = { path: [...path], mark };
+    this.more += 1;
+  }
+}
 
 /** The validator's name for a JSON value's type. */
 function instanceType(value: unknown): string {
@@ -65,22 +109,18 @@ const CLOSING_NAMES = new Set(['additionalProperties', 'unevaluatedProperties'])
 function typeCheck(node: Json): Check | undefined {
   const type = node.type;
   if (type === undefined) return undefined;
-  const fail = (value: unknown, path: Path, out: Failure[]) => {
+  const fail = (value: unknown, path: Path, out: Failures) => {
     const shown = Array.isArray(type) ? type.join('", "') : String(type);
-    out.push({
-      keyword: 'type',
-      pointer: pointerOf(path),
-      node,
-      actual: value,
-      error: `Instance type "${instanceType(value)}" is invalid. Expected "${shown}".`,
-    });
+    out.add(path, 'type', node, value, `Instance type "${instanceType(value)}" is invalid. Expected "${shown}".`);
   };
   const types = new Set(Array.isArray(type) ? (type as string[]) : [type as string]);
   const integer = types.has('integer');
   return (value, path, out) => {
     const actual = instanceType(value);
     if (types.has(actual)) return;
-    if (integer && actual === 'number' && (value as number) % 1 === 0) return;
+    // ±Infinity is what JSON.parse makes of 1e400: an integer too large for any range (as the validator reads a
+    // lone "integer"), not a value of the wrong type.
+    if (integer && actual === 'number' && !((value as number) % 1)) return;
     fail(value, path, out);
   };
 }
@@ -95,15 +135,15 @@ function valueCheck(node: Json, keyword: 'enum' | 'const'): Check | undefined {
   return (value, path, out) => {
     const deep = typeof value === 'object' && value !== null;
     if (deep ? allowed.some((item) => deepCompareStrict(value, item)) : allowed.includes(value)) return;
-    out.push({ keyword, pointer: pointerOf(path), node, actual: value, error });
+    out.add(path, keyword, node, value, error);
   };
 }
 
 /** Whether a value meets a schema, without keeping what it got wrong. */
 const meets = (check: Check, value: unknown, path: Path) => {
-  const scratch: Failure[] = [];
+  const scratch = new Failures(0);
   check(value, path, scratch);
-  return scratch.length === 0;
+  return !scratch.any;
 };
 
 function objectCheck(node: Json, compiler: DefsCompiler): Check | undefined {
@@ -124,13 +164,7 @@ function objectCheck(node: Json, compiler: DefsCompiler): Check | undefined {
     if (required)
       for (const key of required)
         if (!hasOwn(value, key))
-          out.push({
-            keyword: 'required',
-            pointer: pointerOf(path),
-            node,
-            actual: value,
-            error: `Instance does not have required property "${key}".`,
-          });
+          out.add(path, 'required', node, value, `Instance does not have required property "${key}".`);
     for (const [key, check] of properties) {
       if (!hasOwn(value, key)) continue;
       path.push(key);
@@ -167,21 +201,9 @@ function numberCheck(node: Json): Check | undefined {
   return (value, path, out) => {
     if (typeof value !== 'number') return;
     if (minimum !== undefined && value < minimum)
-      out.push({
-        keyword: 'minimum',
-        pointer: pointerOf(path),
-        node,
-        actual: value,
-        error: `${value} is less than ${minimum}.`,
-      });
+      out.add(path, 'minimum', node, value, `${value} is less than ${minimum}.`);
     if (maximum !== undefined && value > maximum)
-      out.push({
-        keyword: 'maximum',
-        pointer: pointerOf(path),
-        node,
-        actual: value,
-        error: `${value} is greater than ${maximum}.`,
-      });
+      out.add(path, 'maximum', node, value, `${value} is greater than ${maximum}.`);
   };
 }
 
@@ -192,8 +214,7 @@ function formatCheck(node: Json): Check | undefined {
   if (!test) return undefined;
   const error = `String does not match format "${name}".`;
   return (value, path, out) => {
-    if (typeof value === 'string' && !test(value))
-      out.push({ keyword: 'format', pointer: pointerOf(path), node, actual: value, error });
+    if (typeof value === 'string' && !test(value)) out.add(path, 'format', node, value, error);
   };
 }
 
@@ -202,14 +223,7 @@ function notCheck(node: Json, compiler: DefsCompiler, closedField: boolean): Che
   const inner = compileNode(node.not, compiler, false);
   return (value, path, out) => {
     if (!meets(inner, value, path)) return;
-    out.push({
-      keyword: 'not',
-      pointer: pointerOf(path),
-      node,
-      actual: value,
-      error: 'Instance matched "not" schema.',
-      ...(closedField ? { closedField } : {}),
-    });
+    out.add(path, 'not', node, value, 'Instance matched "not" schema.', closedField);
   };
 }
 
@@ -238,11 +252,7 @@ function refCheck(node: Json, compiler: DefsCompiler): Check | undefined {
 /** The keywords in the validator's order, each a closure; a node with one check is that check. */
 function compileNode(node: unknown, compiler: DefsCompiler, closedField: boolean): Check {
   if (node === true) return NOTHING;
-  if (node === false)
-    return (value, path, out) => {
-      const pointer = pointerOf(path);
-      out.push({ keyword: 'false', pointer, node: {}, actual: value, error: 'False boolean schema.' });
-    };
+  if (node === false) return (value, path, out) => out.add(path, 'false', {}, value, 'False boolean schema.');
   const schema = node as Json;
   const checks = [
     refCheck(schema, compiler),
@@ -270,9 +280,9 @@ function compileNode(node: unknown, compiler: DefsCompiler, closedField: boolean
 export function compileSchema(schema: unknown, compiler: DefsCompiler): CompiledSchema | undefined {
   if (!inSubset(schema, compiler.defs)) return undefined;
   const check = compileNode(schema, compiler, false);
-  return (value) => {
-    const out: Failure[] = [];
+  return (value, keep = Number.POSITIVE_INFINITY) => {
+    const out = new Failures(keep);
     check(value, [], out);
-    return out;
+    return { failures: out.list, more: out.more };
   };
 }

@@ -38,12 +38,20 @@ function typeName(value: unknown): string {
 
 const SHOWN = 80;
 
+/** The first `length` UTF-16 units, one fewer when the cut would split a surrogate pair (a lone half is no text). */
+function cut(text: string, length: number): string {
+  const last = text.charCodeAt(length - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length);
+}
+
 /**
  * The start of a JSON value's text, at least `limit` characters when it has that many: what JSON.stringify would
  * begin with, without writing out a 20 MB body that is the wrong type at its root.
  */
 function jsonStart(value: unknown, limit: number): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > limit ? value.slice(0, limit + 1) : value);
+  if (typeof value === 'string') return JSON.stringify(value.length > limit ? cut(value, limit + 1) : value);
+  // JSON.stringify writes ±Infinity (what JSON.parse makes of 1e400) as null, which the body did not say.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
   const list = Array.isArray(value);
   const keys = list ? undefined : Object.keys(value);
@@ -62,7 +70,7 @@ function jsonStart(value: unknown, limit: number): string {
 /** A value as JSON, cut at 80 characters. */
 export function show(value: unknown): string {
   const text = jsonStart(value, SHOWN);
-  return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}…` : text;
+  return text.length > SHOWN ? `${cut(text, SHOWN - 3)}…` : text;
 }
 
 const FORM_WORDS: Record<DateForm, string> = {

@@ -4,7 +4,7 @@
  * differences (marks, report, history) is in response-differences.ts, which does not load the validator.
  */
 import type { DescribedEndpoint } from '../platform/description-types.ts';
-import { checkAgainstSchema, responseSchemaFor } from '../platform/schema-check.ts';
+import { firstDifferences, responseSchemaFor } from '../platform/schema-check.ts';
 import { KEPT_DIFFERENCES, type ResponseCheck } from './response-differences.ts';
 
 export type { ResponseCheck } from './response-differences.ts';
@@ -18,10 +18,6 @@ export function checkResponseValue(
 ): ResponseCheck | undefined {
   const documented = responseSchemaFor(endpoint, status);
   if (!documented || documented.schema === undefined) return undefined;
-  const differences = checkAgainstSchema(value, documented.schema, schemas);
-  return {
-    documentedStatus: documented.status,
-    differences: differences.slice(0, KEPT_DIFFERENCES),
-    total: differences.length,
-  };
+  const { differences, total } = firstDifferences(value, documented.schema, schemas, KEPT_DIFFERENCES);
+  return { documentedStatus: documented.status, differences, total };
 }

@@ -179,6 +179,16 @@ function take(capture: Capture, json: () => Json): CaptureOutcome {
   return { ...base, pass: true, value, message: `{${capture.variable}} = ${shown(value)}` };
 }
 
+/**
+ * One check's failure to run as that check's message: a server answer nested some ten thousand levels deep is parsed
+ * and filtered, but writing it out (JSON.stringify, to compare or to capture) overflows the stack, which otherwise
+ * made the whole request an error and lost its other checks.
+ */
+function failureOf(error: unknown): string {
+  if (error instanceof RangeError) return 'The value is nested too deeply.';
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function evaluateChecks(
   checks: RequestChecks,
   response: ObservedResponse,
@@ -191,8 +201,21 @@ export function evaluateChecks(
     return parsed;
   };
   return {
-    assertions: checks.assertions.map((assertion) => judge(assertion, response, json, endpoint, judgeSchema)),
-    captures: checks.captures.map((capture) => take(capture, json)),
+    assertions: checks.assertions.map((assertion) => {
+      try {
+        return judge(assertion, response, json, endpoint, judgeSchema);
+      } catch (error) {
+        return outcome(assertion, false, failureOf(error));
+      }
+    }),
+    captures: checks.captures.map((capture) => {
+      try {
+        return take(capture, json);
+      } catch (error) {
+        const base = { label: describeCapture(capture), variable: capture.variable, into: capture.into };
+        return { ...base, pass: false, message: failureOf(error) };
+      }
+    }),
   };
 }
 

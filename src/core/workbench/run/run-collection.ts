@@ -50,11 +50,15 @@ export interface RequestRunResult {
   error?: string;
 }
 
-/** Judges a response by its request's checks: evaluateChecks here, or elsewhere (the panel runs it in a worker). */
+/**
+ * Judges a response by its request's checks: evaluateChecks here, or elsewhere (the panel runs it in a worker).
+ * `signal` is the run's Stop: a judge working elsewhere gives up on it (a hostile jq check can take seconds).
+ */
 export type RunJudge = (
   checks: RequestChecks,
   response: ObservedResponse,
   endpoint: CheckedEndpoint,
+  signal: AbortSignal,
 ) => CheckOutcomes | Promise<CheckOutcomes>;
 
 export interface RunOptions {
@@ -155,10 +159,12 @@ export async function runOne(
     options.judge ?? ((checks, observed, endpoint) => evaluateChecks(checks, observed, endpoint, options.judgeSchema));
   let outcomes: CheckOutcomes;
   try {
-    outcomes = await judge(item.draft.checks ?? NO_CHECKS, response, {
-      method: item.draft.method,
-      pathTemplate: item.draft.path,
-    });
+    outcomes = await judge(
+      item.draft.checks ?? NO_CHECKS,
+      response,
+      { method: item.draft.method, pathTemplate: item.draft.path },
+      signal,
+    );
   } catch (error) {
     return { ...base, path, status: response.status, durationMs: response.durationMs, error: messageOf(error) };
   }

@@ -1,5 +1,5 @@
 import type { DescribedEndpoint, PlatformDescription } from '../../platform/description-types.ts';
-import { checkAgainstSchema, responseSchemaFor } from '../../platform/schema-check.ts';
+import { firstDifferences, responseSchemaFor } from '../../platform/schema-check.ts';
 import type { SchemaJudge } from './evaluate-checks.ts';
 
 /**
@@ -53,12 +53,12 @@ export function createSchemaJudge(description: PlatformDescription): SchemaJudge
         ok: false,
         message: `The description gives no response schema for ${endpoint.method} ${endpoint.path} ${status}.`,
       };
-    const differences = checkAgainstSchema(body, response.schema, description.schemas);
-    if (differences.length === 0) return { ok: true };
-    const shown = differences.slice(0, 3).map((difference) => `${difference.pointer || '/'}: ${difference.message}`);
+    const { differences, total } = firstDifferences(body, response.schema, description.schemas, 3);
+    if (total === 0) return { ok: true };
+    const shown = differences.map((difference) => `${difference.pointer || '/'}: ${difference.message}`);
     return {
       ok: false,
-      message: `${differences.length} difference${differences.length === 1 ? '' : 's'} from ${endpoint.method} ${endpoint.path} ${response.status}: ${shown.join('; ')}${differences.length > 3 ? '; …' : ''}`,
+      message: `${total} difference${total === 1 ? '' : 's'} from ${endpoint.method} ${endpoint.path} ${response.status}: ${shown.join('; ')}${total > shown.length ? '; …' : ''}`,
     };
   };
 }

@@ -31,7 +31,10 @@ export type ChecksReply =
 let worker: Worker | undefined;
 let workersRefused = false;
 let jobs = 0;
-const waiting = new Map<number, { resolve: (outcomes: CheckOutcomes) => void; reject: (error: Error) => void }>();
+const waiting = new Map<
+  number,
+  { job: ChecksJob; resolve: (outcomes: CheckOutcomes) => void; reject: (error: Error) => void }
+>();
 
 function checksWorker(): Worker | undefined {
   if (worker || workersRefused || typeof Worker === 'undefined') return worker;
@@ -61,6 +64,28 @@ function checksWorker(): Worker | undefined {
   return worker;
 }
 
+/**
+ * Gives up on a job (the Runner's Stop): a worker busy with a hostile check cannot be interrupted, so it is ended,
+ * and the other jobs it held go to a new one.
+ */
+function abandon(id: number, why: Error): void {
+  const job = waiting.get(id);
+  if (!job) return;
+  waiting.delete(id);
+  worker?.terminate();
+  worker = undefined;
+  job.reject(why);
+  const others = [...waiting.values()];
+  const next = others.length > 0 ? checksWorker() : undefined;
+  for (const other of others) {
+    if (next) next.postMessage(other.job);
+    else {
+      waiting.delete(other.job.id);
+      other.reject(new Error('The checks’ worker could not start.'));
+    }
+  }
+}
+
 async function judgeOnPage(
   checks: RequestChecks,
   response: ObservedResponse,
@@ -78,17 +103,24 @@ export function judgeChecks(
   checks: RequestChecks,
   response: ObservedResponse,
   endpoint: CheckedEndpoint,
+  signal?: AbortSignal,
 ): Promise<CheckOutcomes> {
+  const stopped = () => new Error('Stopped before its checks were judged.');
+  if (signal?.aborted) return Promise.reject(stopped());
   const running = checksWorker();
   if (!running) return judgeOnPage(checks, response, endpoint);
   const id = ++jobs;
-  const outcomes = new Promise<CheckOutcomes>((resolve, reject) => waiting.set(id, { resolve, reject }));
   const job: ChecksJob = { id, checks, response, endpoint };
+  const outcomes = new Promise<CheckOutcomes>((resolve, reject) => waiting.set(id, { job, resolve, reject }));
+  const stop = () => abandon(id, stopped());
+  signal?.addEventListener('abort', stop, { once: true });
   running.postMessage(job);
-  return outcomes.catch((error: unknown) => {
-    if (workersRefused) return judgeOnPage(checks, response, endpoint);
-    throw error;
-  });
+  return outcomes
+    .catch((error: unknown) => {
+      if (workersRefused && !signal?.aborted) return judgeOnPage(checks, response, endpoint);
+      throw error;
+    })
+    .finally(() => signal?.removeEventListener('abort', stop));
 }
 
 /** Judges a response of a request with checks; undefined when it has none. */

@@ -27,8 +27,9 @@ export function useBodySchemaProblems(draft: RequestDraft, body: BodySchema | un
         return;
       }
       loadChecker().then(
-        ({ checkAgainstSchema }) =>
-          live && setCount(checkAgainstSchema(value, body.schema, body.schemas as Record<string, unknown>).length),
+        // Only the count: nothing worded (a pasted list can differ in every one of its items).
+        ({ firstDifferences }) =>
+          live && setCount(firstDifferences(value, body.schema, body.schemas as Record<string, unknown>, 0).total),
         () => undefined,
       );
     }, 300);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JqResult } from '../../../core/workbench/jq-filter.ts';
 import { jqPathOfPointer } from '../../../core/workbench/jq-path.ts';
-import { type JqFilterSource, runJqFilterOffThread } from './jq-filter-off-thread.ts';
+import { type JqFilterSource, releaseJqFilterBody, runJqFilterOffThread } from './jq-filter-off-thread.ts';
 
 /**
  * The JSON filter: jq (src/core/workbench/jq-filter.ts) applied to the parsed body, in a Web Worker
@@ -30,7 +30,12 @@ export function useJsonFilter(
   /** The last filter's outcome, for the body it ran on. */
   const [outcome, setOutcome] = useState<{ filter: string; value: unknown; result: JqResult } | undefined>();
   useEffect(() => {
-    if (trivial) return;
+    if (trivial) {
+      releaseJqFilterBody(value);
+      return;
+    }
+    // Not parsed yet, or not JSON: nothing to filter (and `undefined` would name every such body alike).
+    if (value === undefined) return;
     let wanted = true;
     void runJqFilterOffThread(applied, value, source).then((result) => {
       if (wanted && result) setOutcome({ filter: applied, value, result });
@@ -39,6 +44,8 @@ export function useJsonFilter(
       wanted = false;
     };
   }, [value, source, applied, trivial]);
+  // Leaving the body (another response, another view): the worker need not keep it.
+  useEffect(() => () => releaseJqFilterBody(value), [value]);
   return useMemo(() => {
     const plain = { value, active: false, pathOf: (pointer: string) => jqPathOfPointer(value, pointer) };
     if (trivial) return plain;

@@ -51,6 +51,16 @@ function startWorker(): Worker | undefined {
 }
 
 /**
+ * Lets go of the body the worker keeps (its parsed tree there, and the page's value it is known by): called when no
+ * filter is applied any more, so a 100 MB body filtered once is not held, twice, for as long as the panel is open.
+ * A filter still running is left to finish.
+ */
+export function releaseJqFilterBody(value: unknown): void {
+  if (pending || workerBody === undefined || workerBody.value !== value) return;
+  endWorker();
+}
+
+/**
  * Runs `filter` on a parsed body whose text (or Blob) is `source`. Resolves `undefined` when a newer filter took
  * its place before it finished.
  */

@@ -21,7 +21,15 @@ self.onmessage = async (event: MessageEvent<JqFilterRequest>) => {
       reply({ run, result: { ok: false, message: 'The body to filter was not received.', offset: 0 } });
       return;
     }
-    reply({ run, result: runJqFilter(filter, kept.value) });
+    const result = runJqFilter(filter, kept.value);
+    try {
+      reply({ run, result });
+    } catch {
+      // The page gets a structured clone, which gives up on a value nested some ten thousand levels deep (a filter
+      // such as `reduce range(100000) as $i (0; [.])`): say that, not the cloner's "Maximum call stack size exceeded".
+      const message = 'The filter’s output is nested too deeply to show.';
+      reply({ run, result: { ok: false, message, offset: 0 } });
+    }
   } catch (error) {
     reply({ run, result: { ok: false, message: error instanceof Error ? error.message : String(error), offset: 0 } });
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import description from '../../../../src/core/platform/description.json' with { type: 'json' };
 import type { DescribedEndpoint, PlatformDescription } from '../../../../src/core/platform/description-types.ts';
-import { checkAgainstSchema, responseSchemaFor } from '../../../../src/core/platform/schema-check.ts';
+import { checkAgainstSchema, firstDifferences, responseSchemaFor } from '../../../../src/core/platform/schema-check.ts';
 
 const schemas: Record<string, unknown> = {
   Owner: {
@@ -166,6 +166,43 @@ describe('checkAgainstSchema', () => {
     // Consumer is a ref too: its required fields are checked as well.
     expect(pointers).toContain('/0/consumer/name');
     expect(pointers.filter((pointer) => pointer.startsWith('/0/creationDate'))).toEqual([]);
+  });
+});
+
+describe('firstDifferences (hostile bodies)', () => {
+  it('counts a body differing in each of a million items without wording each: the first kept, the total exact', () => {
+    // Kept in full, a failure per item cost 650 MB and 15 s at a million items (3 GB at five million).
+    const body = new Array(1_000_000).fill(0);
+    const { differences, total } = firstDifferences(body, { type: 'array', items: { $ref: 'Owner' } }, schemas, 200);
+    expect(total).toBe(1_000_000);
+    expect(differences).toHaveLength(200);
+    expect(differences[199]).toMatchObject({ pointer: '/199', kind: 'wrong-type', actual: 'integer' });
+  });
+
+  it('reads 1e400 (Infinity once parsed) as an integer too large, quoted as Infinity, not null of the wrong type', () => {
+    const body = JSON.parse('{"size": 1e400, "tags": [-1e400]}');
+    const schema = { $ref: 'App' };
+    const local = { ...schemas, App: { ...(schemas.App as object), required: [] } };
+    const found = checkAgainstSchema(body, schema, local);
+    expect(found).toEqual(checkAgainstSchema(body, schema, local, 'interpreter'));
+    expect(found.map((difference) => difference.message)).toEqual([
+      'Expected string, got number -Infinity',
+      'Infinity does not fit the format int32',
+    ]);
+    // Nullable, the type is a list, where the validator alone says wrong type: an integer all the same.
+    const nullable = { type: ['integer', 'null'], format: 'int32', minimum: 0 };
+    expect(checkAgainstSchema(Number.POSITIVE_INFINITY, nullable, {}).map((difference) => difference.kind)).toEqual([]);
+  });
+
+  it('counts as the full list does, each difference once, past the kept ones too', () => {
+    const body = [{ id: 1 }, { name: 2, kind: 'TEAM' }, 'x', { id: 'a', name: 'b' }];
+    const schema = { type: 'array', items: { $ref: 'Owner' } };
+    const all = checkAgainstSchema(body, schema, schemas);
+    for (const keep of [0, 1, 3, 100]) {
+      const { differences, total } = firstDifferences(body, schema, schemas, keep);
+      expect(total).toBe(all.length);
+      expect(differences).toEqual(all.slice(0, keep));
+    }
   });
 });
 

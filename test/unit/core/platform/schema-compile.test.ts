@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { readOpenApi } from '../../../../scripts/platform-description/read-openapi.ts';
 import description from '../../../../src/core/platform/description.json' with { type: 'json' };
 import type { PlatformDescription } from '../../../../src/core/platform/description-types.ts';
-import { checkAgainstSchema, isCompiled } from '../../../../src/core/platform/schema-check.ts';
+import { checkAgainstSchema, firstDifferences, isCompiled } from '../../../../src/core/platform/schema-check.ts';
 import { resolveSchema } from '../../../../src/core/platform/schema-navigate.ts';
 import { applySchemaOverrides, DATE_FORMS_KEYWORD } from '../../../../src/core/platform/schema-overrides.ts';
 
@@ -101,7 +101,10 @@ const REPLACEMENTS: unknown[] = [null, true, 1.5, 2 ** 40, -7, [1], { a: 1 }];
 
 function expectSame(value: unknown, schema: unknown, schemas: Schemas, label: string): string[] {
   const compiled = checkAgainstSchema(value, schema, schemas);
-  expect(compiled, label).toEqual(checkAgainstSchema(value, schema, schemas, 'interpreter'));
+  const reference = checkAgainstSchema(value, schema, schemas, 'interpreter');
+  expect(compiled, label).toEqual(reference);
+  // Counted without keeping any (how a body differing in millions of items is checked): the same total.
+  expect(firstDifferences(value, schema, schemas, 0).total, `${label} (counted)`).toBe(reference.length);
   return compiled.map((difference) => difference.kind);
 }
 
@@ -182,6 +185,36 @@ describe('compiled schemas (schema-compile.ts) report what @cfworker/json-schema
       for (const kind of compareMutations(closed, closedSchemas, `${label} (closed)`)) kinds.add(kind);
     }
     expect(kinds).toContain('unexpected-field');
+  }, 120_000);
+
+  it('on hostile keys (__proto__, constructor, prototype, hasOwnProperty) in every object, closed or not', () => {
+    const closedSchemas = closedAndNullable(schemas) as Schemas;
+    const kinds = new Set<string>();
+    // As JSON.parse reads a server's answer: `__proto__` an own field, not the object's prototype.
+    const hostile = '{"__proto__":{"polluted":1},"constructor":"c","hasOwnProperty":1,"prototype":[],"toString":null}';
+    const withHostileKeys = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(withHostileKeys);
+      if (!isObject(value)) return value;
+      const out = JSON.parse(hostile) as Json;
+      for (const [key, item] of Object.entries(value)) out[key] = withHostileKeys(item);
+      return out;
+    };
+    for (const { label, schema } of all) {
+      const body = withHostileKeys(completeBody(schema, schemas));
+      expectSame(body, schema, schemas, `${label} + hostile keys`);
+      const closed = closedAndNullable(schema);
+      for (const kind of expectSame(body, closed, closedSchemas, `${label} (closed) + hostile keys`)) kinds.add(kind);
+    }
+    expect(kinds).toContain('unexpected-field');
+    // Required names that an object inherits are still missing from `{}`; present once given.
+    const named = { type: 'object', required: ['constructor', 'toString', '__proto__'] };
+    expect(checkAgainstSchema({}, named, {}).map((difference) => difference.pointer)).toEqual([
+      '/constructor',
+      '/toString',
+      '/__proto__',
+    ]);
+    expect(checkAgainstSchema(JSON.parse('{"constructor":1,"toString":2,"__proto__":3}'), named, {})).toEqual([]);
+    expect(({} as Json).polluted).toBeUndefined();
   }, 120_000);
 
   it('on random mutations (fast-check)', () => {

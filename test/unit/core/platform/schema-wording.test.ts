@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { show } from '../../../../src/core/platform/schema-wording.ts';
 
-/** What a difference quoted before: the whole value stringified, then cut. */
+/** The whole value stringified, then cut at 77 characters, or 76 where 77 would split a surrogate pair. */
 const reference = (value: unknown) => {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  if (text.length <= 80) return text;
+  return `${text.slice(0, /[\ud800-\udbff]/.test(text.charAt(76)) ? 76 : 77)}…`;
 };
+const LONE_HALF = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe('show', () => {
   it('quotes a value as JSON.stringify then a cut at 80 would, for any JSON value', () => {
@@ -30,6 +32,21 @@ describe('show', () => {
       {},
     ])
       expect(show(value)).toBe(reference(value));
+  });
+
+  it('never cuts an emoji in half (a lone surrogate, or its escape, in the message)', () => {
+    for (const value of [
+      `a${'😀'.repeat(60)}`,
+      [`${'😀'.repeat(60)}`],
+      { k: `${'a'.repeat(75)}😀` },
+      { k: `${'a'.repeat(74)}😀😀` },
+      `${'x'.repeat(79)}😀`,
+    ]) {
+      const shown = show(value);
+      expect(shown).toBe(reference(value));
+      expect(shown, shown).not.toMatch(LONE_HALF);
+      expect(shown).not.toContain('\\ud8');
+    }
   });
 
   it('quotes the start of a large value as JSON.stringify would', () => {

@@ -131,3 +131,29 @@ describe('captures', () => {
     expect(captures[1]?.into).toBe('environment');
   });
 });
+
+describe('a hostile answer', () => {
+  it('nested 100,000 deep: each check that writes it out fails as too deep, the others still judged', () => {
+    const deep = response({ body: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
+    const outcomes = evaluateChecks(
+      {
+        assertions: [
+          { kind: 'status', op: 'is', values: [200] },
+          { kind: 'jq', expression: '.', op: 'equals', expected: '1' },
+          { kind: 'jq', expression: 'length', op: 'equals', expected: '1' },
+        ],
+        captures: [{ variable: 'whole', expression: '.', into: 'run' }],
+      },
+      deep,
+      { method: 'GET', pathTemplate: '/v2/self' },
+    );
+    expect(outcomes.assertions.map((outcome) => [outcome.pass, outcome.message])).toEqual([
+      [true, expect.any(String)],
+      [false, 'The value is nested too deeply.'],
+      [true, 'got 1'],
+    ]);
+    expect(outcomes.captures.map((capture) => [capture.pass, capture.message])).toEqual([
+      [false, 'The value is nested too deeply.'],
+    ]);
+  });
+});

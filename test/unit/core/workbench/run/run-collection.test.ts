@@ -139,6 +139,26 @@ describe('runCollection', () => {
     expect(summary.stopped).toBe(true);
   });
 
+  it('stop reaches a judge still working (a hostile check in the panel’s worker): the run ends without waiting', async () => {
+    const controller = new AbortController();
+    const summary = await runCollection(chain, {
+      values: {},
+      send: fakeSend([]),
+      signal: controller.signal,
+      // Never answers by itself, as a jq check spending its whole allowance; gives up when the run is stopped.
+      judge: (_checks, _response, _endpoint, signal) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('Stopped before its checks were judged.')));
+          controller.abort();
+        }),
+    });
+    expect(summary.results.map((result) => [result.outcome, result.error])).toEqual([
+      ['error', 'Stopped before its checks were judged.'],
+      ['skipped', undefined],
+    ]);
+    expect(summary.stopped).toBe(true);
+  });
+
   it('hands control back between requests', async () => {
     let pauses = 0;
     await runCollection(chain, {
