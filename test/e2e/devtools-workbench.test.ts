@@ -408,84 +408,6 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
   });
 });
 
-describe('the platform’s own OpenAPI as a Postman collection', () => {
-  it('imports its 798 requests as catalog endpoints, and they run against the sandbox as imported', async () => {
-    // openapi-to-postmanv2 over the platform's OpenAPI, folders by tag (test/unit/support/platform-postman.ts).
-    const dir = await mkdtemp(join(tmpdir(), 'keyhole-platform-postman-'));
-    const file = join(dir, 'clever-cloud.postman_collection.json');
-    await writeFile(file, await platformPostmanCollection());
-    const page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
-    await showView(page, 'Saved');
-    await page.getByLabel('Import a collection file').setInputFiles(file);
-    const notices = page.locator('.kh-saved-notices');
-    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 798 requests');
-    await notices.locator('summary').click();
-    expect(await notices.innerText()).toContain('798 of 798 requests are catalog endpoints');
-    expect(await notices.innerText()).toContain('(https://api.clever-cloud.com) was left out');
-    // A few grouped lines, not one per request.
-    expect(await notices.locator('li').count()).toBeLessThan(8);
-    await look(page, 'devtools-import-platform-notices');
-
-    const org = engines();
-    const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
-    const runs: { name: string; path: string; shows: string }[] = [
-      { name: 'get Self', path: '/v2/self', shows: ext.platform.user.email },
-      { name: 'get Summary', path: '/v2/summary', shows: 'organisations' },
-      {
-        name: 'get Organisations Id Applications',
-        path: '/v2/organisations/{organisationId}/applications',
-        shows: apps[0]!.view.name,
-      },
-      {
-        name: 'get Organisations Id',
-        path: '/v2/organisations/{organisationId}',
-        shows: org.name,
-      },
-    ];
-    for (const run of runs) {
-      await showView(page, 'Saved');
-      // The collection lists an operation under each of its tags: the filter finds it, the row opens it.
-      await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill(run.name);
-      await savedRow(page, run.name).first().click();
-      // The /v2 of {{baseUrl}} kept, `:id` under the catalog's name: the composer shows the organisation picker.
-      await expect.poll(() => pathField(page).inputValue()).toBe(run.path);
-      if (run.path.includes('{organisationId}')) {
-        const picker = page.getByRole('combobox', { name: '{organisationId}' });
-        await picker.fill(org.id);
-      }
-      expect(await sendAndWait(page), run.name).toBe('200');
-      await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(run.shows);
-    }
-    await look(page, 'devtools-import-platform-postman');
-
-    // A Bruno collection picked as a folder (webkitdirectory), its base URL in an environment file.
-    const bruno = join(dir, 'Platform bruno');
-    await mkdir(join(bruno, 'environments'), { recursive: true });
-    await mkdir(join(bruno, 'Self'), { recursive: true });
-    await writeFile(
-      join(bruno, 'bruno.json'),
-      JSON.stringify({ version: '1', name: 'Bruno platform', type: 'collection' }),
-    );
-    await writeFile(join(bruno, 'environments', 'Prod.bru'), 'vars {\n  baseUrl: https://api.clever-cloud.com/v2\n}\n');
-    await writeFile(
-      join(bruno, 'Self', 'Apps.bru'),
-      'meta {\n  name: Org apps\n  seq: 1\n}\n\nget {\n  url: {{baseUrl}}/organisations/:id/applications\n  body: none\n  auth: inherit\n}\n\nparams:path {\n  id: ' +
-        org.id +
-        '\n}\n',
-    );
-    await showView(page, 'Saved');
-    await page.getByLabel('Import a Bruno collection folder').setInputFiles(bruno);
-    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 1 request');
-    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('Org apps');
-    await savedRow(page, 'Org apps').click();
-    await expect.poll(() => pathField(page).inputValue()).toBe('/v2/organisations/{organisationId}/applications');
-    await expect.poll(() => page.getByRole('combobox', { name: '{organisationId}' }).inputValue()).toBe(org.id);
-    expect(await sendAndWait(page)).toBe('200');
-    await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(apps[0]!.view.name);
-    await page.close();
-  });
-});
-
 describe('keyboard only', () => {
   it('composes, sends, saves, closes and reopens a request without the mouse', async () => {
     const page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
@@ -711,6 +633,85 @@ describe('issue #32: 2,000 saved requests, preview tabs and an overflowing tab s
       .toContain('kh-request-tab--current');
     await expect.poll(inView).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+// Last: the 798 requests it imports stay saved, and the tests above expect a short list.
+describe('the platform’s own OpenAPI as a Postman collection', () => {
+  it('imports its 798 requests as catalog endpoints, and they run against the sandbox as imported', async () => {
+    // openapi-to-postmanv2 over the platform's OpenAPI, folders by tag (test/unit/support/platform-postman.ts).
+    const dir = await mkdtemp(join(tmpdir(), 'keyhole-platform-postman-'));
+    const file = join(dir, 'clever-cloud.postman_collection.json');
+    await writeFile(file, await platformPostmanCollection());
+    const page = await openPanel(ext, pageErrors, { devtools: true, width: 1280, height: 800 });
+    await showView(page, 'Saved');
+    await page.getByLabel('Import a collection file').setInputFiles(file);
+    const notices = page.locator('.kh-saved-notices');
+    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 798 requests');
+    await notices.locator('summary').click();
+    expect(await notices.innerText()).toContain('798 of 798 requests are catalog endpoints');
+    expect(await notices.innerText()).toContain('(https://api.clever-cloud.com) was left out');
+    // A few grouped lines, not one per request.
+    expect(await notices.locator('li').count()).toBeLessThan(8);
+    await look(page, 'devtools-import-platform-notices');
+
+    const org = engines();
+    const apps = [...ext.platform.state.applications.values()].filter((app) => app.ownerId === org.id);
+    const runs: { name: string; path: string; shows: string }[] = [
+      { name: 'get Self', path: '/v2/self', shows: ext.platform.user.email },
+      { name: 'get Summary', path: '/v2/summary', shows: 'organisations' },
+      {
+        name: 'get Organisations Id Applications',
+        path: '/v2/organisations/{organisationId}/applications',
+        shows: apps[0]!.view.name,
+      },
+      {
+        name: 'get Organisations Id',
+        path: '/v2/organisations/{organisationId}',
+        shows: org.name,
+      },
+    ];
+    for (const run of runs) {
+      await showView(page, 'Saved');
+      // The collection lists an operation under each of its tags: the filter finds it, the row opens it.
+      await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill(run.name);
+      await savedRow(page, run.name).first().click();
+      // The /v2 of {{baseUrl}} kept, `:id` under the catalog's name: the composer shows the organisation picker.
+      await expect.poll(() => pathField(page).inputValue()).toBe(run.path);
+      if (run.path.includes('{organisationId}')) {
+        const picker = page.getByRole('combobox', { name: '{organisationId}' });
+        await picker.fill(org.id);
+      }
+      expect(await sendAndWait(page), run.name).toBe('200');
+      await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(run.shows);
+    }
+    await look(page, 'devtools-import-platform-postman');
+
+    // A Bruno collection picked as a folder (webkitdirectory), its base URL in an environment file.
+    const bruno = join(dir, 'Platform bruno');
+    await mkdir(join(bruno, 'environments'), { recursive: true });
+    await mkdir(join(bruno, 'Self'), { recursive: true });
+    await writeFile(
+      join(bruno, 'bruno.json'),
+      JSON.stringify({ version: '1', name: 'Bruno platform', type: 'collection' }),
+    );
+    await writeFile(join(bruno, 'environments', 'Prod.bru'), 'vars {\n  baseUrl: https://api.clever-cloud.com/v2\n}\n');
+    await writeFile(
+      join(bruno, 'Self', 'Apps.bru'),
+      'meta {\n  name: Org apps\n  seq: 1\n}\n\nget {\n  url: {{baseUrl}}/organisations/:id/applications\n  body: none\n  auth: inherit\n}\n\nparams:path {\n  id: ' +
+        org.id +
+        '\n}\n',
+    );
+    await showView(page, 'Saved');
+    await page.getByLabel('Import a Bruno collection folder').setInputFiles(bruno);
+    await expect.poll(() => notices.innerText(), { timeout: 60_000 }).toContain('Imported 1 request');
+    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('Org apps');
+    await savedRow(page, 'Org apps').click();
+    await expect.poll(() => pathField(page).inputValue()).toBe('/v2/organisations/{organisationId}/applications');
+    await expect.poll(() => page.getByRole('combobox', { name: '{organisationId}' }).inputValue()).toBe(org.id);
+    expect(await sendAndWait(page)).toBe('200');
+    await expect.poll(() => page.locator('.kh-tree-rows').innerText()).toContain(apps[0]!.view.name);
     await page.close();
   });
 });

@@ -30,11 +30,14 @@ export function ImportNotice({
           <summary>
             {rest.length} note{rest.length === 1 ? '' : 's'}
           </summary>
-          <ul>
-            {rest.map((notice) => (
-              <li key={notice}>{notice}</li>
-            ))}
-          </ul>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long report scrolls inside the banner; a Tab stop lets the keyboard scroll it (axe: scrollable-region-focusable) */}
+          <section class="kh-saved-notice-list" tabIndex={0} aria-label="Import notes">
+            <ul>
+              {rest.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </section>
         </details>
       ) : null}
       {children}
