@@ -165,7 +165,11 @@ describe('composing and sending from the DevTools panel', () => {
     expect(await page.getByRole('combobox', { name: '{applicationId}' }).inputValue()).toBe(app.view.id);
     await composerTab(page, 'Body').click();
     await page.getByRole('textbox', { name: 'JSON body' }).fill('{"PORT": "8080", "FROM_PANEL": "yes"}');
-    expect(await sendAndWait(page)).toBe('200');
+    // A PUT that replaces the whole collection asks first, listing what changes (devtools-smaller has the details).
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace all environment variables of the application?' });
+    await replace.getByRole('button', { name: 'Replace' }).and(page.locator(':enabled')).click();
+    await expect.poll(() => page.locator('.kh-status-line .kh-status').innerText()).toMatch(/^200/);
     expect(app.env).toEqual([
       { name: 'FROM_PANEL', value: 'yes' },
       { name: 'PORT', value: '8080' },

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { checkAgainstSchema } from '../../../core/platform/schema-check.ts';
 import type { JsonEditor } from './json-editor/create-json-editor.ts';
 import { createOwnEchoes } from './json-editor/own-echoes.ts';
 import type { BodySchema } from './json-editor/schema-sources.ts';
 
 const loadEditor = () => import('./json-editor/create-json-editor.ts');
+const loadChecker = () => import('../../../core/platform/schema-check.ts');
 
 /**
  * The JSON body's editor: a plain textarea until CodeMirror's chunk has loaded (asked for the first time the body is
@@ -44,8 +44,10 @@ export function JsonBodyEditor({
 
   // Until the code editor is there (or when its chunk could not load), the body's schema problems are counted here,
   // a moment after typing stops; then its linter counts them.
+  // The checker (and its validator) loads on first use: it is no part of the panel's first paint.
   useEffect(() => {
     if (ready) return;
+    let live = true;
     const timer = setTimeout(() => {
       let value: unknown;
       try {
@@ -54,12 +56,22 @@ export function JsonBodyEditor({
         latest.current.onSchemaProblems(0);
         return;
       }
-      const count = schema?.schema
-        ? checkAgainstSchema(value, schema.schema, schema.schemas as Record<string, unknown>).length
-        : 0;
-      latest.current.onSchemaProblems(count);
+      const body = schema?.schema;
+      if (!body) {
+        latest.current.onSchemaProblems(0);
+        return;
+      }
+      void loadChecker().then(({ checkAgainstSchema }) => {
+        if (live)
+          latest.current.onSchemaProblems(
+            checkAgainstSchema(value, body, schema.schemas as Record<string, unknown>).length,
+          );
+      });
     }, 150);
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [text, schema, ready]);
 
   useEffect(() => {
