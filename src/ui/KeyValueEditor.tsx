@@ -110,6 +110,19 @@ export function KeyValueEditor({
             'data-row': index,
             'data-col': 'value',
           };
+          const nameProps = {
+            class: 'kh-input kh-mono',
+            value: row.name,
+            placeholder: isBlank ? `Add ${namePlaceholder.toLowerCase()}` : '',
+            'aria-label': `${namePlaceholder} of ${rowLabel}`,
+            'aria-invalid': problem ? ('true' as const) : undefined,
+            'aria-describedby': describedBy,
+            list: nameSuggestions ? `${id}-names` : undefined,
+            spellcheck: false,
+            autoComplete: 'off',
+            'data-row': index,
+            'data-col': 'name',
+          };
           return (
             <Fragment key={index}>
               <tr
@@ -132,34 +145,10 @@ export function KeyValueEditor({
                 </td>
                 <td>
                   {variables ? (
-                    <VariableInput
-                      hints={variables}
-                      class="kh-input kh-mono"
-                      value={row.name}
-                      placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
-                      aria-label={`${namePlaceholder} of ${rowLabel}`}
-                      aria-invalid={problem ? 'true' : undefined}
-                      aria-describedby={describedBy}
-                      list={nameSuggestions ? `${id}-names` : undefined}
-                      spellcheck={false}
-                      autoComplete="off"
-                      data-row={index}
-                      data-col="name"
-                      onValue={(name) => update(index, { name })}
-                    />
+                    <VariableInput {...nameProps} hints={variables} onValue={(name) => update(index, { name })} />
                   ) : (
                     <input
-                      class="kh-input kh-mono"
-                      value={row.name}
-                      placeholder={isBlank ? `Add ${namePlaceholder.toLowerCase()}` : ''}
-                      aria-label={`${namePlaceholder} of ${rowLabel}`}
-                      aria-invalid={problem ? 'true' : undefined}
-                      aria-describedby={describedBy}
-                      list={nameSuggestions ? `${id}-names` : undefined}
-                      spellcheck={false}
-                      autoComplete="off"
-                      data-row={index}
-                      data-col="name"
+                      {...nameProps}
                       onInput={(event) => update(index, { name: (event.currentTarget as HTMLInputElement).value })}
                     />
                   )}
