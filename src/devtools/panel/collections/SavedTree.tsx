@@ -48,7 +48,9 @@ export function SavedTree({
   const [dropKey, setDropKey] = useState<string>();
   const tree = useRef<HTMLDivElement>(null);
   const found = rows.findIndex((row) => row.key === activeKey);
-  const active = found >= 0 ? found : rows.length > 0 ? 0 : -1;
+  // Filtered, the first matching request is current (↓ from the filter, then Enter, opens it); else the first row.
+  const firstMatch = query.trim() === '' ? -1 : rows.findIndex((row) => row.kind === 'request');
+  const active = found >= 0 ? found : firstMatch >= 0 ? firstMatch : rows.length > 0 ? 0 : -1;
 
   const focusRow = (at: number) => {
     const row = rows[at];

@@ -103,6 +103,13 @@ describe('the Saved tree', () => {
     expect(textOf(empty.root.querySelector('[role="status"]'))).toBe('No saved request matches “nothing”.');
   });
 
+  it('filtered, makes the first matching request current, so Enter opens it (not its folder)', () => {
+    const { tree, current, calls } = setup('create');
+    expect(current()).toBe('POST Create');
+    press(tree, 'Enter');
+    expect(calls).toEqual(['open b']);
+  });
+
   it('cuts a long name in the middle, keeping its last words', () => {
     expect(splitName('Short name')).toEqual(['Short name', '']);
     expect(splitName('List the applications of an organisation')).toEqual([
