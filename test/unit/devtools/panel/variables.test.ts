@@ -55,6 +55,8 @@ describe('context and variables in the workbench', () => {
     workbench.edit((draft) => ({ ...draft, headers: [{ name: 'X-Zone', value: '{zone}', enabled: true }] }));
     await workbench.send();
     expect(sent()).toHaveLength(1);
+    // The refusal no longer holds: it does not stay above the response as if this request was not sent.
+    expect(workbench.notices.get()).toEqual([]);
     expect(sent()[0]).toMatchObject({
       query: [['zone', 'par']],
       headers: [['X-Zone', 'par']],
