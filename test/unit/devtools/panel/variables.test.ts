@@ -187,6 +187,17 @@ describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
     expect(fake.sent().filter((request) => request.method === 'PUT')).toHaveLength(1);
     workbench.dispose();
   });
+
+  it('says a PUT without a body has none, not that its body is unreadable', async () => {
+    const fake = createFakeServices((request) => jsonResponse(request, {}));
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(createDraft({ method: 'PUT', path: '/v2/organisations/orga_1/applications/app_1/env' }));
+    await workbench.send();
+    await settle();
+    expect(workbench.pendingReplace.get()?.listing).toEqual({ state: 'unknown', why: 'the request has no body' });
+    workbench.dispose();
+  });
 });
 
 describe('re-sending the call an expired session refused (issue #32 item 9)', () => {
