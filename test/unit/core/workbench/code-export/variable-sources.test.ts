@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CURL_VARIABLES } from '../../../../../src/core/workbench/curl-credentials.ts';
 import { VARIABLE_SOURCES } from '../../../../../src/core/workbench/code-export/variable-sources.ts';
+import { CURL_VARIABLES } from '../../../../../src/core/workbench/curl-credentials.ts';
 
 describe('where a snippet says to get its API token', () => {
   it('names the argument `clever tokens create` requires, so the command it tells you to run runs', () => {
