@@ -107,7 +107,8 @@ export function OnboardingTokenCreator(props: {
       <div class="onb-creator kh-banner" data-token-creation="blocked">
         <p>{props.blocker}</p>
         <p class="kh-muted">
-          Or create a token with the <code class="kh-mono">clever tokens create</code> command, and paste it above.
+          Or create a token with the <code class="kh-mono">clever tokens create &lt;name&gt;</code> command, and paste
+          it above.
         </p>
       </div>
     );

@@ -56,6 +56,10 @@ const bodyStatus = (target: Page) => target.locator('.kh-body-editor [role="stat
 async function openCodeEditor(target: Page): Promise<void> {
   await target.getByRole('textbox', { name: 'JSON body' }).click();
   await codeEditor(target).waitFor();
+  // The keys typed next go into the editor that replaced the clicked textarea (focus fell to the page before).
+  await expect
+    .poll(() => target.evaluate(() => document.activeElement?.classList.contains('cm-content') ?? false))
+    .toBe(true);
 }
 
 async function clearEditor(target: Page): Promise<void> {

@@ -200,7 +200,10 @@ describe('the panel from the keyboard', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await kept()).toEqual([true, true, true]);
     await page.getByRole('navigation', { name: 'Keyhole views' }).getByRole('tab', { name: 'Saved' }).click();
-    await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('Ctrl S apps');
+    const savedFilter = page.getByRole('searchbox', { name: 'Filter saved requests' });
+    // Beside the Export and Import buttons, the filter keeps room to read what is typed (it was squeezed to a sliver).
+    expect((await savedFilter.boundingBox())?.width).toBeGreaterThan(120);
+    await savedFilter.fill('Ctrl S apps');
     await expect
       .poll(() => page.getByRole('treeitem', { name: 'GET Ctrl S apps' }).getAttribute('title'))
       .toContain('GET /v2/self/applications/{applicationId}');

@@ -55,14 +55,19 @@ export interface ResolvedDraft {
 }
 
 /**
- * Fills every `{name}` the request will send. Path placeholders keep their own field's value when one is typed,
- * else take the variable's; disabled rows and a body the method will not send are left alone.
+ * Fills every `{name}` the request will send. Path placeholders keep their own field's value when one is typed
+ * (its own `{name}`s filled too), else take the variable's; disabled rows and a body the method will not send are left alone.
  */
 export function resolveDraft(draft: RequestDraft, values: Readonly<Record<string, string>>): ResolvedDraft {
   const missing: string[] = [];
   const params = dataRecord(draft.params);
   for (const name of listPlaceholders(draft.path)) {
-    if ((ownValue(params, name) ?? '').trim() !== '') continue;
+    const typed = ownValue(params, name) ?? '';
+    // A typed value may itself name a variable (Postman's `:id` = `{{orgId}}` imports as `{orgId}`).
+    if (typed.trim() !== '') {
+      params[name] = substitute(typed, values, missing);
+      continue;
+    }
     const value = ownValue(values, name);
     if (usable(value)) params[name] = value;
     else if (!missing.includes(name)) missing.push(name);

@@ -41,6 +41,9 @@ export function createReplaceGuard(services: PanelServices): ReplaceGuard {
 
   const list = async (request: SendRequest): Promise<ReplaceListing> => {
     const next = request.body?.kind === 'json' ? environmentOf(request.body.text) : undefined;
+    // An empty body (Body: none) is not "a list Keyhole cannot read": say what it is.
+    if (!next && (request.body ?? { kind: 'none' }).kind === 'none')
+      return { state: 'unknown', why: 'the request has no body' };
     if (!next) return { state: 'unknown', why: 'the body is not a list of variables Keyhole can read' };
     const { body: _body, requestId: _id, ...rest } = request;
     const headers = (rest.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-type');

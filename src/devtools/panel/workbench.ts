@@ -56,6 +56,8 @@ export function createWorkbench(services: PanelServices): Workbench {
   const attempted = createStore(false);
   const focusIssue = createStore(0);
   const notices = createStore<string[]>([]);
+  /** The notice Send last put up when it refused; cleared once a send goes through. */
+  let refusal: string[] | undefined;
   const session = createStore<SessionState>({ state: 'loading' });
   const summary = createStore<SummaryState>({ state: 'idle' });
   const pickers = createPickerLists(services);
@@ -402,8 +404,12 @@ export function createWorkbench(services: PanelServices): Workbench {
         if (check.unresolved.length > 0) notices.set([describeUnresolved(check.unresolved)]);
         else if (raw.ok)
           notices.set(check.issues.map((issue) => `Not sent, once variables are filled: ${issue.message}`));
+        refusal = notices.get();
         return;
       }
+      // The refusal is answered: it must not stay above this request's response saying "Not sent".
+      if (refusal && notices.get() === refusal) notices.set([]);
+      refusal = undefined;
       if (replaceGuard.holds(check.request, draft.get())) return;
       await runRequest(check.request, draft.get());
     },

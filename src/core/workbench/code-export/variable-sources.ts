@@ -9,7 +9,7 @@ import { SNIPPET_VARIABLES } from './snippet-variables.ts';
  */
 export const VARIABLE_SOURCES: Readonly<Record<string, string>> = {
   [CURL_VARIABLES.apiToken]:
-    'an API token: in Keyhole’s DevTools panel open Tokens → Create token and copy the value (shown once), or run `clever tokens create`',
+    'an API token: in Keyhole’s DevTools panel open Tokens → Create token and copy the value (shown once), or run `clever tokens create <name>`',
   [SNIPPET_VARIABLES.consumerKey]:
     'the key of an OAuth consumer of yours (the console: your organisation → OAuth consumers → create one; the profile in Keyhole’s Settings shows the key it uses)',
   [CURL_VARIABLES.consumerSecret]:

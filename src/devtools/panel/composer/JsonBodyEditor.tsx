@@ -97,7 +97,12 @@ export function JsonBodyEditor({
           onSchemaProblems: (count) => latest.current.onSchemaProblems(count),
         });
         setReady(true);
-        if (hadFocus) editor.current.focus(caret);
+        if (hadFocus) {
+          // The host is still `hidden` until the render that `ready` asks for: an element in it cannot take focus
+          // (it stayed on the textarea, which that render removes, and the next keys went nowhere). Show it now.
+          host.current.hidden = false;
+          editor.current.focus(caret);
+        }
       },
       // The chunk could not load (the extension was updated under the page): the textarea stays.
       () => live && setFailed(true),

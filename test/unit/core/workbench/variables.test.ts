@@ -58,6 +58,18 @@ describe('variables', () => {
     );
   });
 
+  it('fills a variable typed in a path value field (Postman `:id` = `{{orgId}}`), or stops Send naming it', () => {
+    const draft = createDraft({
+      path: '/v2/organisations/{organisationId}',
+      params: { organisationId: '{orgId}' },
+    });
+    const filled = resolveDraft(draft, { orgId: 'orga_env' });
+    expect(filled.unresolved).toEqual([]);
+    const check = validateDraft(filled.draft);
+    expect(check.ok && check.request.path).toBe('/v2/organisations/orga_env');
+    expect(resolveDraft(draft, {}).unresolved).toEqual(['orgId']);
+  });
+
   it('does not resolve a body the method will not send', () => {
     const draft = createDraft({ method: 'GET', bodyMode: 'text', text: '{gone}' });
     expect(resolveDraft(draft, {}).unresolved).toEqual([]);

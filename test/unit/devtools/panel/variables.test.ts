@@ -55,6 +55,8 @@ describe('context and variables in the workbench', () => {
     workbench.edit((draft) => ({ ...draft, headers: [{ name: 'X-Zone', value: '{zone}', enabled: true }] }));
     await workbench.send();
     expect(sent()).toHaveLength(1);
+    // The refusal no longer holds: it does not stay above the response as if this request was not sent.
+    expect(workbench.notices.get()).toEqual([]);
     expect(sent()[0]).toMatchObject({
       query: [['zone', 'par']],
       headers: [['X-Zone', 'par']],
@@ -183,6 +185,17 @@ describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
     await workbench.send();
     await workbench.answerReplace(true);
     expect(fake.sent().filter((request) => request.method === 'PUT')).toHaveLength(1);
+    workbench.dispose();
+  });
+
+  it('says a PUT without a body has none, not that its body is unreadable', async () => {
+    const fake = createFakeServices((request) => jsonResponse(request, {}));
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(createDraft({ method: 'PUT', path: '/v2/organisations/orga_1/applications/app_1/env' }));
+    await workbench.send();
+    await settle();
+    expect(workbench.pendingReplace.get()?.listing).toEqual({ state: 'unknown', why: 'the request has no body' });
     workbench.dispose();
   });
 });
