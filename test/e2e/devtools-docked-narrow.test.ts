@@ -176,4 +176,21 @@ describe('the panel docked at every size', () => {
     await expect.poll(() => side.isVisible()).toBe(true);
     await page.close();
   });
+
+  it('keeps the current request tab readable when the head is narrow, three tabs open (1400×380 beside the response)', async () => {
+    const narrow = await openPanel(ext, pageErrors, { width: 1400, height: 380, colorScheme: 'light' });
+    await narrow.getByRole('button', { name: 'New tab' }).click();
+    await narrow.getByRole('button', { name: 'New tab' }).click();
+    // What of the current tab the tab list shows (it scrolls sideways): the head's other controls once left it
+    // 62 px, cutting the current tab to a sliver.
+    const shown = () =>
+      narrow.locator('.kh-request-tab--current').evaluate((tab) => {
+        const list = tab.closest('.kh-request-tab-list')!.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return Math.round(Math.min(box.right, list.right) - Math.max(box.left, list.left));
+      });
+    await expect.poll(shown).toBeGreaterThan(100);
+    await saveScreenshot(narrow, 'devtools-docked-1400x380-three-tabs');
+    await narrow.close();
+  });
 });
