@@ -300,6 +300,19 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('F2');
     const edit = page.getByRole('dialog', { name: /^Edit/ });
+    // The name is selected, as in a file manager's rename: what is typed replaces it.
+    await expect
+      .poll(() =>
+        edit
+          .getByRole('textbox', { name: 'Name' })
+          .evaluate(
+            (field: HTMLInputElement) =>
+              document.activeElement === field &&
+              field.selectionStart === 0 &&
+              field.selectionEnd === field.value.length,
+          ),
+      )
+      .toBe(true);
     await edit.getByRole('textbox', { name: 'Name' }).fill(`${name} (copy)`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(names).toEqual([`${name} (copy)`, name]);

@@ -54,6 +54,8 @@ export default function EditSavedDialog({
             class="kh-input"
             value={name}
             autoFocus={focus === 'name'}
+            // Selected on focus, as a rename is in a file manager: what is typed replaces the old name.
+            onFocus={(event) => event.currentTarget.select()}
             required
             onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
           />
