@@ -133,9 +133,14 @@ export function createWorkbench(services: PanelServices): Workbench {
     // This window's tabs first; a window without any starts from the last draft edited in any window.
     const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
     if (disposed) return;
-    // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back).
-    const typed = touched ? draft.get() : undefined;
-    if (await tabSession.restore(typed)) {
+    // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back): asked
+    // when the tabs are in, so keys typed while they loaded are not overwritten by the restored draft.
+    let typed: RequestDraft | undefined;
+    const typedNow = () => {
+      typed = touched ? draft.get() : undefined;
+      return typed;
+    };
+    if (await tabSession.restore(typedNow)) {
       if (!typed) notices.set(maskedNotice(draft.get()));
     } else if (legacy && !touched) {
       draft.set(legacy);

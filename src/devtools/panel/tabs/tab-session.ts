@@ -61,8 +61,11 @@ export interface TabSession {
   setRunOf(tabId: string, state: RunState): void;
   /** Keeps a finished call's response for the tab, as history keeps it. */
   keepResponse(tabId: string, outcome: CallOutcome): void;
-  /** Loads this window's tabs (and their last responses); `typed` is what was edited while loading. */
-  restore(typed: RequestDraft | undefined): Promise<boolean>;
+  /**
+   * Loads this window's tabs (and their last responses). `typed` tells what the user edited while they loaded,
+   * asked once they are in: an edit made at any moment before is kept, in a tab of its own.
+   */
+  restore(typed: () => RequestDraft | undefined): Promise<boolean>;
   dispose(): void;
 }
 
@@ -194,11 +197,12 @@ export function createTabSession(
       if (!tabs.get().tabs.some((tab) => tab.id === tabId)) return;
       void responses.put(tabResponseKey(workspace, tabId), storedTabResponse(outcome, tabId)).catch(() => undefined);
     },
-    async restore(typed) {
+    async restore(typedNow) {
       const [saved, forgotten] = await Promise.all([
         loadTabSet(storage, workspace),
         touchWorkspace(storage, workspace).catch(() => [] as string[]),
       ]);
+      const typed = typedNow();
       for (const key of forgotten) void responses.removePrefix(`${key}/`).catch(() => undefined);
       restored = true;
       if (!saved) {

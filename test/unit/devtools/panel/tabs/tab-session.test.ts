@@ -45,6 +45,39 @@ async function started(services: PanelServices): Promise<Workbench> {
 const shared = () => ({ storage: createMemoryStorage(), responses: createMemoryTabResponseStore() });
 
 describe('request tabs in the workbench', () => {
+  it('keeps what is typed while the tabs load, in a tab of its own and current, not under the restored draft', async () => {
+    const store = shared();
+    const first = await started(servicesFor(store, 'devtools-9'));
+    first.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+    await idle();
+    // The tab set's read is held until the user has typed: the restore then finds an edit made while it loaded.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const tabsAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const storage = {
+      get: async <T>(key: string) => {
+        if (key.endsWith('devtools-9')) {
+          asked();
+          await held;
+        }
+        return store.storage.get<T>(key);
+      },
+      set: store.storage.set,
+    };
+    const second = createWorkbench(servicesFor({ ...store, storage }, 'devtools-9'));
+    await tabsAsked;
+    second.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
+    release();
+    await second.ready;
+    expect(second.draft.get().path).toBe('/v2/self/applications');
+    expect(second.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual(['/v2/summary', '/v2/self/applications']);
+  });
+
   it('keeps each tab’s draft and response apart and brings both back after a reload', async () => {
     const store = shared();
     const first = await started(servicesFor(store, 'devtools-7'));
