@@ -38,6 +38,23 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
   // It goes out as a header: the same rules as the header table's (no line break, Latin-1 only).
   const problem = findHeaderProblem('Content-Type', contentType);
   if (problem) throw new KeyholeError('invalid-input', problem);
-  // base64ToBytes (atob) throws on anything but base64.
-  return bytes ? { bytes: base64ToBytes(body.base64), contentType } : { text: body.text, contentType };
+  if (!bytes) return { text: body.text, contentType };
+  assertBase64(body.base64);
+  return { bytes: base64ToBytes(body.base64), contentType };
+}
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/**
+ * A file body's base64 must be just that: atob would otherwise refuse it with its own DOMException ('Invalid
+ * character'), an internal error to the page, or quietly skip spaces in it. Checked without a regex over the whole
+ * shape, which would backtrack once per 4 characters of a many-megabyte file.
+ */
+export function assertBase64(base64: string): void {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  if (base64.length % 4 === 0 && !NOT_BASE64.test(base64.slice(0, base64.length - padding))) return;
+  throw new KeyholeError(
+    'invalid-input',
+    'The file body is not valid base64 (A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters).',
+  );
 }

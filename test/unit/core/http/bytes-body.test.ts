@@ -45,10 +45,24 @@ describe('a file body (kind bytes)', () => {
     expect(ok.body).toEqual({ kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0=' });
     expect(() =>
       validateSendRequest({ ...request, body: { kind: 'bytes', contentType: 'image/bmp', base64: 'Qk0' } }),
-    ).toThrow(/bytes body needs its base64/);
+    ).toThrow(/not valid base64/);
     expect(() =>
       validateSendRequest({ ...request, body: { kind: 'bytes', contentType: 'image/bmp\r\nX: 1', base64: '' } }),
     ).toThrow(/content type/);
+  });
+
+  it('says when its base64 is not base64, at the message contract and wherever it is encoded', () => {
+    const request = { target: 'api', method: 'PUT', path: '/v2/self/avatar' };
+    // atob's own DOMException ('Invalid character') reached the page as an internal error before.
+    for (const base64 of ['@@@@', 'Qk0', 'Q===', 'Qk 0', 'Qk0=Qk0=']) {
+      const body = { kind: 'bytes' as const, contentType: 'image/bmp', base64 };
+      expect(() => validateSendRequest({ ...request, body }), base64).toThrow(
+        expect.objectContaining({ code: 'invalid-input', message: expect.stringMatching(/is not valid base64/) }),
+      );
+      expect(() => encodeBody(body), base64).toThrow(
+        expect.objectContaining({ code: 'invalid-input', message: expect.stringMatching(/is not valid base64/) }),
+      );
+    }
   });
 
   it('is not exported as code: a snippet cannot carry the file', () => {
