@@ -39,10 +39,21 @@ export function signedFormParameters(contentType: string | undefined, body: stri
   return parseFormBody(body);
 }
 
-/** Compares the media type only, so `application/x-www-form-urlencoded; charset=UTF-8` still counts. */
+/**
+ * Compares the media type only, so `application/x-www-form-urlencoded; charset=UTF-8` still counts. An ambiguous
+ * value counts as a form whenever any server might read it as one: WHATWG's fetch takes the last of comma-separated
+ * types (`text/plain, application/x-www-form-urlencoded`), PHP stops at the first comma or space
+ * (`application/x-www-form-urlencoded x`). Reading it as a form here signs its fields (or refuses a file sent so),
+ * where reading it as text left form fields the signature did not cover.
+ */
 export function isFormMediaType(contentType: string): boolean {
-  const mediaType = contentType.split(';', 1)[0] ?? '';
-  return mediaType.trim().toLowerCase() === FORM_MEDIA_TYPE;
+  return contentType.split(',').some((part) => {
+    const mediaType = part.split(';', 1)[0] ?? '';
+    return mediaType
+      .trim()
+      .split(/[ \t]+/)
+      .some((token) => token.toLowerCase() === FORM_MEDIA_TYPE);
+  });
 }
 
 /** `+` is a space, `%XX` a byte, a stray `%` stays literal; bytes are then read as UTF-8 with U+FFFD for errors. */

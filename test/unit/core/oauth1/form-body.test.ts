@@ -188,4 +188,31 @@ describe('signedFormParameters', () => {
     expect(isFormMediaType('application/x-www-form-urlencoded-extra')).toBe(false);
     expect(isFormMediaType('application/x-www-form-urlencoded')).toBe(true);
   });
+
+  it('reads an ambiguous type as a form when any server would, and signs its fields', async () => {
+    // WHATWG's reading (the last of comma-separated types), checked with Node's own Request.
+    const whatwg = 'text/plain; a=b, application/x-www-form-urlencoded';
+    const request = new Request('http://127.0.0.1/', {
+      method: 'POST',
+      headers: { 'content-type': whatwg },
+      body: 'oauth_token=x&a=1',
+    });
+    expect([...(await request.formData()).entries()]).toEqual([
+      ['oauth_token', 'x'],
+      ['a', '1'],
+    ]);
+    for (const ambiguous of [
+      whatwg,
+      'text/plain, application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded x',
+    ]) {
+      expect(isFormMediaType(ambiguous), ambiguous).toBe(true);
+      expect(signedFormParameters(ambiguous, 'oauth_token=x&a=1'), ambiguous).toEqual([
+        ['oauth_token', 'x'],
+        ['a', '1'],
+      ]);
+    }
+    expect(isFormMediaType('text/plain, application/json')).toBe(false);
+    expect(isFormMediaType('text/plain; charset=utf-8')).toBe(false);
+  });
 });
