@@ -123,6 +123,18 @@ describe('live log streams in the panel', () => {
     }
     await saveScreenshot(page, 'live-log-stream-light');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    // A batch already on its way when Stop was pressed still lands: save once the count has settled (in a CI run
+    // the save held 756 lines and the count then read 768).
+    await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Stopped/);
+    let settled = -1;
+    await expect
+      .poll(async () => {
+        const now = await receivedLines(page);
+        const same = now === settled;
+        settled = now;
+        return same;
+      })
+      .toBe(true);
 
     const seqs = await savedSequence(page);
     expectConsecutive(seqs);
