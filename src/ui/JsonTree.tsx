@@ -11,6 +11,7 @@ import {
 } from '../core/workbench/json-lines.ts';
 import { copyText } from './copy-text.ts';
 import { clip, clipTo, DETAIL_CHARS, LONG_STRING, markMatches, ValueText } from './JsonTreeValue.tsx';
+import type { MenuAction } from './PopupMenu.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import './JsonTree.css';
 
@@ -52,7 +53,7 @@ export interface JsonTreeProps {
 }
 
 export interface JsonTreeTools {
-  actions: { label: string; onSelect: () => void; disabled?: boolean }[];
+  actions: MenuAction[];
   summary: string;
   notice: string;
 }
@@ -290,10 +291,10 @@ export function JsonTree({
       {toolbar ? (
         toolbar({
           actions: [
-            { label: 'Expand all', onSelect: expandAll },
-            { label: 'Collapse all', onSelect: collapseAll },
-            { label: 'Copy value', onSelect: () => void copyActive('value'), disabled: !activeRow },
-            { label: 'Copy path', onSelect: () => void copyActive('path'), disabled: !activeRow },
+            { label: 'Expand all', run: expandAll },
+            { label: 'Collapse all', run: collapseAll },
+            { label: 'Copy value', run: () => void copyActive('value'), disabled: !activeRow },
+            { label: 'Copy path', run: () => void copyActive('path'), disabled: !activeRow },
           ],
           summary,
           notice,

@@ -1,4 +1,5 @@
-import { MoreMenu, type MoreMenuItem } from '../../../ui/MoreMenu.tsx';
+import { MoreMenu } from '../../../ui/MoreMenu.tsx';
+import type { MenuAction } from '../../../ui/PopupMenu.tsx';
 import { BodyModeSwitch } from './BodyParts.tsx';
 import type { BodyMode } from './body-view-memory.ts';
 import { JsonFilterBar } from './JsonFilterBar.tsx';
@@ -38,7 +39,7 @@ export function BodyToolbar({
   note: string;
   /** How many rows the tree shows (it gives way first when the row is short). */
   summary?: string | undefined;
-  actions: MoreMenuItem[];
+  actions: MenuAction[];
 }) {
   return (
     <div class="kh-body-toolbar" role="toolbar" aria-label="Body tools">

@@ -254,10 +254,10 @@ function TextBody({
       summary={tree?.summary}
       actions={[
         ...(tree?.actions ?? []),
-        { label: 'Copy', onSelect: () => void copyBody(), title: 'Copy the body as shown' },
+        { label: 'Copy', run: () => void copyBody(), title: 'Copy the body as shown' },
         {
           label: 'Save…',
-          onSelect: () => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' })),
+          run: () => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' })),
           title: `Save as ${fileName}`,
         },
       ]}
