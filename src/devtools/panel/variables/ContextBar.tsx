@@ -73,6 +73,7 @@ export function ContextBar({ workbench }: { workbench: Workbench }) {
         <select
           class="kh-input kh-input--small"
           value={scope.activeEnvironmentId}
+          title={scope.environments.find((item) => item.id === scope.activeEnvironmentId)?.name ?? 'None'}
           onChange={(event) => {
             const id = (event.currentTarget as HTMLSelectElement).value;
             workbench.variables.update((current) => ({ ...current, activeEnvironmentId: id }));
