@@ -53,7 +53,7 @@ afterAll(async () => {
 type Credentials = 'api-token' | 'oauth';
 
 /**
- * Opens Code…, picks the language (and OAuth when asked: an API token is the default), and returns the snippet and
+ * Opens Code…, picks the language and the credentials (an API token by default, then the last choice), and returns the snippet and
  * the dialog's text.
  */
 async function codeFor(
@@ -65,7 +65,8 @@ async function codeFor(
   const first = target.getByRole('dialog', { name: 'Copy as HTTPie' });
   await first.getByRole('combobox', { name: 'Language' }).selectOption(language);
   const dialog = target.getByRole('dialog', { name: `Copy as ${LABELS[language]}` });
-  if (credentials === 'oauth') await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption('oauth');
+  // Chosen every time: the dialog remembers the last choice.
+  await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption(credentials);
   const textbox = dialog.getByRole('textbox', { name: language === 'curl' ? 'Command' : 'Code' });
   await expect.poll(() => textbox.inputValue()).not.toBe('Building…');
   const code = await textbox.inputValue();
@@ -222,7 +223,8 @@ describe('the Code dialog at the sizes DevTools is docked at', () => {
       await expect.poll(() => sized.getByRole('dialog', { name: 'Copy as JavaScript fetch' }).count()).toBe(1);
       await language.selectOption('python');
       const python = sized.getByRole('dialog', { name: 'Copy as Python (requests-oauthlib)' });
-      // The default credential: the API token (OAuth is the explicit choice).
+      // The API token (the default; the tests above chose OAuth last, which the dialog remembers).
+      await python.getByRole('combobox', { name: 'Credentials' }).selectOption('api-token');
       await expect
         .poll(() => python.getByRole('textbox', { name: 'Code' }).inputValue())
         .toContain('"Bearer " + os.environ["CLEVER_API_TOKEN"]');

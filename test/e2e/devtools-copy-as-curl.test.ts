@@ -205,7 +205,10 @@ describe('copy as curl', () => {
       await page.getByRole('button', { name: 'Copy as curl…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Copy as curl' });
       const textbox = dialog.getByRole('textbox', { name: 'Command' });
-      // The default: built in the page, opening with where the token comes from.
+      // The dialog remembers the OAuth choice the tests above made.
+      expect(await dialog.getByRole('combobox', { name: 'Credentials' }).inputValue()).toBe('oauth');
+      await dialog.getByRole('combobox', { name: 'Credentials' }).selectOption('api-token');
+      // An API token: built in the page, opening with where the token comes from.
       await expect.poll(() => textbox.inputValue()).toMatch(/^curl /m);
       const command = await textbox.inputValue();
       expect(command).toMatch(/^# CLEVER_API_TOKEN: an API token: in Keyhole’s DevTools panel open Tokens/);

@@ -58,6 +58,30 @@ describe('curl import and export', () => {
     expect((root.querySelector('textarea') as HTMLTextAreaElement).value).toContain('curl');
   });
 
+  it('remembers the credentials chosen, for the next export', async () => {
+    const { workbench, services, calls } = await setup();
+    workbench.open(createDraft({ path: '/v2/self' }));
+    const open = async () => {
+      const mounted = mount(
+        <CurlExportDialog workbench={workbench} services={services} flavour="curl" onClose={() => {}} />,
+      );
+      cleanup = mounted.unmount;
+      await settle();
+      return mounted.root;
+    };
+    const credentials = (root: HTMLElement) => (root.querySelector('#kh-code-credentials') as HTMLSelectElement).value;
+    const curlCalls = () => calls.filter((call) => call.name === 'request/curl');
+    const first = await open();
+    expect(credentials(first)).toBe('api-token');
+    await chooseOAuth(first);
+    cleanup?.();
+    const second = await open();
+    expect(credentials(second)).toBe('oauth');
+    // The command shown is OAuth's (signed by the worker), not the API token's snippet under an OAuth label.
+    expect(curlCalls()).toHaveLength(2);
+    expect((second.querySelector('textarea') as HTMLTextAreaElement).value).toContain('Authorization: OAuth');
+  });
+
   it('copies a masked curl command and reveals the header only on request', async () => {
     const { workbench, services, calls } = await setup();
     workbench.open(createDraft({ path: '/v2/self' }));

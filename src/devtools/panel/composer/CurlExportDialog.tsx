@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import type { CurlCredential, SendRequest } from '../../../core/protocol.ts';
 import { buildCleverCurl } from '../../../core/workbench/clever-curl.ts';
@@ -99,6 +99,13 @@ function snippetFor(
   return language === 'curl' ? buildCurlSnippet(described) : buildSnippet(language, described);
 }
 
+const CREDENTIALS_KEY = 'codeExportCredentials';
+
+async function rememberedCredentials(storage: PanelServices['storage']): Promise<SnippetCredentials> {
+  const saved = await storage.get<unknown>(CREDENTIALS_KEY).catch(() => undefined);
+  return CREDENTIALS.some(([id]) => id === saved) ? (saved as SnippetCredentials) : 'api-token';
+}
+
 export default function CurlExportDialog({
   workbench,
   services,
@@ -112,6 +119,8 @@ export default function CurlExportDialog({
 }) {
   const [language, setLanguage] = useState<ExportLanguage>(flavour);
   const [credentials, setCredentials] = useState<SnippetCredentials>('api-token');
+  const chosenHere = useRef(false);
+  const shownLanguage = useRef(language);
   const [state, setState] = useState<State>({ state: 'loading' });
   const [copied, setCopied] = useState('');
 
@@ -159,16 +168,25 @@ export default function CurlExportDialog({
   };
 
   useEffect(() => {
-    void build(false);
+    // The credentials last chosen here (someone exporting with their own OAuth consumer wants it every time);
+    // a choice made before the remembered one is read wins.
+    void rememberedCredentials(services.storage).then((remembered) => {
+      if (chosenHere.current) return;
+      setCredentials(remembered);
+      void build(false, shownLanguage.current, remembered);
+    });
   }, []);
 
   const choose = (next: ExportLanguage) => {
+    shownLanguage.current = next;
     setLanguage(next);
     void build(false, next);
   };
 
   const chooseCredentials = (next: SnippetCredentials) => {
+    chosenHere.current = true;
     setCredentials(next);
+    void services.storage.set(CREDENTIALS_KEY, next).catch(() => {});
     void build(false, language, next);
   };
 
