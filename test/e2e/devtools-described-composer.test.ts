@@ -293,6 +293,33 @@ describe('the composer reads the API description', () => {
     await expect.poll(() => chip.innerText()).toBe(`⚠ ${differences.length} differences from the description`);
     await page.getByRole('tab', { name: 'Catalog' }).click();
   });
+
+  it('compares a large response in its worker, and its tab still shows the outcome after a call in another tab', async () => {
+    // Over 64 KB: compared in the check's worker, not on the page.
+    const wrong = { id: 'user_e2e', email: 42, name: `Ada ${'L'.repeat(100_000)}` };
+    ext.platform.faults.add({
+      server: 'api',
+      method: 'GET',
+      path: '/v2/self',
+      status: 200,
+      body: JSON.stringify(wrong),
+    });
+    const differences = checkAgainstSchema(wrong, described('self').responses?.['200']?.schema, platform.schemas);
+    const expected = `⚠ ${differences.length} differences from the description`;
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await openEndpoint(page, 'self', 'self');
+    expect(await sendAndWait(page)).toBe('200');
+    const chip = page.locator('.kh-check-chip');
+    await expect.poll(() => chip.innerText()).toBe(expected);
+    const first = page.locator('.kh-request-tab--current .kh-request-tab-open');
+    const firstLabel = await first.innerText();
+
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await openEndpoint(page, 'self consumptions', 'get-v2-self-consumptions');
+    expect(await sendAndWait(page)).toBe('200');
+    await page.locator('.kh-request-tab-open', { hasText: firstLabel }).last().click();
+    await expect.poll(() => chip.innerText()).toBe(expected);
+  });
 });
 
 describe('at other sizes and in dark', () => {

@@ -8,7 +8,8 @@ import type { KeyValueStorage } from '../../key-value-storage.ts';
 import { loadedBodyOf } from '../body-registry.ts';
 import { type CheckState, checkStoreOf } from './check-registry.ts';
 import { responseChecksOn } from './check-setting.ts';
-import type { CheckRequest } from './response-check.worker.ts';
+import { newestFirst } from './newest-first.ts';
+import type { CheckReply, CheckRequest } from './response-check.worker.ts';
 
 /**
  * Compares a shown response with the description, once the page is idle after its first screen: small bodies on
@@ -17,33 +18,48 @@ import type { CheckRequest } from './response-check.worker.ts';
  */
 const ON_PAGE_CHARS = 64 * 1024;
 
-/** Stops the comparison still running for an older response: a newer call's gets the core (and its numbers). */
-let stopRunning: (() => void) | undefined;
+/** The comparisons' worker, kept between responses (its description and validators stay compiled). */
+let worker: Worker | undefined;
+let jobs = 0;
+const replies = new Map<number, (reply: CheckReply) => void>();
 
-function checkInWorker(message: CheckRequest): Promise<ResponseCheck | undefined> {
-  stopRunning?.();
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./response-check.worker.ts', import.meta.url), { type: 'module' });
-    const stop = () => {
-      worker.terminate();
-      reject(new Error('Not compared: a newer response was being compared.'));
-    };
-    stopRunning = stop;
-    worker.onmessage = (event: MessageEvent<{ ok: true; check?: ResponseCheck } | { ok: false; message: string }>) => {
-      if (stopRunning === stop) stopRunning = undefined;
-      worker.terminate();
-      if (event.data.ok) resolve(event.data.check);
-      else reject(new Error(event.data.message));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      if (stopRunning === stop) stopRunning = undefined;
-      worker.terminate();
-      reject(new Error(event.message || 'The check’s worker could not start.'));
-    };
-    worker.postMessage(message);
-  });
+function checkWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL('./response-check.worker.ts', import.meta.url), { type: 'module' });
+  started.onmessage = (event: MessageEvent<CheckReply>) => {
+    const answer = replies.get(event.data.id);
+    replies.delete(event.data.id);
+    answer?.(event.data);
+  };
+  started.onerror = (event) => {
+    event.preventDefault();
+    endWorker({ ok: false, message: event.message || 'The check’s worker could not start.' });
+  };
+  worker = started;
+  return started;
 }
+
+function endWorker(why: Omit<Extract<CheckReply, { ok: false }>, 'id'>): void {
+  worker?.terminate();
+  worker = undefined;
+  const stranded = [...replies.entries()];
+  replies.clear();
+  for (const [id, answer] of stranded) answer({ id, ...why });
+}
+
+/**
+ * One comparison at a time, the newest response's first: a 20 MB body still being compared does not hold up the
+ * answer just received; it is stopped (its worker ended) and compared again afterwards, so going back to its tab
+ * shows its outcome rather than "not compared".
+ */
+const checkInWorker = newestFirst<Omit<CheckRequest, 'id'>, ResponseCheck | undefined>((job) => {
+  const id = ++jobs;
+  const result = new Promise<ResponseCheck | undefined>((resolve, reject) => {
+    replies.set(id, (reply) => (reply.ok ? resolve(reply.check) : reject(new Error(reply.message))));
+  });
+  checkWorker().postMessage({ ...job, id } satisfies CheckRequest);
+  return { result, stop: () => endWorker({ ok: false, message: 'Stopped for a newer response.' }) };
+});
 
 function bodyForWorker(response: SendResponse, text: string): Pick<CheckRequest, 'text' | 'bytes'> {
   const bytes = loadedBodyOf(response)?.blob;
