@@ -37,7 +37,6 @@ describe('the call port at the browser’s 64 MB message limit', () => {
     const outcome = await page.evaluate(async (size) => {
       const send = (globalThis as unknown as { __khSend: (name: string, request: unknown) => Promise<unknown> })
         .__khSend;
-      const started = performance.now();
       try {
         await send('request/send', {
           target: 'api',
@@ -48,7 +47,7 @@ describe('the call port at the browser’s 64 MB message limit', () => {
         return { ok: true };
       } catch (error) {
         const { code, message, detail } = error as { code: string; message: string; detail?: string };
-        return { ok: false, code, message, detail, quick: performance.now() - started < 2000 };
+        return { ok: false, code, message, detail };
       }
     }, HUGE);
     faults.apply = apply;
@@ -56,8 +55,9 @@ describe('the call port at the browser’s 64 MB message limit', () => {
       ok: false,
       code: 'too-large',
       message: expect.stringMatching(/nothing was sent/),
+      // The browser's own refusal, from postMessage itself: a port taken for closed would have been retried on new
+      // ports and ended in "reload the extension" (no timing asserted: building 70 MB takes seconds under load).
       detail: expect.stringMatching(/exceeded maximum allowed size of 64MiB/),
-      quick: true,
     });
     expect(arrived).toBe(0);
     const next = await page.evaluate(() =>
