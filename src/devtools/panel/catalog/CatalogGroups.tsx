@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import type { Catalog, CatalogEntry } from '../../../core/platform/catalog.ts';
 import { checkRight, type RightCheck, type SessionRights } from '../../../core/platform/session-rights.ts';
-import { memo } from '../../../ui/memo.ts';
+import { memo } from '../../../ui/memo.tsx';
 import { EndpointButton } from './EndpointButton.tsx';
 import { useProgressiveCount } from './use-progressive-count.ts';
 

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, createElement, type FunctionComponent } from 'preact';
+import { Component, type ComponentType, type FunctionComponent } from 'preact';
 
 /**
  * A component that renders again only when one of its props changed (shallow, by identity): long lists keep
@@ -15,7 +15,9 @@ export function memo<P extends object>(render: FunctionComponent<P>): ComponentT
       return false;
     }
     override render(props: P) {
-      return createElement(render, props);
+      // JSX, not createElement: the page's shared preact chunk has the JSX runtime, not createElement.
+      const Render = render as FunctionComponent<object>;
+      return <Render {...props} />;
     }
   }
   return Memoised as unknown as ComponentType<P>;
