@@ -14,6 +14,14 @@
  * after it (the restored tabs wait for the session's answer, but not the first render). The stylesheets are now
  * inline (scripts/vite-inline-css.ts), so only the scripts are read: A/B in one Chromium, 20 alternating opens at
  * load average 21, interactive at 180 ms inline against 230 ms linked (blank page 136 ms).
+ * Traces of 2026-11-28 (load 7-25) agree: nothing is awaited before the first paint; the preload scanner spends
+ * ~10 ms of main thread requesting the 12 module files, answered 40-90 ms later. An A/B in one Chromium (load 12-15,
+ * 3 × 8 alternating openings) of the same panel bundled by esbuild into one file (its lazy chunks left out, so only
+ * the first frame works): interactive at 1.75-1.82× the blank page against 2.05-2.32× for the 12 files. Fewer,
+ * larger initial chunks is the lead; rolldown's experimentalInlineCommonChunks would duplicate modules holding state
+ * (body-stream's registry, the KeyholeError class that instanceof checks), so it was not used.
+ * The last row: the catalog (the default view) lists its 471 endpoints in slices (catalog/use-progressive-count.ts);
+ * the Long Tasks API's wall times include the OS's preemption on a loaded machine, which traces' CPU times do not.
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
