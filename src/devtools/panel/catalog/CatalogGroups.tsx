@@ -9,7 +9,7 @@ export type Group = Catalog['groups'][number] & { entries: CatalogEntry[] };
 export type OnOpen = (entry: CatalogEntry) => void;
 
 /** One endpoint in its list item; renders again only when its own check or Tab stop changed. */
-export const EndpointRow = memo(function EndpointRow({
+const EndpointRow = memo(function EndpointRow({
   entry,
   check,
   onOpen,
@@ -26,6 +26,24 @@ export const EndpointRow = memo(function EndpointRow({
     </li>
   );
 });
+
+/** The list items of these endpoints (search results or a group's rows); `current` is the Tab stop's id. */
+export function endpointRows(
+  entries: readonly CatalogEntry[],
+  rights: SessionRights | undefined,
+  onOpen: OnOpen,
+  current: string | undefined,
+) {
+  return entries.map((entry) => (
+    <EndpointRow
+      key={entry.id}
+      entry={entry}
+      check={checkRight(entry, rights)}
+      onOpen={onOpen}
+      current={entry.id === current}
+    />
+  ));
+}
 
 /**
  * One tag group, memoised: while the list fills, only the group receiving rows renders; the others keep theirs.
@@ -53,17 +71,7 @@ const GroupSection = memo(function GroupSection({
       <h3 id={`kh-catalog-${group.id}`} class="kh-group-heading">
         {group.label} <span class="kh-muted">({group.entries.length})</span>
       </h3>
-      <ul class="kh-endpoint-list">
-        {group.entries.slice(0, limit).map((entry) => (
-          <EndpointRow
-            key={entry.id}
-            entry={entry}
-            check={checkRight(entry, rights)}
-            onOpen={onOpen}
-            current={entry.id === current}
-          />
-        ))}
-      </ul>
+      <ul class="kh-endpoint-list">{endpointRows(group.entries.slice(0, limit), rights, onOpen, current)}</ul>
     </section>
   );
 });

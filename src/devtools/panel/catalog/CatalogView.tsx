@@ -8,11 +8,11 @@ import {
   searchCatalog,
 } from '../../../core/platform/catalog.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
-import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
+import type { SessionRights } from '../../../core/platform/session-rights.ts';
 import { PendingFollow } from '../response/follow/PendingFollow.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
-import { EndpointRow, GroupedList } from './CatalogGroups.tsx';
+import { endpointRows, GroupedList } from './CatalogGroups.tsx';
 import { loadSessionRights } from './load-session-rights.ts';
 import { moveInList } from './move-in-list.ts';
 
@@ -109,15 +109,6 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
   // One Tab stop for the whole list: the current endpoint (the last focused, else the first shown).
   const listed = searching ? shown : groups.flatMap((group) => group.entries);
   const current = listed.some((entry) => entry.id === active) ? active : listed[0]?.id;
-  const row = (entry: CatalogEntry) => (
-    <EndpointRow
-      key={entry.id}
-      entry={entry}
-      check={checkRight(entry, rights)}
-      onOpen={open}
-      current={entry.id === current}
-    />
-  );
 
   return (
     <section class="kh-side-view" aria-label="Endpoint catalog">
@@ -187,7 +178,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
           </p>
         ) : searching ? (
           <>
-            <ul class="kh-endpoint-list">{shown.map(row)}</ul>
+            <ul class="kh-endpoint-list">{endpointRows(shown, rights, open, current)}</ul>
             {shown.length < results.length ? (
               <button type="button" class="kh-button kh-button--small" onClick={() => setShowAll(true)}>
                 Show all {results.length} matches

@@ -38,7 +38,14 @@ describe('the index built in slices', () => {
     }
     // A slice of no time at all: a pause before every entry, and still the same index.
     let pauses = 0;
-    const finest = await buildSearchIndexInSlices(entries, searchFieldsOf, async () => void (pauses += 1), -1);
+    const finest = await buildSearchIndexInSlices(
+      entries,
+      searchFieldsOf,
+      async () => {
+        pauses += 1;
+      },
+      -1,
+    );
     expect(pauses).toBe(entries.length);
     expect(finest.docs).toEqual(index.docs);
   });
