@@ -22,6 +22,7 @@ const SHOWN_RESULTS = 60;
 type Loaded = { catalog: Catalog } | { error: KeyholeErrorData };
 /** A task boundary: what comes after it runs in a task of its own, after any input and frame waiting. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function RightsNote({ rights }: { rights: SessionRights | undefined }) {
   if (!rights) return <p class="kh-muted kh-side-note">Reading which rights this session holds…</p>;
   if (rights.state === 'unknown')
