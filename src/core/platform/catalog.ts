@@ -14,7 +14,13 @@ import type {
   SourceId,
 } from './description-types.ts';
 import { exampleBodyText } from './schema-example.ts';
-import { buildSearchIndex, type SearchFields, type SearchIndex, searchIndex } from './search.ts';
+import {
+  buildSearchIndex,
+  buildSearchIndexInSlices,
+  type SearchFields,
+  type SearchIndex,
+  searchIndex,
+} from './search.ts';
 
 export interface CatalogEntry {
   id: string;
@@ -142,6 +148,14 @@ export type CatalogSearch = SearchIndex<CatalogEntry>;
 
 export function indexCatalog(entries: readonly CatalogEntry[]): CatalogSearch {
   return buildSearchIndex(entries, searchFieldsOf);
+}
+
+/** indexCatalog in slices of their own tasks (`pause` between them): a page's thread is never held long. */
+export function indexCatalogInSlices(
+  entries: readonly CatalogEntry[],
+  pause: () => Promise<void>,
+): Promise<CatalogSearch> {
+  return buildSearchIndexInSlices(entries, searchFieldsOf, pause);
 }
 
 export function searchCatalog(index: CatalogSearch, query: string): CatalogEntry[] {

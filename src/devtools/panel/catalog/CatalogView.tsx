@@ -4,22 +4,24 @@ import {
   type Catalog,
   type CatalogEntry,
   type CatalogSearch,
-  indexCatalog,
+  indexCatalogInSlices,
   searchCatalog,
 } from '../../../core/platform/catalog.ts';
 import { loadCatalog } from '../../../core/platform/load-catalog.ts';
-import { checkRight, type SessionRights } from '../../../core/platform/session-rights.ts';
+import type { SessionRights } from '../../../core/platform/session-rights.ts';
 import { PendingFollow } from '../response/follow/PendingFollow.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
-import { EndpointButton } from './EndpointButton.tsx';
+import { endpointRows, GroupedList } from './CatalogGroups.tsx';
 import { loadSessionRights } from './load-session-rights.ts';
 import { moveInList } from './move-in-list.ts';
 
 /** Results shown at once while searching; the rest on demand, so a keystroke never renders hundreds of rows. */
 const SHOWN_RESULTS = 60;
 
-type Loaded = { catalog: Catalog; index: CatalogSearch } | { error: KeyholeErrorData };
+type Loaded = { catalog: Catalog } | { error: KeyholeErrorData };
+/** A task boundary: what comes after it runs in a task of its own, after any input and frame waiting. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function RightsNote({ rights }: { rights: SessionRights | undefined }) {
   if (!rights) return <p class="kh-muted kh-side-note">Reading which rights this session holds…</p>;
@@ -49,14 +51,28 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
   const status = session.state === 'ready' ? session.status : undefined;
   const sessionKey = status ? `${status.state} ${'profile' in status ? status.profile.id : ''}` : '';
 
+  const [index, setIndex] = useState<CatalogSearch | undefined>();
   const load = useCallback(() => {
     setLoaded(undefined);
     loadCatalog().then(
-      (catalog) => setLoaded({ catalog, index: indexCatalog(catalog.entries) }),
+      // The description's module and the catalog built from it take one task; the first rows render in the next.
+      (catalog) => nextTask().then(() => setLoaded({ catalog })),
       (error) => setLoaded({ error: toErrorData(error) }),
     );
   }, []);
   useEffect(load, []);
+
+  // The search index is built after the list shows, in slices (30-60 ms at once on a loaded machine).
+  useEffect(() => {
+    if (!loaded || !('catalog' in loaded)) return;
+    let live = true;
+    void indexCatalogInSlices(loaded.catalog.entries, nextTask).then((built) => {
+      if (live) setIndex(built);
+    });
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
 
   // Ask again when the session changes (signed in or out, another profile).
   useEffect(() => {
@@ -70,9 +86,8 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
     };
   }, [sessionKey]);
 
-  const index = loaded && 'index' in loaded ? loaded.index : undefined;
   const results = useMemo(() => (index ? searchCatalog(index, query) : []), [index, query]);
-  const total = index?.entries.length ?? 0;
+  const total = loaded && 'catalog' in loaded ? loaded.catalog.entries.length : 0;
   const searching = query.trim() !== '';
   const groups = useMemo(() => {
     if (!loaded || !('catalog' in loaded)) return [];
@@ -81,27 +96,20 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
       .filter((group) => group.entries.length > 0);
   }, [loaded]);
 
+  // Stable across the panel's renders (showComposer is not), so the memoised rows keep theirs.
+  const showComposerRef = useRef(showComposer);
+  showComposerRef.current = showComposer;
   const open = useCallback(
     (entry: CatalogEntry) => {
       workbench.openCatalogEntry(entry);
-      showComposer();
+      showComposerRef.current();
     },
-    [workbench, showComposer],
+    [workbench],
   );
   const shown = searching && !showAll ? results.slice(0, SHOWN_RESULTS) : results;
   // One Tab stop for the whole list: the current endpoint (the last focused, else the first shown).
   const listed = searching ? shown : groups.flatMap((group) => group.entries);
   const current = listed.some((entry) => entry.id === active) ? active : listed[0]?.id;
-  const row = (entry: CatalogEntry) => (
-    <li key={entry.id}>
-      <EndpointButton
-        entry={entry}
-        check={checkRight(entry, rights)}
-        onOpen={open}
-        tabIndex={entry.id === current ? 0 : -1}
-      />
-    </li>
-  );
 
   return (
     <section class="kh-side-view" aria-label="Endpoint catalog">
@@ -134,11 +142,13 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
               ? 'Loading the catalog…'
               : 'error' in loaded
                 ? 'The catalog could not be loaded.'
-                : results.length === 0
-                  ? 'No endpoint matches.'
-                  : searching
-                    ? `${results.length} of ${total} endpoints`
-                    : `${total} endpoints`}
+                : !searching
+                  ? `${total} endpoints`
+                  : !index
+                    ? 'Preparing the search…'
+                    : results.length === 0
+                      ? 'No endpoint matches.'
+                      : `${results.length} of ${total} endpoints`}
           </p>
           <RightsNote rights={rights} />
         </div>
@@ -169,7 +179,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
           </p>
         ) : searching ? (
           <>
-            <ul class="kh-endpoint-list">{shown.map(row)}</ul>
+            <ul class="kh-endpoint-list">{endpointRows(shown, rights, open, current)}</ul>
             {shown.length < results.length ? (
               <button type="button" class="kh-button kh-button--small" onClick={() => setShowAll(true)}>
                 Show all {results.length} matches
@@ -177,14 +187,7 @@ export default function CatalogView({ workbench, services, showComposer }: ViewP
             ) : null}
           </>
         ) : (
-          groups.map((group) => (
-            <section key={group.id} aria-labelledby={`kh-catalog-${group.id}`}>
-              <h3 id={`kh-catalog-${group.id}`} class="kh-group-heading">
-                {group.label} <span class="kh-muted">({group.entries.length})</span>
-              </h3>
-              <ul class="kh-endpoint-list">{group.entries.map(row)}</ul>
-            </section>
-          ))
+          <GroupedList groups={groups} rights={rights} current={current} onOpen={open} />
         )}
       </div>
     </section>

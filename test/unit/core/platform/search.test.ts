@@ -3,12 +3,14 @@ import {
   type CatalogEntry,
   type CatalogSearch,
   indexCatalog,
+  indexCatalogInSlices,
   searchCatalog,
   searchFieldsOf,
 } from '../../../../src/core/platform/catalog.ts';
 import { loadCatalog } from '../../../../src/core/platform/load-catalog.ts';
 import {
   buildSearchIndex,
+  buildSearchIndexInSlices,
   filterBySubstring,
   prefixDistance,
   scoreWord,
@@ -24,6 +26,29 @@ const ids = (query: string) => searchCatalog(index, query).map((entry) => entry.
 beforeAll(async () => {
   entries = (await loadCatalog()).entries;
   index = indexCatalog(entries);
+});
+
+describe('the index built in slices', () => {
+  it('is the same index as the one built at once, and pauses between slices', async () => {
+    const sliced = await indexCatalogInSlices(entries, () => Promise.resolve());
+    expect(sliced.vocabulary).toEqual(index.vocabulary);
+    expect(sliced.docs).toEqual(index.docs);
+    for (const query of ['orgnisation membrs', 'invocie pdf', 'put env', 'get addon']) {
+      expect(searchCatalog(sliced, query).map((entry) => entry.id)).toEqual(ids(query));
+    }
+    // A slice of no time at all: a pause before every entry, and still the same index.
+    let pauses = 0;
+    const finest = await buildSearchIndexInSlices(
+      entries,
+      searchFieldsOf,
+      async () => {
+        pauses += 1;
+      },
+      -1,
+    );
+    expect(pauses).toBe(entries.length);
+    expect(finest.docs).toEqual(index.docs);
+  });
 });
 
 describe('words and distances', () => {
