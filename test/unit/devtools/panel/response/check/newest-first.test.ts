@@ -23,7 +23,7 @@ function scriptedRunner() {
     };
   };
   const last = (job: string) => {
-    const run = runs.findLast((item) => item.job === job);
+    const run = [...runs].reverse().find((item) => item.job === job);
     if (!run) throw new Error(`${job} never started`);
     return run;
   };
