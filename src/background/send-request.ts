@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { maskBytes, maskingStream } from '../core/http/mask-bytes.ts';
 import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
 import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
@@ -120,16 +121,25 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
 function toSendResponse(prepared: PreparedRequest, raw: RawResponse, senderUrl?: string): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
   const isText = isTextContentType(contentType);
+  // An echoed credential is masked in every body the page gets: as text below, as bytes when it goes as bytes (a
+  // file, or a body held for the page), in the stream as it flows when streamed.
+  const masker = raw.stream && maskingStream(prepared.reusable);
+  const bytes = maskBytes(raw.bytes, prepared.reusable);
   const bodyRef = raw.stream
-    ? deferStream(raw.stream.body, raw.stream.end, contentType, senderUrl)
-    : deferBody(raw.bytes, contentType, senderUrl);
+    ? deferStream(
+        masker ? raw.stream.body.pipeThrough(masker) : raw.stream.body,
+        raw.stream.end,
+        contentType,
+        senderUrl,
+      )
+    : deferBody(bytes, contentType, senderUrl);
   const body: SendResponse['body'] = isText
     ? {
         kind: 'text',
         text: bodyRef ? '' : hideReusable(new TextDecoder().decode(raw.bytes), prepared.reusable),
         truncated: raw.truncated,
       }
-    : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
+    : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(bytes), truncated: raw.truncated };
   const response: SendResponse = {
     url: prepared.url,
     method: prepared.method as SendResponse['method'],

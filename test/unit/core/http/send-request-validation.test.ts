@@ -102,7 +102,8 @@ describe('a file body at the message contract', () => {
   it('refuses one byte more with a message that gives both sizes, before decoding or scanning it', () => {
     expect(refusal(file(20 * MB + 1))).toMatchObject({
       code: 'invalid-input',
-      message: 'The file body is 20971521 bytes; Keyhole sends files up to 20971520 bytes (20 MB). Pick a smaller file.',
+      message:
+        'The file body is 20971521 bytes; Keyhole sends files up to 20971520 bytes (20 MB). Pick a smaller file.',
     });
     // A 30 MB one that is not even base64: the size is what is said, from the length alone.
     const huge = { ...file(0), body: { kind: 'bytes', contentType: 'image/png', base64: '*'.repeat(40 * MB) } };
