@@ -1,4 +1,11 @@
-import { CALL_PORT_NAME, type CallAnswer, isCallFrame } from '../core/call-port.ts';
+import {
+  CALL_PORT_NAME,
+  type CallAnswer,
+  documentCaller,
+  isCallFrame,
+  isPageFrame,
+  pageCaller,
+} from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
@@ -16,9 +23,17 @@ export function listenForCalls(): void {
       port.disconnect();
       return;
     }
-    const context = { senderUrl: sender.url };
+    const context = { senderUrl: sender.url, caller: documentCaller(sender) };
+    let registered = false;
     port.onMessage.addListener((frame: unknown) => {
       const receivedAt = performance.now();
+      // The page's key, once, before its first call (core/call-port.ts): its held bodies are bound to it.
+      if (!registered && isPageFrame(frame)) {
+        registered = true;
+        context.caller = pageCaller(frame.page);
+        return;
+      }
+      registered = true;
       if (!isCallFrame(frame)) {
         port.disconnect();
         return;

@@ -1,7 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
 import { maskBytes, maskingStream } from '../core/http/mask-bytes.ts';
 import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
-import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
+import type { CallContext, ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
 import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
@@ -33,8 +33,7 @@ export async function requireActiveProfile(): Promise<ProfileView> {
  */
 export async function sendRequest(
   request: SendRequest,
-  receivedAt?: number,
-  senderUrl?: string,
+  { receivedAt, senderUrl, caller }: CallContext = {},
 ): Promise<SendResponse> {
   const profile = await requireActiveProfile();
   const controller = new AbortController();
@@ -67,7 +66,7 @@ export async function sendRequest(
         raw = await execute(prepared, request, controller.signal);
       }
     }
-    const response = toSendResponse(prepared, raw, senderUrl);
+    const response = toSendResponse(prepared, raw, { senderUrl, caller });
     if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
     if (retriedAfterDrop) response.retriedAfterDrop = true;
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
@@ -117,8 +116,8 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
   return fetchWithLimits(prepared.url, init, limits);
 }
 
-/** `senderUrl`: the page that asked, the only one a held body is handed to on Firefox's body port. */
-function toSendResponse(prepared: PreparedRequest, raw: RawResponse, senderUrl?: string): SendResponse {
+/** The context's page and document that asked, the only one a held body is handed to (deferred-bodies.ts). */
+function toSendResponse(prepared: PreparedRequest, raw: RawResponse, { senderUrl, caller }: CallContext): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
   const isText = isTextContentType(contentType);
   // An echoed credential is masked in every body the page gets: as text below, as bytes when it goes as bytes (a
@@ -131,8 +130,9 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse, senderUrl?:
         raw.stream.end,
         contentType,
         senderUrl,
+        caller,
       )
-    : deferBody(bytes, contentType, senderUrl);
+    : deferBody(bytes, contentType, senderUrl, caller);
   const body: SendResponse['body'] = isText
     ? {
         kind: 'text',
