@@ -1,5 +1,5 @@
 import { BODY_PORT_NAME, type BodyPortReport, readBodyPortCommand } from '../core/body-port.ts';
-import { documentCaller, pageCaller } from '../core/call-port.ts';
+import { documentCaller, pageCaller } from '../core/page-key.ts';
 import type { HeldBodyEnd } from '../core/protocol.ts';
 import { endOf, type StoredBody, takeBodyForPage } from './deferred-bodies.ts';
 import { type Browser, browser } from './extension-api.ts';

@@ -1,12 +1,6 @@
-import {
-  CALL_PORT_NAME,
-  type CallAnswer,
-  documentCaller,
-  isCallFrame,
-  isPageFrame,
-  pageCaller,
-} from '../core/call-port.ts';
+import { CALL_PORT_NAME, type CallAnswer, isCallFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { documentCaller, isPageFrame, pageCaller } from '../core/page-key.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
 

@@ -11,9 +11,9 @@
  */
 
 import { largeBodyTransport } from '../core/browser-target.ts';
-import { PAGE_KEY_HEADER, pageCaller } from '../core/call-port.ts';
 import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
+import { PAGE_KEY_HEADER, pageCaller } from '../core/page-key.ts';
 import type { BodyEnd, HeldBody, HeldBodyEnd } from '../core/protocol.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';

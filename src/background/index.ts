@@ -1,4 +1,4 @@
-import { documentCaller } from '../core/call-port.ts';
+import { documentCaller } from '../core/page-key.ts';
 import { isEnvelope, type Reply } from '../core/protocol.ts';
 import { listenForBodyPorts } from './body-port.ts';
 import { listenForCalls } from './call-port.ts';

@@ -1,5 +1,5 @@
-import { PAGE_KEY_HEADER } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { PAGE_KEY_HEADER } from '../core/page-key.ts';
 import type { BodyEnd, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
 import { PAGE_KEY } from './page-key.ts';
 

@@ -1,7 +1,7 @@
 import { largeBodyTransport } from '../core/browser-target.ts';
-import { PAGE_KEY_HEADER } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
+import { PAGE_KEY_HEADER } from '../core/page-key.ts';
 import type { HeldBody, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
 import { attachBodyStream, claimBodyStream, openBodyStream } from './body-stream.ts';
 import { PAGE_KEY } from './page-key.ts';
