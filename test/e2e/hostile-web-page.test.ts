@@ -116,4 +116,40 @@ describe('a web page and the worker', () => {
     const again = await ext.message('request/held-body', { bodyRef: ref, kind: 'text' });
     expect(again).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
+
+  it('gets no PLAINTEXT secret a server echoes in a body streamed through the worker or sent as bytes', async () => {
+    const secret = ext.platform.consumerSecret;
+    const leaks = (text: string) => [secret, encodeURIComponent(secret)].some((form) => text.includes(form));
+    // 1 MB of the Authorization header again and again, streamed to the page; then 100 KB of it as a binary body.
+    ext.platform.faults.add({ server: 'api', path: '/v2/echo', echoAuthorizationBytes: 1_000_000, times: 1 });
+    const send = { target: 'api', method: 'GET', path: '/v2/echo', signatureMethod: 'PLAINTEXT' };
+    const streamed = await ext.message<SendResponse>('request/send', send);
+    if (!streamed.ok) throw new Error(streamed.error.message);
+    expect(streamed.value.bodyStreamed).toBe(true);
+    const text = await ext.message<{ text: string }>('request/held-body', {
+      bodyRef: streamed.value.bodyRef,
+      kind: 'text',
+    });
+    if (!text.ok) throw new Error(text.error.message);
+    expect(text.value.text.length).toBeGreaterThan(500_000);
+    expect(leaks(text.value.text)).toBe(false);
+    // Every copy, whichever read it fell across: both secrets, as the signature carries them, are masked.
+    const copies = text.value.text.split('\n').slice(0, -1);
+    expect(copies.length).toBeGreaterThan(1000);
+    expect(copies.filter((copy) => !copy.includes('oauth_signature="•••%26•••"'))).toEqual([]);
+
+    ext.platform.faults.add({
+      server: 'api',
+      path: '/v2/echo',
+      echoAuthorizationBytes: 100_000,
+      echoContentType: 'application/octet-stream',
+      times: 1,
+    });
+    const binary = await ext.message<SendResponse>('request/send', send);
+    if (!binary.ok) throw new Error(binary.error.message);
+    expect(binary.value.body.kind).toBe('bytes');
+    const bytes = Buffer.from((binary.value.body as { base64: string }).base64, 'base64').toString('latin1');
+    expect(bytes.length).toBeGreaterThan(50_000);
+    expect(leaks(bytes)).toBe(false);
+  });
 });
