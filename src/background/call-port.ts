@@ -21,7 +21,7 @@ export function listenForCalls(): void {
     let registered = false;
     port.onMessage.addListener((frame: unknown) => {
       const receivedAt = performance.now();
-      // The page's key, once, before its first call (core/call-port.ts): its held bodies are bound to it.
+      // The page's key, once, before its first call (core/page-key.ts): its held bodies are bound to it.
       if (!registered && isPageFrame(frame)) {
         registered = true;
         context.caller = pageCaller(frame.page);

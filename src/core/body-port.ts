@@ -13,7 +13,7 @@ export const BODY_PORT_NAME = 'keyhole-body';
 /** Chunks the page lets the background send ahead of its reading. */
 export const BODY_PORT_WINDOW = 4;
 
-/** `page`: the page key the body is held for (core/call-port.ts). */
+/** `page`: the page key the body is held for (core/page-key.ts). */
 export type BodyPortCommand = { type: 'open'; id: string; credit: number; page?: string } | { type: 'more' };
 
 export type BodyPortReport =

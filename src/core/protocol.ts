@@ -322,7 +322,7 @@ export interface CallContext {
   senderUrl?: string;
   /**
    * The asking document itself, where the pages' URL cannot tell two apart (two panels are the same page): the key
-   * the page registered on its call port (`page:…`, core/call-port.ts), or Chromium's `sender.documentId` (`doc:…`).
+   * the page registered on its call port (`page:…`, core/page-key.ts), or the browser's `sender.documentId` (`doc:…`).
    * A body held for a call goes only to the caller that made it.
    */
   caller?: string;

@@ -37,7 +37,7 @@ export function dropBodyStream(requestId: string): void {
 export async function openBodyStream(response: SendResponse, url: string): Promise<boolean> {
   let answer: Response;
   try {
-    // This page's key: the worker hands the body only to the page whose call it was (core/call-port.ts).
+    // This page's key: the worker hands the body only to the page whose call it was (core/page-key.ts).
     answer = await fetch(url, { cache: 'no-store', headers: { [PAGE_KEY_HEADER]: PAGE_KEY } });
   } catch {
     return false;

@@ -71,7 +71,7 @@ function call(envelope: Envelope<MessageName>): Promise<Reply<unknown> | undefin
 
 function openLine(): Call {
   const port = browser.runtime.connect({ name: CALL_PORT_NAME });
-  // First, this page's key: the bodies the worker holds for its calls go to it only (core/call-port.ts). A port just
+  // First, this page's key: the bodies the worker holds for its calls go to it only (core/page-key.ts). A port just
   // opened takes it (one the worker refuses closes later, and the call below then finds it so).
   port.postMessage({ page: PAGE_KEY } satisfies PageFrame);
   const waiting = new Map<number, { resolve(reply: Reply<unknown> | undefined): void; reject(error: Error): void }>();
