@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { SignatureMethod } from '../src/core/protocol.ts';
 import { OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import {
   type SandboxedExtension,
@@ -29,7 +30,14 @@ export interface BrowserSession {
 export async function startBrowserSession(): Promise<BrowserSession> {
   // Log streams at 1 000 lines/s from the start, so the stream benchmark finds a 100 000-line history.
   const floor = await writeFloorExtension(join(OUTPUT, 'bench-wake-floor'));
-  const ext = await startSandboxedExtension({ platform: { logLinesPerSecond: 1000 }, alsoLoad: [floor] });
+  // KEYHOLE_BENCH_SIGNATURE=PLAINTEXT: the profile signs with PLAINTEXT, so every body is searched for its secrets
+  // on the way to the page (core/http/mask-bytes.ts): that search's cost, against the same run's HMAC figure.
+  const signatureMethod = process.env.KEYHOLE_BENCH_SIGNATURE as SignatureMethod | undefined;
+  const ext = await startSandboxedExtension({
+    platform: { logLinesPerSecond: 1000 },
+    alsoLoad: [floor],
+    ...(signatureMethod ? { profile: { signatureMethod } } : {}),
+  });
   let floorExtensionId: string;
   try {
     const isFloor = (worker: { url(): string }) => worker.url().endsWith(`/${FLOOR_WORKER_FILE}`);

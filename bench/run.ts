@@ -6,6 +6,7 @@
  *   --only=signing,popup,panel,json,huge,calls,streams,worker,bundles,search,history,check,firefox   run a subset
  *   --sizes=1,20                               large responses (json, firefox): only these sizes, in MB
  *   KEYHOLE_SKIP_BUILD=1                       reuse the existing dist/
+ *   KEYHOLE_BENCH_SIGNATURE=PLAINTEXT          sign with PLAINTEXT (bodies are then searched for echoed secrets)
  *
  * It checks for the browsers first (bench/lifecycle.ts) and stops at the first error, exiting non-zero with every
  * browser and server it started closed.

@@ -1,4 +1,5 @@
 import { BODY_PORT_NAME, type BodyPortReport, readBodyPortCommand } from '../core/body-port.ts';
+import { documentCaller, pageCaller } from '../core/page-key.ts';
 import type { HeldBodyEnd } from '../core/protocol.ts';
 import { endOf, type StoredBody, takeBodyForPage } from './deferred-bodies.ts';
 import { type Browser, browser } from './extension-api.ts';
@@ -120,7 +121,11 @@ export function listenForBodyPorts(): void {
       const command = readBodyPortCommand(message);
       if (!command || (command.type === 'open') === (source !== undefined)) return close();
       if (command.type === 'open') {
-        const body = takeBodyForPage(command.id, sender.url);
+        const body = takeBodyForPage(
+          command.id,
+          sender.url,
+          command.page ? pageCaller(command.page) : documentCaller(sender),
+        );
         if (!body) {
           post({ type: 'gone', message: GONE });
           return close();

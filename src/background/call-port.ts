@@ -1,5 +1,6 @@
 import { CALL_PORT_NAME, type CallAnswer, isCallFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
+import { documentCaller, isPageFrame, pageCaller } from '../core/page-key.ts';
 import { dispatch } from './dispatch.ts';
 import { type Browser, browser } from './extension-api.ts';
 
@@ -16,9 +17,17 @@ export function listenForCalls(): void {
       port.disconnect();
       return;
     }
-    const context = { senderUrl: sender.url };
+    const context = { senderUrl: sender.url, caller: documentCaller(sender) };
+    let registered = false;
     port.onMessage.addListener((frame: unknown) => {
       const receivedAt = performance.now();
+      // The page's key, once, before its first call (core/page-key.ts): its held bodies are bound to it.
+      if (!registered && isPageFrame(frame)) {
+        registered = true;
+        context.caller = pageCaller(frame.page);
+        return;
+      }
+      registered = true;
       if (!isCallFrame(frame)) {
         port.disconnect();
         return;

@@ -13,6 +13,7 @@
 import { largeBodyTransport } from '../core/browser-target.ts';
 import { KeyholeError, toErrorData } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
+import { PAGE_KEY_HEADER, pageCaller } from '../core/page-key.ts';
 import type { BodyEnd, HeldBody, HeldBodyEnd } from '../core/protocol.ts';
 
 export const DEFERRED_BODY_PATH = '/__keyhole/body/';
@@ -31,6 +32,11 @@ export type StoredBody = (
 ) & {
   /** The page that sent the request (its URL without the fragment): on the port or by message, only it gets it. */
   owner?: string;
+  /**
+   * The document that sent it (CallContext.caller): when known, only it gets the body, on every route. Two panels
+   * share one URL; they never share this.
+   */
+  caller?: string;
 };
 
 const held = new Map<string, StoredBody>();
@@ -61,9 +67,14 @@ export function pageOf(url: string | undefined): string | undefined {
  * Holds the body and returns its id, or undefined when it should travel in the message as usual. `senderUrl`:
  * the page that asked, the only one the body port hands it to.
  */
-export function deferBody(bytes: Uint8Array<ArrayBuffer>, contentType: string, senderUrl?: string): string | undefined {
+export function deferBody(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  senderUrl?: string,
+  caller?: string,
+): string | undefined {
   if (bytes.byteLength < DEFER_MIN_BYTES || !canStreamBodies()) return undefined;
-  return hold({ bytes, contentType, owner: pageOf(senderUrl) });
+  return hold({ bytes, contentType, owner: pageOf(senderUrl), caller });
 }
 
 /**
@@ -80,8 +91,9 @@ export function deferStream(
   end: Promise<BodyEnd>,
   contentType: string,
   senderUrl?: string,
+  caller?: string,
 ): string {
-  const id = hold({ stream, end, contentType, owner: pageOf(senderUrl) });
+  const id = hold({ stream, end, contentType, owner: pageOf(senderUrl), caller });
   endings.set(id, end);
   // A page may read a large body for longer than a minute: how it ended is kept a minute past its end, not past
   // the reply (a stream never fetched is cancelled by hold's timer, which ends it too).
@@ -104,13 +116,18 @@ function hold(body: StoredBody): string {
   return id;
 }
 
+/** Whether the document `caller` may take a held body: any page, unless the body is held for one document. */
+function heldFor(body: StoredBody | undefined, caller: string | undefined): body is StoredBody {
+  return body !== undefined && (body.caller === undefined || body.caller === caller);
+}
+
 /**
- * Hands a held body to the body port once, if `pageUrl` is the page it is held for (a body held without one, by a
- * caller that did not say, goes to any of the extension's pages, as on Chrome's fetch route).
+ * Hands a held body over once, if `pageUrl` is the page and `caller` the document it is held for (a body held
+ * without them, by a caller that did not say, goes to any of the extension's pages).
  */
-export function takeBodyForPage(id: string, pageUrl: string | undefined): StoredBody | undefined {
+export function takeBodyForPage(id: string, pageUrl: string | undefined, caller?: string): StoredBody | undefined {
   const body = held.get(id);
-  if (!body || (body.owner !== undefined && body.owner !== pageOf(pageUrl))) return undefined;
+  if (!heldFor(body, caller) || (body.owner !== undefined && body.owner !== pageOf(pageUrl))) return undefined;
   held.delete(id);
   endings.delete(id);
   return body;
@@ -128,8 +145,13 @@ export async function endOf(end: Promise<BodyEnd>): Promise<HeldBodyEnd> {
  * Hands a held body over once through the message channel, for a page this worker does not control; like the body
  * port, only to the page that sent the request.
  */
-export async function takeHeldBody(id: string, kind: HeldBody['kind'], senderUrl?: string): Promise<HeldBody> {
-  const body = typeof id === 'string' ? takeBodyForPage(id, senderUrl) : undefined;
+export async function takeHeldBody(
+  id: string,
+  kind: HeldBody['kind'],
+  senderUrl?: string,
+  caller?: string,
+): Promise<HeldBody> {
+  const body = typeof id === 'string' ? takeBodyForPage(id, senderUrl, caller) : undefined;
   if (!body) throw new KeyholeError('not-found', GONE);
   let bytes: Uint8Array<ArrayBuffer>;
   let ending: HeldBodyEnd | undefined;
@@ -187,8 +209,12 @@ export function listenForBodyFetches(): void {
       );
       return;
     }
-    const body = held.get(id);
-    held.delete(id);
+    // Only for the page that sent the call: its key, registered on its call port, comes in a header (the route
+    // knows no URL; its ending stays for `/end`).
+    const key = fetchEvent.request.headers.get(PAGE_KEY_HEADER);
+    const found = held.get(id);
+    const body = heldFor(found, key ? pageCaller(key) : undefined) ? found : undefined;
+    if (body) held.delete(id);
     fetchEvent.respondWith(
       body
         ? new Response('stream' in body ? body.stream : body.bytes, {

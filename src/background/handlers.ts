@@ -45,9 +45,10 @@ export const handlers: ProtocolHandlers = {
 
   'identity/redirect-url': async () => ({ url: browser.identity.getRedirectURL() }),
 
-  'request/send': (request, { receivedAt, senderUrl }) => sendRequest(request, receivedAt, senderUrl),
+  'request/send': (request, context) => sendRequest(request, context),
   'request/cancel': async ({ requestId }) => ({ cancelled: cancelRequest(requestId) }),
-  'request/held-body': async ({ bodyRef, kind }, { senderUrl }) => takeHeldBody(bodyRef, kind, senderUrl),
+  'request/held-body': async ({ bodyRef, kind }, { senderUrl, caller }) =>
+    takeHeldBody(bodyRef, kind, senderUrl, caller),
 
   'request/curl': (request) => exportCurl(request),
 

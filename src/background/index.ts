@@ -1,3 +1,4 @@
+import { documentCaller } from '../core/page-key.ts';
 import { isEnvelope, type Reply } from '../core/protocol.ts';
 import { listenForBodyPorts } from './body-port.ts';
 import { listenForCalls } from './call-port.ts';
@@ -22,7 +23,7 @@ browser.runtime.onMessage.addListener(((
   // Only the extension's own pages, as on the call port: a content script (none today) shares the id, not the URL.
   if (!isEnvelope(message) || sender.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL('')))
     return false;
-  dispatch(message, { senderUrl: sender.url, receivedAt }).then(sendResponse);
+  dispatch(message, { senderUrl: sender.url, caller: documentCaller(sender), receivedAt }).then(sendResponse);
   return true;
 }) as never);
 

@@ -1,6 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
+import { maskBytes, maskingStream } from '../core/http/mask-bytes.ts';
 import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
-import type { ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
+import type { CallContext, ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
 import { canStreamBodies, DEFER_MIN_BYTES, deferBody, deferStream } from './deferred-bodies.ts';
 import { type FetchLimits, fetchWithLimits, type RawResponse } from './fetch-with-limits.ts';
 import { getActiveProfile } from './profiles.ts';
@@ -32,8 +33,7 @@ export async function requireActiveProfile(): Promise<ProfileView> {
  */
 export async function sendRequest(
   request: SendRequest,
-  receivedAt?: number,
-  senderUrl?: string,
+  { receivedAt, senderUrl, caller }: CallContext = {},
 ): Promise<SendResponse> {
   const profile = await requireActiveProfile();
   const controller = new AbortController();
@@ -66,7 +66,7 @@ export async function sendRequest(
         raw = await execute(prepared, request, controller.signal);
       }
     }
-    const response = toSendResponse(prepared, raw, senderUrl);
+    const response = toSendResponse(prepared, raw, { senderUrl, caller });
     if (correctedOffset !== undefined) response.clockOffsetSeconds = correctedOffset;
     if (retriedAfterDrop) response.retriedAfterDrop = true;
     if (raw.status === 401 && prepared.auth === 'oauth') await detectExpiry(profile, response);
@@ -116,20 +116,30 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
   return fetchWithLimits(prepared.url, init, limits);
 }
 
-/** `senderUrl`: the page that asked, the only one a held body is handed to on Firefox's body port. */
-function toSendResponse(prepared: PreparedRequest, raw: RawResponse, senderUrl?: string): SendResponse {
+/** The context's page and document that asked, the only one a held body is handed to (deferred-bodies.ts). */
+function toSendResponse(prepared: PreparedRequest, raw: RawResponse, { senderUrl, caller }: CallContext): SendResponse {
   const contentType = raw.headers.get('content-type') ?? '';
   const isText = isTextContentType(contentType);
+  // An echoed credential is masked in every body the page gets: as text below, as bytes when it goes as bytes (a
+  // file, or a body held for the page), in the stream as it flows when streamed.
+  const masker = raw.stream && maskingStream(prepared.reusable);
+  const bytes = maskBytes(raw.bytes, prepared.reusable);
   const bodyRef = raw.stream
-    ? deferStream(raw.stream.body, raw.stream.end, contentType, senderUrl)
-    : deferBody(raw.bytes, contentType, senderUrl);
+    ? deferStream(
+        masker ? raw.stream.body.pipeThrough(masker) : raw.stream.body,
+        raw.stream.end,
+        contentType,
+        senderUrl,
+        caller,
+      )
+    : deferBody(bytes, contentType, senderUrl, caller);
   const body: SendResponse['body'] = isText
     ? {
         kind: 'text',
         text: bodyRef ? '' : hideReusable(new TextDecoder().decode(raw.bytes), prepared.reusable),
         truncated: raw.truncated,
       }
-    : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(raw.bytes), truncated: raw.truncated };
+    : { kind: 'bytes', base64: bodyRef ? '' : bytesToBase64(bytes), truncated: raw.truncated };
   const response: SendResponse = {
     url: prepared.url,
     method: prepared.method as SendResponse['method'],

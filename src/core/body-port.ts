@@ -13,7 +13,8 @@ export const BODY_PORT_NAME = 'keyhole-body';
 /** Chunks the page lets the background send ahead of its reading. */
 export const BODY_PORT_WINDOW = 4;
 
-export type BodyPortCommand = { type: 'open'; id: string; credit: number } | { type: 'more' };
+/** `page`: the page key the body is held for (core/page-key.ts). */
+export type BodyPortCommand = { type: 'open'; id: string; credit: number; page?: string } | { type: 'more' };
 
 export type BodyPortReport =
   | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
@@ -25,10 +26,12 @@ export type BodyPortReport =
 /** A page's command, or undefined when it is not one (the port is then closed: the page is broken or hostile). */
 export function readBodyPortCommand(value: unknown): BodyPortCommand | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { type, id, credit } = value as Record<string, unknown>;
+  const { type, id, credit, page } = value as Record<string, unknown>;
   if (type === 'more') return { type };
   if (type !== 'open' || typeof id !== 'string' || id.length === 0 || id.length > 100) return undefined;
   if (typeof credit !== 'number' || !Number.isInteger(credit) || credit < 1 || credit > BODY_PORT_WINDOW)
     return undefined;
-  return { type, id, credit };
+  if (page === undefined) return { type, id, credit };
+  if (typeof page !== 'string' || page.length > 100) return undefined;
+  return { type, id, credit, page };
 }

@@ -19,6 +19,14 @@ export interface CallAnswer {
   reply: Reply<unknown>;
 }
 
+/**
+ * The first frame a page posts on its call port: its page key, a random value it made when it loaded and keeps in
+ * memory only (src/core/page-key.ts says what the worker does with it).
+ */
+export interface PageFrame {
+  page: string;
+}
+
 export function isCallFrame(value: unknown): value is CallFrame {
   return (
     typeof value === 'object' &&

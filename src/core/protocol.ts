@@ -320,6 +320,12 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: KeyholeError
 /** What a handler knows of the call besides its payload. */
 export interface CallContext {
   senderUrl?: string;
+  /**
+   * The asking document itself, where the pages' URL cannot tell two apart (two panels are the same page): the key
+   * the page registered on its call port (`page:…`, core/page-key.ts), or the browser's `sender.documentId` (`doc:…`).
+   * A body held for a call goes only to the caller that made it.
+   */
+  caller?: string;
   /** performance.now() when the worker received the message: the call's own time is measured from it. */
   receivedAt?: number;
 }

@@ -1,5 +1,7 @@
 import { KeyholeError } from '../core/errors.ts';
+import { PAGE_KEY_HEADER } from '../core/page-key.ts';
 import type { BodyEnd, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
+import { PAGE_KEY } from './page-key.ts';
 
 /**
  * A streamed text body handed to the page as it arrives, instead of read whole by send(): a viewer that asks
@@ -35,7 +37,8 @@ export function dropBodyStream(requestId: string): void {
 export async function openBodyStream(response: SendResponse, url: string): Promise<boolean> {
   let answer: Response;
   try {
-    answer = await fetch(url, { cache: 'no-store' });
+    // This page's key: the worker hands the body only to the page whose call it was (core/page-key.ts).
+    answer = await fetch(url, { cache: 'no-store', headers: { [PAGE_KEY_HEADER]: PAGE_KEY } });
   } catch {
     return false;
   }

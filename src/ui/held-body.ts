@@ -1,8 +1,10 @@
 import { largeBodyTransport } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { bytesToBase64 } from '../core/http/response-body.ts';
+import { PAGE_KEY_HEADER } from '../core/page-key.ts';
 import type { HeldBody, HeldBodyEnd, SendResponse } from '../core/protocol.ts';
 import { attachBodyStream, claimBodyStream, openBodyStream } from './body-stream.ts';
+import { PAGE_KEY } from './page-key.ts';
 import type { send as Send } from './send.ts';
 
 /**
@@ -65,7 +67,7 @@ async function fetchFromWorker(ref: string, kind: HeldBody['kind'], streamed: bo
   const url = `/__keyhole/body/${encodeURIComponent(ref)}`;
   let body: HeldBody | undefined;
   try {
-    const held = await fetch(url, { cache: 'no-store' });
+    const held = await fetch(url, { cache: 'no-store', headers: { [PAGE_KEY_HEADER]: PAGE_KEY } });
     if (held.ok)
       body =
         kind === 'text'

@@ -3,6 +3,7 @@ import { BODY_PORT_NAME, BODY_PORT_WINDOW, type BodyPortCommand, type BodyPortRe
 import { KeyholeError } from '../core/errors.ts';
 import type { HeldBodyEnd } from '../core/protocol.ts';
 import type { BodyStream } from './body-stream.ts';
+import { PAGE_KEY } from './page-key.ts';
 
 /**
  * Reads a large body the Firefox background holds, on the body port (core/body-port.ts), as a stream: a chunk is
@@ -78,7 +79,7 @@ function connect(id: string): { body: ReadableStream<Uint8Array>; ending: Promis
     if (!finished) stop(new KeyholeError('not-found', GONE));
     settle(undefined);
   });
-  command({ type: 'open', id, credit: BODY_PORT_WINDOW });
+  command({ type: 'open', id, credit: BODY_PORT_WINDOW, page: PAGE_KEY });
 
   const body = new ReadableStream<Uint8Array>(
     {

@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { CALL_PORT_NAME, type CallAnswer, type CallFrame } from '../core/call-port.ts';
+import { CALL_PORT_NAME, type CallAnswer, type CallFrame, type PageFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import type {
   Envelope,
@@ -11,6 +11,7 @@ import type {
   SendResponse,
 } from '../core/protocol.ts';
 import type { DeliveryFailure } from '../core/worker-delivery.ts';
+import { PAGE_KEY } from './page-key.ts';
 
 /**
  * The only way a page talks to the worker. Typed by the protocol, so a wrong name or payload does not compile.
@@ -70,6 +71,9 @@ function call(envelope: Envelope<MessageName>): Promise<Reply<unknown> | undefin
 
 function openLine(): Call {
   const port = browser.runtime.connect({ name: CALL_PORT_NAME });
+  // First, this page's key: the bodies the worker holds for its calls go to it only (core/page-key.ts). A port just
+  // opened takes it (one the worker refuses closes later, and the call below then finds it so).
+  port.postMessage({ page: PAGE_KEY } satisfies PageFrame);
   const waiting = new Map<number, { resolve(reply: Reply<unknown> | undefined): void; reject(error: Error): void }>();
   let lastId = 0;
   const ownCall: Call = (envelope) =>

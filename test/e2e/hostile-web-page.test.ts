@@ -3,7 +3,8 @@
  * `/__keyhole/body/<id>` (it even knows the id, the worst case), the message channel and the stream port. The
  * manifest declares no web_accessible_resources and no externally_connectable, so every attempt must fail, and the
  * held body must still be there, whole, for the extension page it belongs to (a fetch that reached the worker would
- * have taken it: a body is handed over once).
+ * have taken it: a body is handed over once). Nor does another extension page with the same URL get it (two DevTools
+ * panels are the same page): a held body is bound to the document that asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResponse } from '../../src/core/protocol.ts';
@@ -87,21 +88,68 @@ describe('a web page and the worker', () => {
     expect(landed.url).toBe('chrome-error://chromewebdata/');
     await page.close();
 
-    // Untouched by all of that: an extension page reads it whole, once. Through the worker's fetch route, so from a
-    // page the worker controls (one opened before the worker was active is not: it would ask by message instead,
-    // src/ui/held-body.ts), opened now and checked.
-    const reader = await ext.openPage('src/options/index.html');
+    // A second page at the very URL of the one that sent the call (as a second panel is): not on the worker's fetch
+    // route (controlled, so the fetch reaches the worker; with no page key, or a guessed one), nor by message.
+    const other = await ext.openPage(new URL(ext.control.url()).pathname.slice(1));
+    expect(other.url()).toBe(ext.control.url());
     await expect
-      .poll(() => reader.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
       .toBe(true);
-    const read = await reader.evaluate(async (url) => {
-      const first = await fetch(url);
-      const text = await first.text();
-      const again = await fetch(url);
-      return { status: first.status, length: text.length, againStatus: again.status };
-    }, held);
-    expect(read).toEqual({ status: 200, length: expect.any(Number), againStatus: 410 });
-    expect(read.length).toBeGreaterThanOrEqual(BYTES);
-    await reader.close();
+    const taken = await other.evaluate(
+      async ([url, id]) => ({
+        bare: (await fetch(url)).status,
+        guessed: (await fetch(url, { headers: { 'X-Keyhole-Page': crypto.randomUUID() } })).status,
+        message: await chrome.runtime.sendMessage({
+          keyhole: 1,
+          name: 'request/held-body',
+          request: { bodyRef: id, kind: 'text' },
+        }),
+      }),
+      [held, ref] as const,
+    );
+    expect(taken).toMatchObject({ bare: 410, guessed: 410, message: { ok: false, error: { code: 'not-found' } } });
+    await other.close();
+
+    // Untouched by all of that: the page that sent the call reads it whole, once.
+    const read = await ext.message<{ kind: string; text: string }>('request/held-body', { bodyRef: ref, kind: 'text' });
+    expect(read.ok && read.value.text.length).toBeGreaterThanOrEqual(BYTES);
+    const again = await ext.message('request/held-body', { bodyRef: ref, kind: 'text' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('gets no PLAINTEXT secret a server echoes in a body streamed through the worker or sent as bytes', async () => {
+    const secret = ext.platform.consumerSecret;
+    const leaks = (text: string) => [secret, encodeURIComponent(secret)].some((form) => text.includes(form));
+    // 1 MB of the Authorization header again and again, streamed to the page; then 100 KB of it as a binary body.
+    ext.platform.faults.add({ server: 'api', path: '/v2/echo', echoAuthorizationBytes: 1_000_000, times: 1 });
+    const send = { target: 'api', method: 'GET', path: '/v2/echo', signatureMethod: 'PLAINTEXT' };
+    const streamed = await ext.message<SendResponse>('request/send', send);
+    if (!streamed.ok) throw new Error(streamed.error.message);
+    expect(streamed.value.bodyStreamed).toBe(true);
+    const text = await ext.message<{ text: string }>('request/held-body', {
+      bodyRef: streamed.value.bodyRef,
+      kind: 'text',
+    });
+    if (!text.ok) throw new Error(text.error.message);
+    expect(text.value.text.length).toBeGreaterThan(500_000);
+    expect(leaks(text.value.text)).toBe(false);
+    // Every copy, whichever read it fell across: both secrets, as the signature carries them, are masked.
+    const copies = text.value.text.split('\n').slice(0, -1);
+    expect(copies.length).toBeGreaterThan(1000);
+    expect(copies.filter((copy) => !copy.includes('oauth_signature="•••%26•••"'))).toEqual([]);
+
+    ext.platform.faults.add({
+      server: 'api',
+      path: '/v2/echo',
+      echoAuthorizationBytes: 100_000,
+      echoContentType: 'application/octet-stream',
+      times: 1,
+    });
+    const binary = await ext.message<SendResponse>('request/send', send);
+    if (!binary.ok) throw new Error(binary.error.message);
+    expect(binary.value.body.kind).toBe('bytes');
+    const bytes = Buffer.from((binary.value.body as { base64: string }).base64, 'base64').toString('latin1');
+    expect(bytes.length).toBeGreaterThan(50_000);
+    expect(leaks(bytes)).toBe(false);
   });
 });

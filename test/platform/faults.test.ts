@@ -43,6 +43,21 @@ describe('fault injection', () => {
     await expect(response.json()).rejects.toThrow();
   });
 
+  it('echoes the Authorization header, again and again, to the byte count asked, with the content type asked', async () => {
+    platform.faults.add({ path: '/v2/echo', echoAuthorizationBytes: 200_003, echoContentType: 'application/pdf' });
+    const response = await fetch(`${platform.api}/v2/echo`, { headers: { Authorization: 'Bearer abc' } });
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const text = await response.text();
+    expect(text.length).toBe(200_003);
+    expect(text.startsWith('Bearer abc\nBearer abc\n')).toBe(true);
+    expect(
+      text
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => line === 'Bearer abc'),
+    ).toBe(true);
+  });
+
   it('streams a huge, valid, nested JSON body', async () => {
     platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: 5 * 1024 * 1024 });
     const response = await fetch(`${platform.api}/v2/self/applications`);

@@ -23,6 +23,13 @@ export interface FaultSpec {
   malformed?: true;
   /** Answers with this many bytes of valid, nested JSON, streamed (built when the fault is added, up to 32 MB). */
   hugeJsonBytes?: number;
+  /**
+   * Answers `status` with a body of this many bytes repeating the request's Authorization header, written in pieces
+   * of an odd size so that copies straddle the client's reads: a careless echo endpoint or debug proxy.
+   */
+  echoAuthorizationBytes?: number;
+  /** The echo's Content-Type (default text/plain). */
+  echoContentType?: string;
   /** Destroys the socket without answering. */
   drop?: true;
   /**
@@ -149,6 +156,16 @@ export function createFaults(): FaultRunner {
       }
       if (fault.hugeJsonBytes) {
         await streamHugeJson(res, fault.hugeJsonBytes, fault.status ?? 200);
+        return true;
+      }
+      if (fault.echoAuthorizationBytes) {
+        // The header is ASCII (OAuth percent-encodes it), so characters are bytes.
+        const copy = `${req.headers.authorization ?? ''}\n`;
+        const body = copy.repeat(Math.ceil(fault.echoAuthorizationBytes / copy.length));
+        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.echoContentType ?? 'text/plain' });
+        for (let at = 0; at < fault.echoAuthorizationBytes; at += 65_521)
+          res.write(body.slice(at, Math.min(at + 65_521, fault.echoAuthorizationBytes)));
+        res.end();
         return true;
       }
       if (fault.status !== undefined) {

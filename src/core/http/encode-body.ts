@@ -46,6 +46,22 @@ export function encodeBody(body: RequestBody | undefined): EncodedBody {
 const NOT_BASE64 = /[^A-Za-z0-9+/]/;
 
 /**
+ * The largest file body Keyhole sends (20 MB): the panel refuses a larger file when it is picked, and the worker
+ * refuses one in a message, so no page can make it decode, sign and hold a body of any size.
+ */
+export const MAX_FILE_BODY_BYTES = 20 * 1024 * 1024;
+
+/** Refuses a file body past MAX_FILE_BODY_BYTES, from its base64's length alone (before decoding or scanning it). */
+export function assertFileBodySize(base64: string): void {
+  const bytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (bytes <= MAX_FILE_BODY_BYTES) return;
+  throw new KeyholeError(
+    'invalid-input',
+    `The file body is ${bytes} bytes; Keyhole sends files up to ${MAX_FILE_BODY_BYTES} bytes (20 MB). Pick a smaller file.`,
+  );
+}
+
+/**
  * A file body's base64 must be just that: atob would otherwise refuse it with its own DOMException ('Invalid
  * character'), an internal error to the page, or quietly skip spaces in it. Checked without a regex over the whole
  * shape, which would backtrack once per 4 characters of a many-megabyte file.

@@ -7,9 +7,15 @@ import { percentEncode } from '../oauth1/percent-encode.ts';
  * Secrets under 8 characters are left alone: masking them would garble ordinary text.
  */
 export function hideReusable(text: string, reusable: readonly string[] = []): string {
-  for (const secret of reusable) if (secret.length > 7) text = text.replaceAll(secret, '•••');
+  for (const secret of maskedForms(reusable)) text = text.replaceAll(secret, MASK);
   return text;
 }
+
+/** What a secret is replaced by, in text and (as its UTF-8) in bytes (mask-bytes.ts). */
+export const MASK = '•••';
+
+/** The forms long enough to mask (see hideReusable). */
+export const maskedForms = (reusable: readonly string[]) => reusable.filter((secret) => secret.length > 7);
 
 /** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
 export const sentForms = (secrets: string[]) =>

@@ -1,7 +1,7 @@
 import { KeyholeError } from '../errors.ts';
 import { SIGNATURE_METHODS } from '../oauth1/types.ts';
 import type { BridgeAuth, HttpMethod, RequestBody, RequestTarget, SendRequest, SignatureMethod } from '../protocol.ts';
-import { assertBase64 } from './encode-body.ts';
+import { assertBase64, assertFileBodySize } from './encode-body.ts';
 import { findHeaderProblem } from './request-guard.ts';
 
 /**
@@ -80,7 +80,11 @@ function validateBody(value: unknown): RequestBody {
       const content = bytes ? value.base64 : value.text;
       if (typeof content !== 'string' || typeof value.contentType !== 'string')
         throw invalid(`A ${value.kind} body needs its ${bytes ? 'base64' : 'text'} and content type as strings.`);
-      if (bytes) assertBase64(content);
+      if (bytes) {
+        // Checked first, from the length alone: a huge string is refused before it is scanned or decoded.
+        assertFileBodySize(content);
+        assertBase64(content);
+      }
       // The content type becomes a header: the same rules, so CR/LF cannot smuggle in a second header.
       const problem = findHeaderProblem('Content-Type', value.contentType);
       if (problem) throw invalid(`The body’s content type is not valid: ${problem}`);

@@ -57,6 +57,42 @@ describe('held bodies', () => {
     expect(await module.takeHeldBody(id!, 'text', panel)).toMatchObject({ kind: 'text' });
   });
 
+  it('held for one document go to it only, on every route: another panel with the same URL gets none', async () => {
+    const { module, listeners } = await loadInServiceWorker();
+    vi.stubGlobal('location', { origin: 'https://keyhole.test' });
+    module.listenForBodyFetches();
+    const fetchOnce = (path: string, key?: string) => {
+      let answer: Promise<Response> | Response | undefined;
+      const headers: Record<string, string> = key ? { 'X-Keyhole-Page': key } : {};
+      listeners.get('fetch')?.(
+        Object.assign(new Event('fetch'), {
+          request: new Request(`https://keyhole.test${path}`, { headers }),
+          respondWith: (response: Promise<Response> | Response) => {
+            answer = response;
+          },
+        }),
+      );
+      return answer!;
+    };
+    const panel = 'chrome-extension://abc/src/devtools/panel.html';
+    const body = new Uint8Array(300_000).fill(65) as Uint8Array<ArrayBuffer>;
+    // The first panel's call (it registered key A on its call port); the second panel registered key B.
+    const id = module.deferBody(body, 'text/plain', panel, 'page:key-of-panel-A');
+    expect((await fetchOnce(`/__keyhole/body/${id}`)).status).toBe(410);
+    expect((await fetchOnce(`/__keyhole/body/${id}`, 'key-of-panel-B')).status).toBe(410);
+    await expect(module.takeHeldBody(id!, 'text', panel, 'page:key-of-panel-B')).rejects.toThrow(/no longer held/);
+    await expect(module.takeHeldBody(id!, 'text', panel)).rejects.toThrow(/no longer held/);
+    expect(module.takeBodyForPage(id!, panel, 'doc:panel-B')).toBeUndefined();
+    // Still there, whole, for the panel that asked.
+    const served = await fetchOnce(`/__keyhole/body/${id}`, 'key-of-panel-A');
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(300_000);
+
+    const byMessage = module.deferBody(body, 'text/plain', panel, 'doc:panel-A');
+    expect(module.takeBodyForPage(byMessage!, panel, 'doc:panel-B')).toBeUndefined();
+    expect(module.takeBodyForPage(byMessage!, panel, 'doc:panel-A')).toMatchObject({ contentType: 'text/plain' });
+  });
+
   it('stream a body still arriving: the route serves it as it comes, then says how it ended', async () => {
     const { module, listeners } = await loadInServiceWorker();
     vi.stubGlobal('location', { origin: 'https://keyhole.test' });

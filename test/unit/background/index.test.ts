@@ -170,6 +170,27 @@ describe('the pages’ call port', () => {
     expect(sendRequest.mock.calls[0]?.[1]).toEqual({ senderUrl: PANEL, receivedAt: expect.any(Number) });
   });
 
+  it('names the calling document by the key its page registers first, else by Chromium’s documentId', async () => {
+    const call = {
+      id: 1,
+      envelope: { keyhole: 1, name: 'request/send', request: { target: 'api', method: 'GET', path: '/' } },
+    };
+    const keyed = connect('keyhole-calls', { id: 'keyhole', url: PANEL, documentId: 'D1' } as never);
+    expect(await keyed.send({ page: 'k'.repeat(36) })).toBeUndefined();
+    await keyed.send(call);
+    expect(sendRequest.mock.calls[0]?.[1]).toMatchObject({ senderUrl: PANEL, caller: `page:${'k'.repeat(36)}` });
+    // A second key (a page trying to take over another's bodies) ends the port.
+    expect(await keyed.send({ page: 'j'.repeat(36) })).toBeUndefined();
+    expect(keyed.disconnected).toBe(true);
+
+    const unkeyed = connect('keyhole-calls', { id: 'keyhole', url: PANEL, documentId: 'D2' } as never);
+    await unkeyed.send(call);
+    expect(sendRequest.mock.calls[1]?.[1]).toMatchObject({ caller: 'doc:D2' });
+    // A key after the first call comes too late: no frame of a call, so the port ends.
+    await unkeyed.send({ page: 'k'.repeat(36) });
+    expect(unkeyed.disconnected).toBe(true);
+  });
+
   it.each([
     ['another extension', { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' }],
     ['a web page or content script of ours', { id: 'keyhole', url: 'https://evil.example/' }],

@@ -21,6 +21,8 @@ vi.mock(
 
 const { identity, jsonResponse, local, REDIRECT_URL, resetEdges, stubFetch } = await import('./support/fake-edges.ts');
 const { handlers } = await import('../../../src/background/handlers.ts');
+const { takeHeldBody } = await import('../../../src/background/deferred-bodies.ts');
+const { percentEncode } = await import('../../../src/core/oauth1/percent-encode.ts');
 
 const API = 'http://127.0.0.1:8780';
 const BRIDGE = 'http://127.0.0.1:8781';
@@ -124,5 +126,70 @@ describe('a server echoing the request back', () => {
     echo = (authorization) => new Response(authorization, { headers: { 'Content-Type': 'text/plain' } });
     const response = await send({});
     expect(response.body).toMatchObject({ kind: 'text', text: expect.stringMatching(/oauth_signature="[^"•]{20,}"/) });
+  });
+});
+
+describe('a server echoing the secrets in a body the page gets as bytes or as a stream', () => {
+  /** Every form the worker masks, for both PLAINTEXT secrets: as typed, encoded once (the signature), twice. */
+  const forms = [CONSUMER_SECRET, TOKEN_SECRET].flatMap((secret) => [
+    secret,
+    percentEncode(secret),
+    percentEncode(percentEncode(secret)),
+  ]);
+  const encoder = new TextEncoder();
+
+  /** An answer of `size` bytes of `filler`, with the header and each secret form in it, cut into `chunk`-byte reads. */
+  function echoing(authorization: string, contentType: string, size: number, chunk: number): Response {
+    const parts = [authorization, ...forms].map((part) => encoder.encode(`<${part}>`));
+    const bytes = new Uint8Array(size).map((_, index) => (index * 131) & 0xff);
+    let at = 1000;
+    for (const part of parts) {
+      bytes.set(part, at);
+      at += Math.floor(size / 8) + 7;
+    }
+    // The last copy straddles the end of a chunk.
+    bytes.set(parts[1]!, size - chunk - 5);
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read >= size) return controller.close();
+        controller.enqueue(bytes.slice(read, read + chunk));
+        read += chunk;
+      },
+    });
+    return new Response(body, { headers: { 'Content-Type': contentType } });
+  }
+
+  function expectNoForm(bytes: Uint8Array): void {
+    const asText = Buffer.from(bytes).toString('latin1');
+    for (const form of forms) expect(asText).not.toContain(Buffer.from(form).toString('latin1'));
+    expect(Buffer.from(bytes).toString('utf8')).toContain('•••');
+  }
+
+  it('PLAINTEXT: a small binary body is masked byte-wise', async () => {
+    echo = (authorization) => echoing(authorization, 'application/octet-stream', 200_000, 65_536);
+    const response = await send({ signatureMethod: 'PLAINTEXT' });
+    expect(response.body.kind).toBe('bytes');
+    expectNoForm(Buffer.from((response.body as { base64: string }).base64, 'base64'));
+  });
+
+  it('PLAINTEXT: a body of 256 KB or more, streamed to the page, is masked as it flows, across chunk edges', async () => {
+    // As in the extension's service worker: bodies of 256 KB or more are held and streamed to the page.
+    vi.stubGlobal('ServiceWorkerGlobalScope', function ServiceWorkerGlobalScope() {});
+    try {
+      for (const [contentType, chunk] of [
+        ['application/json', 4093],
+        ['application/octet-stream', 65_536],
+      ] as const) {
+        echo = (authorization) => echoing(authorization, contentType, 1_000_000, chunk);
+        const response = await send({ signatureMethod: 'PLAINTEXT' });
+        expect(response.bodyStreamed).toBe(true);
+        const held = await takeHeldBody(response.bodyRef!, contentType === 'application/json' ? 'text' : 'bytes');
+        expectNoForm(held.kind === 'text' ? encoder.encode(held.text) : Buffer.from(held.base64, 'base64'));
+      }
+    } finally {
+      vi.unstubAllGlobals();
+      stubFetch(platform);
+    }
   });
 });

@@ -4,8 +4,10 @@ import type { SendResponse } from '../../../src/core/protocol.ts';
 // The worker, as the call port reaches it: `sendMessage` stands for the worker's answer to one envelope. An answer
 // of undefined means "no receiver" (the port closes with Chromium's "Receiving end does not exist"); a rejection
 // closes the port with that error as runtime.lastError, as a worker stopped mid-call does.
-const { sendMessage, runtime, ports } = vi.hoisted(() => {
+const { sendMessage, runtime, ports, pageFrames } = vi.hoisted(() => {
   const sendMessage = vi.fn();
+  /** The frames that are not calls: a page's key, registered first on each port it opens. */
+  const pageFrames: unknown[] = [];
   const ports: { name: string; disconnect(message: string): void; closeQuietly(): void }[] = [];
   const runtime = {
     lastError: undefined as { message: string } | undefined,
@@ -32,6 +34,10 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
         onDisconnect: { addListener: (listener: () => void) => disconnectListeners.push(listener) },
         postMessage(frame: { id: number; envelope: unknown }) {
           if (closed) throw new Error('Attempting to use a disconnected port object');
+          if (!('envelope' in frame)) {
+            pageFrames.push(frame);
+            return;
+          }
           // Chromium refuses a message over 64 MB (here: over `runtime.maxMessageLength` characters).
           if (JSON.stringify(frame).length > runtime.maxMessageLength)
             throw new Error('Message exceeded maximum allowed size of 64MiB.');
@@ -48,7 +54,7 @@ const { sendMessage, runtime, ports } = vi.hoisted(() => {
       };
     }),
   };
-  return { sendMessage, runtime, ports };
+  return { sendMessage, runtime, ports, pageFrames };
 });
 vi.mock('webextension-polyfill', () => ({ default: { runtime } }));
 const portBody = vi.hoisted(() => ({ openPortBody: vi.fn(), readPortBody: vi.fn() }));
@@ -135,7 +141,13 @@ describe('a large body held by the worker', () => {
     fetchSpy.mockResolvedValueOnce(new Response(BODY, { status: 200 }));
     const response = await send('request/send', { target: 'api', method: 'GET', path: '/v2/big' });
     expect(response.body).toEqual({ kind: 'text', text: BODY, truncated: false });
-    expect(fetchSpy).toHaveBeenCalledWith('/__keyhole/body/ref-1', { cache: 'no-store' });
+    // With this page's key, the one it registered first on its call port: the worker hands the body to it only.
+    const key = (pageFrames[0] as { page: string }).page;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fetchSpy).toHaveBeenCalledWith('/__keyhole/body/ref-1', {
+      cache: 'no-store',
+      headers: { 'X-Keyhole-Page': key },
+    });
     expect(names()).toEqual(['request/send']);
   });
 

@@ -1,9 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/format/byte-format.ts';
+import { MAX_FILE_BODY_BYTES as MAX_FILE_BYTES } from '../../../core/http/encode-body.ts';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
-
-/** Extension messages carry JSON (base64 grows a file by a third); the platform's avatars are far smaller. */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** A file's bytes as base64, read by the browser off the main thread (a data: URL) rather than in a JS loop. */
 function readBase64(file: File): Promise<string> {

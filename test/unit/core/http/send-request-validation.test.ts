@@ -84,3 +84,29 @@ describe('validateSendRequest', () => {
     expect(error.message).toMatch(why);
   });
 });
+
+describe('a file body at the message contract', () => {
+  const MB = 1024 * 1024;
+  const file = (bytes: number) => ({
+    target: 'api',
+    method: 'PUT',
+    path: '/v2/self/avatar',
+    body: { kind: 'bytes', contentType: 'image/png', base64: Buffer.alloc(bytes, 7).toString('base64') },
+  });
+
+  it('takes a file of exactly 20 MB, the size the panel lets a user pick', () => {
+    const request = validateSendRequest(file(20 * MB));
+    expect(request.body?.kind === 'bytes' && request.body.base64.length).toBe(Math.ceil((20 * MB) / 3) * 4);
+  });
+
+  it('refuses one byte more with a message that gives both sizes, before decoding or scanning it', () => {
+    expect(refusal(file(20 * MB + 1))).toMatchObject({
+      code: 'invalid-input',
+      message:
+        'The file body is 20971521 bytes; Keyhole sends files up to 20971520 bytes (20 MB). Pick a smaller file.',
+    });
+    // A 30 MB one that is not even base64: the size is what is said, from the length alone.
+    const huge = { ...file(0), body: { kind: 'bytes', contentType: 'image/png', base64: '*'.repeat(40 * MB) } };
+    expect(refusal(huge).message).toMatch(/^The file body is 31457280 bytes; Keyhole sends files up to 20971520/);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
+import { maskBytes, maskingStream } from '../../../../src/core/http/mask-bytes.ts';
+
+const encoder = new TextEncoder();
+/** Compared as hex: an element-wise deep equal of large byte arrays is slow. */
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const decoder = new TextDecoder();
+/** A PLAINTEXT key's secrets as the worker lists them: each as typed, encoded once and twice. */
+const SECRETS = ['consumer-secret-0123456789', 'tök€n secret/é+1'];
+const reusable = sentForms(SECRETS);
+
+async function streamed(bytes: Uint8Array, chunkSizes: number[]): Promise<Uint8Array> {
+  const masker = maskingStream(reusable);
+  if (!masker) throw new Error('expected a masking stream');
+  let at = 0;
+  let turn = 0;
+  const source = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.byteLength) return controller.close();
+      const size = chunkSizes[turn++ % chunkSizes.length]!;
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+  return new Uint8Array(await new Response(source.pipeThrough(masker)).arrayBuffer());
+}
+
+describe('maskBytes', () => {
+  const text = `{"echo":"${SECRETS[0]}","sig":"${reusable[0]}","again":"${reusable[4]}","é":"${SECRETS[1]}"}`;
+
+  it('masks a text body byte-wise exactly as hideReusable masks its text', () => {
+    const masked = decoder.decode(maskBytes(encoder.encode(text) as Uint8Array<ArrayBuffer>, reusable));
+    expect(masked).toBe(hideReusable(text, reusable));
+    for (const form of reusable) expect(masked).not.toContain(form);
+  });
+
+  it('masks a binary body and leaves every other byte (0x80–0xFF too) as it was', () => {
+    const noise = new Uint8Array(4096).map((_, index) => (index * 37 + 128) & 0xff);
+    const secret = encoder.encode(reusable[1]!);
+    const body = new Uint8Array([...noise, ...secret, ...noise]) as Uint8Array<ArrayBuffer>;
+    const masked = maskBytes(body, reusable);
+    expect([...masked]).toEqual([...noise, ...encoder.encode('•••'), ...noise]);
+    // Nothing to mask: the very same bytes, not a copy.
+    expect(maskBytes(noise as Uint8Array<ArrayBuffer>, reusable)).toBe(noise);
+    expect(maskBytes(body, [])).toBe(body);
+  });
+
+  it('leaves secrets under 8 characters alone, as hideReusable does (they would garble ordinary text)', () => {
+    const body = encoder.encode('a short key: abc1234') as Uint8Array<ArrayBuffer>;
+    expect(maskBytes(body, ['abc1234'])).toBe(body);
+    expect(maskingStream(['abc1234'])).toBeUndefined();
+  });
+});
+
+describe('maskingStream', () => {
+  const filler = '{"name":"app","note":"ø€ü"},'.repeat(40);
+  const parts = [filler, ...reusable.map((form) => `"${form}"${filler}`), SECRETS[1]!, SECRETS[0]!.slice(0, 12)];
+  const body = encoder.encode(parts.join(''));
+  const whole = maskBytes(body as Uint8Array<ArrayBuffer>, reusable);
+
+  it('masks a secret wherever the chunks cut it, to the same bytes as the body masked whole', async () => {
+    for (const sizes of [[1], [2, 3], [7], [64], [4093], [body.byteLength], [5, 1, 300]])
+      expect(hex(await streamed(body, sizes)), `chunks of ${sizes.join(', ')}`).toBe(hex(whole));
+    expect(decoder.decode(whole)).toBe(hideReusable(decoder.decode(body), reusable));
+  });
+
+  it('passes a body with no secret through unchanged, and an empty one as empty', async () => {
+    const plain = encoder.encode(filler.repeat(50));
+    expect(hex(await streamed(plain, [1000]))).toBe(hex(plain));
+    expect(hex(await streamed(new Uint8Array(0), [10]))).toBe('');
+  });
+});
