@@ -8,13 +8,13 @@ export function ErrorBanner({ error, onRetry }: { error: KeyholeErrorData; onRet
       {error.detail ? (
         <details>
           <summary class="kh-muted">Details</summary>
-          <pre class="kh-mono" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+          <pre class="kh-mono kh-banner-detail">
             {error.detail}
           </pre>
         </details>
       ) : null}
       {onRetry ? (
-        <button type="button" class="kh-button" onClick={onRetry} style={{ marginTop: '6px' }}>
+        <button type="button" class="kh-button kh-banner-retry" onClick={onRetry}>
           Retry
         </button>
       ) : null}
