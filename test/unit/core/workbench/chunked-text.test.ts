@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chunkedText,
-  joinText,
-  searchChar,
-  sliceText,
-  textBlob,
-} from '../../../../src/core/workbench/chunked-text.ts';
+import { chunkedText, joinText, searchChar, sliceText, textBlob } from '../../../../src/core/workbench/chunked-text.ts';
 import { cutInPieces } from './cut-in-pieces.ts';
-
 
 describe('chunked text', () => {
   const text = 'line one\nline two\n\nünïcode ✓ and more\r\nend';
@@ -20,7 +13,8 @@ describe('chunked text', () => {
       expect(chunked.length).toBe(text.length);
       expect(joinText(chunked)).toBe(text);
       for (let from = 0; from <= text.length; from += 3)
-        for (let to = from; to <= text.length + 2; to += 5) expect(sliceText(chunked, from, to)).toBe(text.slice(from, to));
+        for (let to = from; to <= text.length + 2; to += 5)
+          expect(sliceText(chunked, from, to)).toBe(text.slice(from, to));
       expect(sliceText(chunked, 4)).toBe(text.slice(4));
     }
   });
