@@ -7,7 +7,8 @@ import { loadedBodyOf } from './body-registry.ts';
 /**
  * The response body of a body that was streamed in, whose text stays in pieces (chunked-text.ts). The viewer,
  * history and the tab's memory read the pieces; `text` is joined the first time something else asks for the
- * whole as one string (a jq-free check reading a 100 MB error body, say), once, and only then costs its task.
+ * whole as one string (the error banner of a large 4xx body, a Tests tab check), once, and only then costs
+ * its long task.
  */
 export function streamedTextBody(loaded: LoadedBody): Extract<ResponseBody, { kind: 'text' }> {
   let joined: string | undefined;
