@@ -42,7 +42,12 @@ export async function traceTasks(page: Page, attribute = false): Promise<TaskTra
   });
   await cdp.send('Tracing.start', {
     traceConfig: {
-      includedCategories: ['toplevel', 'devtools.timeline', '__metadata', ...(attribute ? ['v8', 'blink'] : [])],
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        '__metadata',
+        ...(attribute ? ['v8', 'blink', 'disabled-by-default-v8.gc'] : []),
+      ],
     },
     transferMode: 'ReportEvents',
   });
