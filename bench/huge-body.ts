@@ -4,16 +4,23 @@
  * panel's JS heap for the body, measured through CDP (`HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage`)
  * once the whole tree is shown, less the heap of the same panel freshly loaded, divided by the body's size. Its
  * anchor is the body's size itself: what any viewer that keeps the text for Search and Copy holds at least.
+ * The swap is measured at the 256 MB cap too (one run: about 40 s more on a quiet machine, 80 s loaded). Each
+ * task's CPU (thread) time comes from Chromium's trace beside the observer's wall time: on a shared machine the
+ * wall time of an 8 ms slice includes whatever the OS gave to other processes meanwhile.
  */
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.ts';
 import { openInstrumentedPage, sendFromPanel } from './json-tree.ts';
+import { currentLoad } from './machine.ts';
 import type { BenchRow } from './results.ts';
 import { median, round } from './stats.ts';
+import { type TaskTrace, traceTasks } from './task-trace.ts';
 
 const MB = 1024 * 1024;
 const BYTES = 100 * MB;
 const RUNS = 3;
+/** The cap (STREAMED_MAX_BODY_BYTES, 256 MB) less a margin: the sandbox's body ends with the item past its size. */
+const CAP_BYTES = 255 * MB;
 /**
  * The heap target, × the body's size. The panel must hold the text once (Search, Copy, Pretty read it: a V8
  * one-byte string, 1×) and the parsed value the tree shows (objects, arrays, short strings: about 1× again for
@@ -33,30 +40,71 @@ async function heapUsed(page: Page): Promise<number> {
   }
 }
 
+interface SwapSample {
+  /** Longest task from the first screen to the whole tree, by the long-task observer (wall time; 0: none > 50 ms). */
+  wallMs: number;
+  /** The most CPU (thread time) any task of the swap used, from the trace. */
+  cpuMs: number;
+  wholeMs: number;
+  load: number;
+}
+
+/** One Send of `bytes`, traced; `beforeSend` runs first (the heap's baseline). */
+async function measureSwap(
+  session: BrowserSession,
+  page: Page,
+  bytes: number,
+  beforeSend?: () => Promise<void>,
+): Promise<SwapSample> {
+  let trace: TaskTrace | undefined;
+  const sample = await sendFromPanel(session, page, bytes, async () => {
+    await beforeSend?.();
+    trace = await traceTasks(page);
+  });
+  const tasks = (await trace?.stop()) ?? [];
+  const painted = (await page.evaluate(
+    () => (globalThis as unknown as { __khBench: { treePaintedAt: number } }).__khBench.treePaintedAt,
+  )) as number;
+  const swapEnd = painted + ((sample.wholeMs ?? 0) - sample.firstScreenMs);
+  const swap = tasks.filter((task) => task.start + task.wallMs > painted && task.start < swapEnd);
+  return {
+    wallMs: round(sample.swapLongestTaskMs ?? 0),
+    cpuMs: round(Math.max(0, ...swap.map((task) => task.cpuMs))),
+    wholeMs: round(sample.wholeMs ?? 0),
+    load: currentLoad(),
+  };
+}
+
 export async function benchHugeBody(session: BrowserSession): Promise<BenchRow[]> {
   const page = await openInstrumentedPage(session);
-  const swaps: number[] = [];
+  const samples: SwapSample[] = [];
   const ratios: number[] = [];
-  const wholes: number[] = [];
+  let cap: SwapSample | undefined;
   try {
     await sendFromPanel(session, page, 64 * 1024); // unmeasured: scripts compile, the worker warms up
     for (let run = 0; run < RUNS; run++) {
       // The same document before Send and with the whole tree: a page loaded after it would share the renderer's
       // heap with this one (kept for back navigation), so it is no baseline.
       let before = 0;
-      const sample = await sendFromPanel(session, page, BYTES, async () => {
-        before = await heapUsed(page);
-      });
-      swaps.push(round(sample.swapLongestTaskMs ?? 0));
-      wholes.push(round(sample.wholeMs ?? 0));
+      samples.push(
+        await measureSwap(session, page, BYTES, async () => {
+          before = await heapUsed(page);
+        }),
+      );
       ratios.push(round(((await heapUsed(page)) - before) / BYTES, 2));
     }
+    cap = await measureSwap(session, page, CAP_BYTES);
   } finally {
     session.ext.platform.faults.clear();
     await page.close();
   }
+  const swaps = samples.map((sample) => sample.wallMs);
+  const wholes = samples.map((sample) => sample.wholeMs);
   const swap = Math.max(...swaps);
   const heap = median(ratios);
+  const cpuNote = (list: SwapSample[]) =>
+    `the most CPU any task of the swap used (Chromium trace, thread time): ${list.map((sample) => sample.cpuMs).join(', ')} ms; ` +
+    `load average ${list.map((sample) => sample.load).join(', ')}`;
   return [
     {
       group: 'Large response',
@@ -65,8 +113,16 @@ export async function benchHugeBody(session: BrowserSession): Promise<BenchRow[]
       target: '≤ 50 ms',
       met: swap <= 50,
       note:
-        `the worst of ${RUNS} runs (long-task observer: only tasks over 50 ms are seen, 0 means none); ` +
-        `Send → whole tree ${wholes.join(', ')} ms.`,
+        `the worst of ${RUNS} runs (long-task observer, wall time: only tasks over 50 ms are seen, 0 means none); ` +
+        `Send → whole tree ${wholes.join(', ')} ms; ${cpuNote(samples)}.`,
+    },
+    {
+      group: 'Large response',
+      figure: `${CAP_BYTES / MB} MB (the 256 MB cap): first screen → whole tree, longest main-thread task`,
+      ours: { value: cap.wallMs, unit: 'ms', samples: [cap.wallMs], ...(cap.wallMs === 0 ? { text: '< 50 ms' } : {}) },
+      target: '≤ 50 ms',
+      met: cap.wallMs <= 50,
+      note: `one run (long-task observer, wall time); Send → whole tree ${cap.wholeMs} ms; ${cpuNote([cap])}.`,
     },
     {
       group: 'Large response',

@@ -8,9 +8,7 @@ export function ErrorBanner({ error, onRetry }: { error: KeyholeErrorData; onRet
       {error.detail ? (
         <details>
           <summary class="kh-muted">Details</summary>
-          <pre class="kh-mono kh-banner-detail">
-            {error.detail}
-          </pre>
+          <pre class="kh-mono kh-banner-detail">{error.detail}</pre>
         </details>
       ) : null}
       {onRetry ? (

@@ -137,10 +137,6 @@ describe('a 100 MB JSON response', () => {
         .digest('hex'),
     ).toBe(expected.sha256);
 
-    const joined = await page.evaluate(() =>
-      performance.getEntriesByName('keyhole: body text joined').map((entry) => Math.round(entry.duration)),
-    );
-    console.log(`100 MB JSON: the text joined from its pieces in ${joined.join(', ')} ms`);
     const tasks = await longTasks(page);
     const phaseOf = (start: number) => [...marks].reverse().find((item) => item.at <= start)?.name ?? 'before send';
     console.log(

@@ -2,6 +2,8 @@
  * Cuts a text into display rows for a virtualised view: one row per line, and lines longer than `maxChars`
  * (a 5 MB minified JSON is one line) cut into pieces. Only offsets are stored; the view slices the rows it shows.
  */
+import { type BodyText, searchChar, sliceText } from './chunked-text.ts';
+
 /** Characters per row when a line is longer: wide enough to read, short enough to render fast. */
 export const ROW_CHARS = 1000;
 
@@ -21,8 +23,22 @@ export function continuesLine(rows: TextRows, index: number): boolean {
   return index > 0 && rows.lines[index] === rows.lines[index - 1];
 }
 
-export function indexTextRows(text: string, maxChars = ROW_CHARS): TextRows {
-  let starts = new Uint32Array(Math.max(16, Math.ceil(text.length / 64)));
+/** Row offsets built in steps: a page indexes a 100 MB text over many short tasks, showing the rows so far. */
+export interface TextRowIndexer {
+  readonly done: boolean;
+  /** Scans about `budget` more characters; returns `done`. */
+  step(budget: number): boolean;
+  /** The rows found so far (views of the indexer's arrays: take a new snapshot after each step). */
+  rows(): TextRows;
+}
+
+/**
+ * indexTextRows, about `budget` characters at a time: a step looks for line breaks one chunk of a ChunkedText at
+ * most (4 MB) per search, so a 100 MB body on one line is cut into rows bit by bit too.
+ */
+export function createTextRowIndexer(text: BodyText, maxChars = ROW_CHARS): TextRowIndexer {
+  const length = text.length;
+  let starts = new Uint32Array(Math.max(16, Math.min(Math.ceil(length / 64), 1 << 20)));
   let lines = new Uint32Array(starts.length);
   let count = 0;
   let line = 1;
@@ -39,23 +55,58 @@ export function indexTextRows(text: string, maxChars = ROW_CHARS): TextRows {
     lines[count] = line;
     count += 1;
   };
+  /** Where the current line starts and the next row of it to emit. */
   let lineStart = 0;
-  while (lineStart <= text.length) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    for (let at = lineStart; at < lineEnd || at === lineStart; at += maxChars) push(at);
-    lineStart = lineEnd + 1;
-    line += 1;
-  }
-  return { starts: starts.subarray(0, count), lines: lines.subarray(0, count), count };
+  let nextRow = 0;
+  /** The next line break once found (from lineStart on), else -1 and no break in [lineStart, clearTo). */
+  let breakAt = -1;
+  let clearTo = 0;
+  const done = () => lineStart > length;
+  return {
+    get done() {
+      return done();
+    },
+    step(budget) {
+      let left = Math.max(1, budget);
+      while (!done() && left > 0) {
+        if (breakAt < lineStart) {
+          const from = clearTo;
+          const { found, searchedTo } = searchChar(text, '\n', from);
+          if (found >= 0) breakAt = found;
+          clearTo = searchedTo;
+          left -= searchedTo - from;
+        }
+        const lineEnd = breakAt >= lineStart ? breakAt : clearTo >= length ? length : -1;
+        const boundary = lineEnd >= 0 ? lineEnd : clearTo;
+        // An empty line still gets its one row.
+        if (nextRow === lineStart && boundary === lineStart && lineEnd >= 0) push(nextRow);
+        for (; nextRow < boundary; nextRow += maxChars) push(nextRow);
+        left -= 1;
+        if (lineEnd >= 0) {
+          lineStart = lineEnd + 1;
+          nextRow = lineStart;
+          clearTo = lineStart;
+          line += 1;
+        }
+      }
+      return done();
+    },
+    rows: () => ({ starts: starts.subarray(0, count), lines: lines.subarray(0, count), count }),
+  };
+}
+
+export function indexTextRows(text: BodyText, maxChars = ROW_CHARS): TextRows {
+  const indexer = createTextRowIndexer(text, maxChars);
+  indexer.step(Number.POSITIVE_INFINITY);
+  return indexer.rows();
 }
 
 /** The text of row `index`, without its line break. */
-export function textRow(text: string, rows: TextRows, index: number, maxChars = ROW_CHARS): string {
+export function textRow(text: BodyText, rows: TextRows, index: number, maxChars = ROW_CHARS): string {
   const start = rows.starts[index] ?? 0;
   const next = index + 1 < rows.count ? (rows.starts[index + 1] as number) : text.length;
   const end = Math.min(next, start + maxChars);
-  const slice = text.slice(start, end);
+  const slice = sliceText(text, start, end);
   return slice.endsWith('\n') ? slice.slice(0, -1).replace(/\r$/, '') : slice.replace(/\r$/, '');
 }
 
@@ -75,7 +126,7 @@ export function rowAtOffset(rows: TextRows, offset: number): number {
  * Finds `query` (case-insensitive) in steps of about `budget` characters, lowercasing one slice at a time
  * instead of a copy of the whole (possibly 10 MB) text. Offsets in order, at most `limit`.
  */
-export function createTextSearch(text: string, query: string, limit = 1000) {
+export function createTextSearch(text: BodyText, query: string, limit = 1000) {
   const needle = query.toLowerCase();
   const found: number[] = [];
   let position = 0;
@@ -89,7 +140,7 @@ export function createTextSearch(text: string, query: string, limit = 1000) {
       if (done) return true;
       const end = Math.min(text.length, position + Math.max(budget, needle.length));
       // The slice overlaps the next one by needle.length - 1 so a match across the boundary is found once.
-      const slice = text.slice(position, Math.min(text.length, end + needle.length - 1)).toLowerCase();
+      const slice = sliceText(text, position, Math.min(text.length, end + needle.length - 1)).toLowerCase();
       let at = slice.indexOf(needle);
       while (at >= 0 && position + at < end && found.length < limit) {
         found.push(position + at);
@@ -109,7 +160,7 @@ export function createTextSearch(text: string, query: string, limit = 1000) {
 }
 
 /** Offsets of every occurrence of `query` (case-insensitive), at most `limit`. */
-export function findInText(text: string, query: string, limit = 1000): number[] {
+export function findInText(text: BodyText, query: string, limit = 1000): number[] {
   const search = createTextSearch(text, query, limit);
   search.step(Number.POSITIVE_INFINITY);
   return search.found;

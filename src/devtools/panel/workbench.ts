@@ -20,6 +20,7 @@ import { createReplaceGuard } from './replace-confirm.ts';
 import type { BodyLoad } from './response/body-loader.ts';
 import { setBodyLoad, setLoadedBody } from './response/body-registry.ts';
 import { checkStoreOf } from './response/check/check-registry.ts';
+import { outcomeForStorage, streamedTextBody } from './response/streamed-body.ts';
 import type { PanelServices } from './services.ts';
 import { createStore } from './store.ts';
 import { responseFromHistory } from './tabs/restored-run.ts';
@@ -226,9 +227,10 @@ export function createWorkbench(services: PanelServices): Workbench {
     // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
     // The comparison with the description runs then too (off the main thread when large); history keeps its result.
     whenIdle(() => {
-      if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, outcome);
+      const stored = outcomeForStorage(outcome);
+      if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, stored);
       void checkResponse(request, response)
-        .then((schemaCheck) => services.history.record(schemaCheck ? { ...outcome, schemaCheck } : outcome))
+        .then((schemaCheck) => services.history.record(schemaCheck ? { ...stored, schemaCheck } : stored))
         .catch(() => {
           // History is a convenience; a failed write (quota) must not break the workbench.
         });
@@ -289,7 +291,7 @@ export function createWorkbench(services: PanelServices): Workbench {
         ...response,
         size: body.end.size,
         durationMs: body.end.durationMs,
-        body: { kind: 'text', text: body.text, truncated: body.end.truncated },
+        body: streamedTextBody(body),
       };
       setLoadedBody(complete, body);
       outcome = { response: complete };

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/format/byte-format.ts';
 import { suggestFileName } from '../../../core/http/content-disposition.ts';
 import type { SendRequest, SendResponse } from '../../../core/protocol.ts';
+import { type BodyText, joinText, textBlob } from '../../../core/workbench/chunked-text.ts';
 import { type BodyReading, readJsonBody } from '../../../core/workbench/json-body.ts';
 import { createJsonSearch } from '../../../core/workbench/json-lines.ts';
 import { createTextSearch } from '../../../core/workbench/text-rows.ts';
@@ -70,7 +71,8 @@ export default function ResponseBody({
   if (receiving) return <ReceivingBody load={receiving} />;
   const streamed = loadedBodyOf(response);
 
-  if (body.kind === 'text' && body.text === '')
+  // A streamed body's text stays in pieces (chunked-text.ts): reading body.text would join them.
+  if (body.kind === 'text' && (streamed ? streamed.text.length === 0 : body.text === ''))
     return (
       <p class="kh-muted kh-body-empty">
         {response.status === 204 ? 'No content (204): this response has no body.' : 'The body is empty.'}
@@ -92,7 +94,7 @@ export default function ResponseBody({
     <>
       <TextBody
         key={memory.id}
-        text={body.text}
+        text={streamed?.text ?? body.text}
         truncated={body.truncated}
         contentType={response.contentType}
         fileName={fileName}
@@ -124,7 +126,8 @@ function TextBody({
 }: {
   /** How the body compares with the description: differences are marked on the tree. */
   check: CheckState;
-  text: string;
+  /** A streamed body's text is in pieces, never joined (src/core/workbench/chunked-text.ts). */
+  text: BodyText;
   truncated: boolean;
   contentType: string;
   fileName: string;
@@ -155,7 +158,12 @@ function TextBody({
     // Effects run after the browser painted, so the status line is already on screen while this parses.
     // A streamed body was parsed as it arrived: not again.
     setParsed(
-      streamed && 'value' in streamed ? { kind: 'json', value: streamed.value } : readJsonBody(contentType, text),
+      streamed && 'value' in streamed
+        ? { kind: 'json', value: streamed.value }
+        : streamed && !streamed.jsonError
+          ? { kind: 'text' }
+          : // A streamed body that broke off as JSON: where it breaks is found in the joined text (one long task).
+            readJsonBody(contentType, joinText(text)),
     );
   }, [text, contentType, streamed]);
 
@@ -166,14 +174,19 @@ function TextBody({
 
   const isJson = parsed.kind === 'json';
   const effectiveMode: Mode = isJson ? mode : 'raw';
-  const filtered = useJsonFilter(parsed.kind === 'json' ? parsed.value : undefined, streamed?.blob ?? text, filter);
+  const filtered = useJsonFilter(
+    parsed.kind === 'json' ? parsed.value : undefined,
+    streamed?.blob ?? joinText(text),
+    filter,
+  );
   const [pretty, setPretty] = useState<FormattedText | undefined>();
   // Formatting happens once per body, in a worker, the first time Pretty is chosen.
   useEffect(() => setPretty(undefined), [text]);
   useEffect(() => {
     if (effectiveMode !== 'pretty' || pretty !== undefined || parsed.kind !== 'json') return;
     let live = true;
-    formatJsonText(text).then(
+    // A streamed body goes to the worker as its Blob, by reference: cloning 100 MB of text would be a long task.
+    formatJsonText(streamed?.blob ?? joinText(text)).then(
       (formatted) => live && setPretty(formatted),
       () => live && setMode('raw'),
     );
@@ -220,7 +233,8 @@ function TextBody({
   const current = matches[matchIndex];
   const copyBody = async () => {
     try {
-      await services.copy(shownText);
+      // The clipboard takes one string: a streamed body's pieces are joined here, when asked (one long task).
+      await services.copy(joinText(shownText));
       setCopyNote('Copied the body.');
     } catch (error) {
       setCopyNote(error instanceof Error ? error.message : String(error));
@@ -257,7 +271,7 @@ function TextBody({
         { label: 'Copy', run: () => void copyBody(), title: 'Copy the body as shown' },
         {
           label: 'Save…',
-          run: () => void onSave(streamed?.blob ?? new Blob([text], { type: contentType || 'text/plain' })),
+          run: () => void onSave(streamed?.blob ?? textBlob(text, contentType || 'text/plain')),
           title: `Save as ${fileName}`,
         },
       ]}

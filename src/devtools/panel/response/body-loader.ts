@@ -1,5 +1,6 @@
 import { KeyholeError } from '../../../core/errors.ts';
 import type { BodyEnd } from '../../../core/protocol.ts';
+import { type ChunkedText, chunkedText } from '../../../core/workbench/chunked-text.ts';
 import { flattenJsonInSteps, type JsonRow } from '../../../core/workbench/json-lines.ts';
 import { createJsonStreamBuilder, type JsonStreamBuilder } from '../../../core/workbench/json-stream-builder.ts';
 import type { BodyStream } from '../../../ui/body-stream.ts';
@@ -10,8 +11,9 @@ import { createStore, type Store } from '../store.ts';
  * whatever the body's size. JSON is built as it comes (src/core/workbench/json-stream-builder.ts), in slices of
  * a few milliseconds between which the page paints and answers input. The bytes go into a Blob as they arrive
  * (the browser keeps a Blob's data outside the page's heap) and Save writes that Blob, so the page never holds a
- * second copy of the body for it: the page holds the text once, as decoded pieces joined at the end (reading it
- * back from the Blob instead measured 216 ms against 70 ms for 100 MB).
+ * second copy of the body for it: the page holds the text once, as decoded pieces joined into groups of 4 MB
+ * and never into one string (src/core/workbench/chunked-text.ts: the last join of 100 MB was one task of 70 ms
+ * on a quiet machine, over a second at 256 MB on a loaded one).
  */
 
 export interface ReceivingState {
@@ -26,8 +28,8 @@ export interface ReceivingState {
 }
 
 export interface LoadedBody {
-  /** The whole text, joined once from the decoded pieces. */
-  text: string;
+  /** The whole text, in pieces of about GROUP_CHARS (never joined: see chunked-text.ts). */
+  text: ChunkedText;
   /** The body's bytes as received: what Save writes. */
   blob: Blob;
   /** The parsed JSON, when the body is valid JSON. */
@@ -77,12 +79,15 @@ const FIRST_SCREEN_BYTES = 16 * 1024;
  */
 const READ_PIECE_BYTES = 64 * 1024;
 /**
- * Decoded text joined into one string as it arrives, this much at a time: the end then joins a few dozen strings
- * instead of a thousand pieces (100 MB joined at once was a task of 70 ms).
+ * Decoded text joined into one string as it arrives, this much at a time: the whole text is then a few dozen
+ * strings instead of a thousand pieces (each join of a group is a few milliseconds).
  */
 const GROUP_CHARS = 4 * 1024 * 1024;
-/** Rows of the whole tree built per step: well under a millisecond. */
-const ROWS_PER_STEP = 2000;
+/**
+ * Rows of the whole tree built per step: well under a millisecond on a small heap. Near the 256 MB cap the page's
+ * heap is past half a gigabyte and V8 marks it as the page allocates: 2 000 rows then took 10–13 ms a step.
+ */
+const ROWS_PER_STEP = 500;
 /** Text handed to the JSON builder at once: a few milliseconds of work. */
 const PIECE_CHARS = 64 * 1024;
 /** Received bytes kept in the page before they join the Blob. */
@@ -123,7 +128,7 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
 
   let bytes = 0;
   let head = '';
-  /** The text as decoded, piece by piece, joined into groups of GROUP_CHARS, then once at the end. */
+  /** The text as decoded, piece by piece, joined into groups of GROUP_CHARS. */
   let pieces: string[] = [];
   let piecesChars = 0;
   let groups: string[] = [];
@@ -278,12 +283,9 @@ export function startBodyLoad(stream: BodyStream, options: BodyLoadOptions): Bod
       rows = walk.rows;
     }
     publish();
-    const joining = performance.now();
-    const loaded: LoadedBody = { text: [...groups, ...pieces].join(''), blob, end };
+    const loaded: LoadedBody = { text: chunkedText([...groups, pieces.join('')]), blob, end };
     pieces = [];
     groups = [];
-    // Named in the page's performance timeline, so tests and the bench can say what the swap to the whole body cost.
-    performance.measure?.('keyhole: body text joined', { start: joining });
     if (builder) loaded.value = value;
     if (rows) loaded.rows = rows;
     if (jsonError) loaded.jsonError = jsonError;

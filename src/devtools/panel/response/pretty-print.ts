@@ -19,14 +19,17 @@ type WorkerReply =
   | { ok: true; text: string; starts: Uint32Array; lines: Uint32Array; count: number }
   | { ok: false; message: string };
 
-export function formatJsonText(text: string): Promise<FormattedText> {
-  if (typeof Worker === 'undefined' || text.length < 100_000) return Promise.resolve().then(() => formatHere(text));
+/** `text` may be a Blob of the body's bytes (a streamed body): the worker reads it, the page never copies it. */
+export function formatJsonText(text: string | Blob): Promise<FormattedText> {
+  const size = typeof text === 'string' ? text.length : text.size;
+  const onPage = () => (typeof text === 'string' ? Promise.resolve(text) : text.text()).then(formatHere);
+  if (typeof Worker === 'undefined' || size < 100_000) return onPage();
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./pretty-print.worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      resolve(formatHere(text));
+      onPage().then(resolve, reject);
       return;
     }
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
@@ -39,11 +42,7 @@ export function formatJsonText(text: string): Promise<FormattedText> {
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      try {
-        resolve(formatHere(text));
-      } catch (error) {
-        reject(error);
-      }
+      onPage().then(resolve, reject);
     };
     worker.postMessage(text);
   });

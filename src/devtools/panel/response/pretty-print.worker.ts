@@ -3,9 +3,11 @@
 // body both together are a ~100 ms task. The row offsets travel back as a transferred buffer.
 import { indexTextRows } from '../../../core/workbench/text-rows.ts';
 
-self.onmessage = (event: MessageEvent<string>) => {
+// A streamed body comes as the Blob of its bytes (by reference), read here.
+self.onmessage = async (event: MessageEvent<string | Blob>) => {
   try {
-    const text = JSON.stringify(JSON.parse(event.data), null, 2);
+    const given = typeof event.data === 'string' ? event.data : await event.data.text();
+    const text = JSON.stringify(JSON.parse(given), null, 2);
     const rows = indexTextRows(text);
     const starts = rows.starts.slice();
     const lines = rows.lines.slice();

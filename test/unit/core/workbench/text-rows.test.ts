@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { chunkedText } from '../../../../src/core/workbench/chunked-text.ts';
 import {
   continuesLine,
+  createTextRowIndexer,
+  createTextSearch,
   findInText,
   indexTextRows,
   rowAtOffset,
   textRow,
 } from '../../../../src/core/workbench/text-rows.ts';
+import { cutInPieces } from './cut-in-pieces.ts';
 
 describe('text rows', () => {
   it('has one row per line, CRLF included', () => {
@@ -81,5 +85,73 @@ describe('line numbers of rows', () => {
     const rows = indexTextRows(text);
     expect(rows.lines[99]).toBe(100);
     expect(textRow(text, rows, 99)).toBe('line 100');
+  });
+});
+
+/** The one-pass indexing the stepped indexer replaced: one row per line, long lines cut every maxChars. */
+function referenceRows(text: string, maxChars: number): { starts: number[]; lines: number[] } {
+  const starts: number[] = [];
+  const lines: number[] = [];
+  let line = 1;
+  for (let lineStart = 0; lineStart <= text.length; line += 1) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    for (let at = lineStart; at < lineEnd || at === lineStart; at += maxChars) {
+      starts.push(at);
+      lines.push(line);
+    }
+    lineStart = lineEnd + 1;
+  }
+  return { starts, lines };
+}
+
+describe('text rows of a chunked text, in steps', () => {
+  const texts = [
+    '',
+    '\n',
+    '\n\n',
+    'abc',
+    'abcdefghij\n\nklm\nnopqrstuvwxyz0123\n',
+    `${'x'.repeat(23)}\n${'y'.repeat(4)}\r\n\n${'z'.repeat(9)}`,
+  ];
+
+  it('gives the rows of the one-pass indexing, whatever the pieces and the budget', () => {
+    for (const text of texts)
+      for (let seed = 1; seed < 12; seed += 1)
+        for (const budget of [1, 3, 10, 1000]) {
+          const chunked = chunkedText(cutInPieces(text, seed));
+          const indexer = createTextRowIndexer(chunked, 4);
+          let steps = 0;
+          while (!indexer.step(budget)) steps += 1;
+          const rows = indexer.rows();
+          const expected = referenceRows(text, 4);
+          expect([...rows.starts]).toEqual(expected.starts);
+          expect([...rows.lines]).toEqual(expected.lines);
+          expect(rows.count).toBe(expected.starts.length);
+          expect(steps).toBeLessThanOrEqual(text.length + 1);
+          expect(indexTextRows(text, 4).count).toBe(rows.count);
+          for (let index = 0; index < rows.count; index += 1)
+            expect(textRow(chunked, rows, index, 4)).toBe(textRow(text, indexTextRows(text, 4), index, 4));
+        }
+  });
+
+  it('spreads a long line over steps of about the budget', () => {
+    const chunked = chunkedText(Array.from({ length: 10 }, () => 'x'.repeat(1000)));
+    const indexer = createTextRowIndexer(chunked, 100);
+    expect(indexer.step(1000)).toBe(false);
+    expect(indexer.rows().count).toBe(10);
+    while (!indexer.step(1000));
+    expect(indexer.rows().count).toBe(100);
+  });
+
+  it('searches a chunked text across its pieces', () => {
+    const text = 'Alpha beta ALPHA gamma alpha';
+    for (let seed = 1; seed < 10; seed += 1) {
+      const chunked = chunkedText(cutInPieces(text, seed, 3));
+      expect(findInText(chunked, 'alpha')).toEqual(findInText(text, 'alpha'));
+      const search = createTextSearch(chunked, 'alpha');
+      while (!search.step(2));
+      expect(search.found).toEqual([0, 11, 23]);
+    }
   });
 });

@@ -61,9 +61,9 @@ const checkInWorker = newestFirst<Omit<CheckRequest, 'id'>, ResponseCheck | unde
   return { result, stop: () => endWorker({ ok: false, message: 'Stopped for a newer response.' }) };
 });
 
-function bodyForWorker(response: SendResponse, text: string): Pick<CheckRequest, 'text' | 'bytes'> {
+function bodyForWorker(response: SendResponse, text: () => string): Pick<CheckRequest, 'text' | 'bytes'> {
   const bytes = loadedBodyOf(response)?.blob;
-  return bytes ? { bytes } : { text };
+  return bytes ? { bytes } : { text: text() };
 }
 
 export async function runResponseCheck(
@@ -78,7 +78,11 @@ export async function runResponseCheck(
   };
   if (!(await responseChecksOn(storage))) return settle({ state: 'off' });
   const body = response.body;
-  if (body.kind !== 'text' || body.truncated || body.text.trim() === '' || !isJsonContentType(response.contentType))
+  if (body.kind !== 'text' || body.truncated || !isJsonContentType(response.contentType))
+    return settle({ state: 'none' });
+  // A streamed body's text is in pieces (chunked-text.ts): read as such, it is never joined (a long task).
+  const streamed = loadedBodyOf(response)?.text;
+  if (streamed ? streamed.chunks.every((chunk) => chunk.trim() === '') : body.text.trim() === '')
     return settle({ state: 'none' });
   const catalog = await loadCatalog();
   const entry = catalogEntryOfDraft(catalog.entries, request);
@@ -87,11 +91,11 @@ export async function runResponseCheck(
   settle({ state: 'checking' });
   try {
     const check =
-      body.text.length <= ON_PAGE_CHARS || typeof Worker === 'undefined'
+      (streamed?.length ?? body.text.length) <= ON_PAGE_CHARS || typeof Worker === 'undefined'
         ? checkResponseValue(entry.endpoint, response.status, JSON.parse(body.text), catalog.schemas as never)
         : await checkInWorker({
             // A streamed body's bytes, kept as a Blob, go by reference: cloning 100 MB of text was a long task.
-            ...bodyForWorker(response, body.text),
+            ...bodyForWorker(response, () => body.text),
             endpointId: entry.id,
             status: response.status,
           });
