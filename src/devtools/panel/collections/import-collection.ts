@@ -4,6 +4,7 @@ import { loadCatalog } from '../../../core/platform/load-catalog.ts';
 import type { ImportedEnvironment } from '../../../core/workbench/collection-file.ts';
 import { checkPickedSize, importPickedFiles, type PickedFile } from '../../../core/workbench/collection-import.ts';
 import type { PlacementEntry } from '../../../core/workbench/import/catalog-placement.ts';
+import { inOneShotWorker } from '../one-shot-worker.ts';
 import { saveImported } from './saved-actions.ts';
 import type { SavedRequestStore } from './saved-store.ts';
 
@@ -66,28 +67,16 @@ export async function importCollectionFiles(
     target,
     pathTemplate,
   }));
-  if (typeof Worker === 'undefined' || !store.database) return importAndSave(files, store, catalog, origins);
   const database = store.database;
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./import-collection.worker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      resolve(importAndSave(files, store, catalog, origins));
-      return;
-    }
-    worker.onmessage = (event: MessageEvent<ImportReply>) => {
-      worker.terminate();
-      const reply = event.data;
-      if (!reply.ok) return reject(new KeyholeError(reply.error.code, reply.error.message));
+  if (!database) return importAndSave(files, store, catalog, origins);
+  return inOneShotWorker(
+    () => new Worker(new URL('./import-collection.worker.ts', import.meta.url), { type: 'module' }),
+    { files, catalog, database, ...(origins ? { origins } : {}) } satisfies ImportJob,
+    (reply: ImportReply) => {
+      if (!reply.ok) throw new KeyholeError(reply.error.code, reply.error.message);
       store.notify();
-      resolve({ count: reply.count, environments: reply.environments, notices: reply.notices });
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      resolve(importAndSave(files, store, catalog, origins));
-    };
-    worker.postMessage({ files, catalog, database, ...(origins ? { origins } : {}) } satisfies ImportJob);
-  });
+      return { count: reply.count, environments: reply.environments, notices: reply.notices };
+    },
+    () => importAndSave(files, store, catalog, origins),
+  );
 }

@@ -1,4 +1,5 @@
 import { indexTextRows, type TextRows } from '../../../core/workbench/text-rows.ts';
+import { inOneShotWorker } from '../one-shot-worker.ts';
 
 /**
  * Pretty-prints a JSON text and cuts it into display rows in a Web Worker, so formatting a multi-megabyte body
@@ -23,27 +24,14 @@ type WorkerReply =
 export function formatJsonText(text: string | Blob): Promise<FormattedText> {
   const size = typeof text === 'string' ? text.length : text.size;
   const onPage = () => (typeof text === 'string' ? Promise.resolve(text) : text.text()).then(formatHere);
-  if (typeof Worker === 'undefined' || size < 100_000) return onPage();
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./pretty-print.worker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      onPage().then(resolve, reject);
-      return;
-    }
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-      worker.terminate();
-      const reply = event.data;
-      if (reply.ok)
-        resolve({ text: reply.text, rows: { starts: reply.starts, lines: reply.lines, count: reply.count } });
-      else reject(new Error(reply.message));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      onPage().then(resolve, reject);
-    };
-    worker.postMessage(text);
-  });
+  if (size < 100_000) return onPage();
+  return inOneShotWorker(
+    () => new Worker(new URL('./pretty-print.worker.ts', import.meta.url), { type: 'module' }),
+    text,
+    (reply: WorkerReply) => {
+      if (!reply.ok) throw new Error(reply.message);
+      return { text: reply.text, rows: { starts: reply.starts, lines: reply.lines, count: reply.count } };
+    },
+    onPage,
+  );
 }
