@@ -2,7 +2,7 @@
  * The passphrase lock and live streams in Firefox ESR, and Firefox unloading the add-on's background (as it does
  * with an idle event page) mid-call and mid-stream, with one Firefox for the file, signed in: the lock turned on from
  * the settings page, an unload (the vault locks and says why), a panel call waiting for the unlock and going, the
- * popup refusing a wrong passphrase and unlocking; a read and a write cut by an unload; a log stream resuming after
+ * popup refusing a wrong passphrase and unlocking, the auto-lock after a minute unused; a read and a write cut by an unload; a log stream resuming after
  * a dropped connection and an unload without gap or repeat, and the events socket; then "forget every secret".
  * The Chromium counterparts: passphrase-lock, worker-restart-during-calls and devtools-live-log-stream.test.ts.
  */
@@ -134,6 +134,48 @@ describe('the passphrase lock in Firefox', () => {
     ).toBeGreaterThan(0);
     expect((await vaultStatus()).state).toBe('unlocked');
   });
+
+  // The idle lock runs on the background's timers, which Firefox's event page keeps only while it is not unloaded
+  // (30 s idle): a minute without a secret used must end in the idle lock, not in an unload ('worker-restarted').
+  it('auto-locks after the idle time set in the settings; the panel’s call then asks, and goes after the unlock', async () => {
+    await ext.openPage('src/options/index.html#passphrase-lock');
+    await setViewport(ext, 1000, 900);
+    expect(await pageText(/On · unlocked/)).toMatch(/On · unlocked/);
+    await choose(ext, labelled(LOCK_SECTION, 'Lock after this long without use', 'select'), '1');
+    expect(await pageText(/now locks after 1 minute without use/)).toMatch(/1 minute/);
+    expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
+
+    // The panel, left open and unused, is told when the vault locks itself.
+    await ext.openPage('src/devtools/panel.html#catalog');
+    await setViewport(ext, 1280, 800);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-vault-banner'),
+        (text) => /Keyhole is locked/.test(text ?? ''),
+        150_000,
+      ),
+    ).toMatch(/no secret was used for 1 minute/);
+    expect(await vaultStatus()).toMatchObject({ state: 'locked', autoLockMinutes: 1, reason: 'idle' });
+    await saveFirefoxScreenshot(ext, 'firefox-panel-vault-auto-locked');
+
+    await type(ext, 'input[aria-label="Path"]', '/v2/self');
+    await click(ext, SEND);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-vault-banner'),
+        (text) => /waits for the unlock/.test(text ?? ''),
+      ),
+    ).toMatch(/waits for the unlock/);
+    await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
+    expect(
+      await poll(
+        () => textOf(ext, '.kh-status-line .kh-status'),
+        (text) => text !== null,
+      ),
+    ).toMatch(/^200/);
+    expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+    expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
+  }, 240_000);
 });
 
 describe('Firefox unloads the background mid-call', () => {
