@@ -53,6 +53,41 @@ function pageText(pattern: RegExp): Promise<string | null> {
   );
 }
 
+/** Opens the panel and waits (up to `timeoutMs`) for its banner to say Keyhole is locked; returns the banner's text. */
+async function openPanelUntilLocked(timeoutMs?: number): Promise<string | null> {
+  await ext.openPage('src/devtools/panel.html#catalog');
+  await setViewport(ext, 1280, 800);
+  return poll(
+    () => textOf(ext, '.kh-vault-banner'),
+    (text) => /Keyhole is locked/.test(text ?? ''),
+    timeoutMs,
+  );
+}
+
+/**
+ * On the open panel, locked: a GET /v2/self sent waits for the unlock (the banner says so), then the passphrase typed
+ * in the banner (Enter) unlocks, and the call goes (200) with the banner gone.
+ */
+async function sendAndUnlock(screenshot?: string): Promise<void> {
+  await type(ext, 'input[aria-label="Path"]', '/v2/self');
+  await click(ext, SEND);
+  expect(
+    await poll(
+      () => textOf(ext, '.kh-vault-banner'),
+      (text) => /waits for the unlock/.test(text ?? ''),
+    ),
+  ).toMatch(/waits for the unlock/);
+  if (screenshot) await saveFirefoxScreenshot(ext, screenshot);
+  await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
+  expect(
+    await poll(
+      () => textOf(ext, '.kh-status-line .kh-status'),
+      (text) => text !== null,
+    ),
+  ).toMatch(/^200/);
+  expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+}
+
 describe('the passphrase lock in Firefox', () => {
   it('is turned on from the settings page while signed in; calls still go', async () => {
     await ext.openPage('src/options/index.html#passphrase-lock');
@@ -76,31 +111,8 @@ describe('the passphrase lock in Firefox', () => {
       error: { code: 'vault-locked', message: /background worker restarted/ },
     });
 
-    await ext.openPage('src/devtools/panel.html#catalog');
-    await setViewport(ext, 1280, 800);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /Keyhole is locked/.test(text ?? ''),
-      ),
-    ).toMatch(/background worker restarted/);
-    await type(ext, 'input[aria-label="Path"]', '/v2/self');
-    await click(ext, SEND);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /waits for the unlock/.test(text ?? ''),
-      ),
-    ).toMatch(/waits for the unlock/);
-    await saveFirefoxScreenshot(ext, 'firefox-panel-vault-locked');
-    await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-status-line .kh-status'),
-        (text) => text !== null,
-      ),
-    ).toMatch(/^200/);
-    expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+    expect(await openPanelUntilLocked()).toMatch(/background worker restarted/);
+    await sendAndUnlock('firefox-panel-vault-locked');
   });
 
   it('locked now: the popup asks, refuses a wrong passphrase, unlocks and shows the account', async () => {
@@ -146,34 +158,11 @@ describe('the passphrase lock in Firefox', () => {
     expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
 
     // The panel, left open and unused, is told when the vault locks itself.
-    await ext.openPage('src/devtools/panel.html#catalog');
-    await setViewport(ext, 1280, 800);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /Keyhole is locked/.test(text ?? ''),
-        150_000,
-      ),
-    ).toMatch(/no secret was used for 1 minute/);
+    expect(await openPanelUntilLocked(150_000)).toMatch(/no secret was used for 1 minute/);
     expect(await vaultStatus()).toMatchObject({ state: 'locked', autoLockMinutes: 1, reason: 'idle' });
     await saveFirefoxScreenshot(ext, 'firefox-panel-vault-auto-locked');
 
-    await type(ext, 'input[aria-label="Path"]', '/v2/self');
-    await click(ext, SEND);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /waits for the unlock/.test(text ?? ''),
-      ),
-    ).toMatch(/waits for the unlock/);
-    await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-status-line .kh-status'),
-        (text) => text !== null,
-      ),
-    ).toMatch(/^200/);
-    expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+    await sendAndUnlock();
     expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
   }, 240_000);
 });
