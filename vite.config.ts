@@ -29,7 +29,13 @@ export default defineConfig(({ mode }) => {
       // The DevTools panel opens cold every time: its first frame should not wait on stylesheet files.
       inlineStylesheets({ pages: ['src/devtools/panel.html'] }),
       crx({ manifest: manifest as never, browser: target }),
-      singleFileWorker({ entry: 'src/background/index.ts', mode }),
+      singleFileWorker({
+        entry: 'src/background/index.ts',
+        mode,
+        // Firefox fetches API calls on a worker thread (src/background/upstream-fetch.ts).
+        companions:
+          target === 'firefox' ? { 'upstream-fetch-worker.js': 'src/background/upstream-fetch.worker.ts' } : {},
+      }),
     ],
     build: {
       outDir: OUT_DIRS[target],

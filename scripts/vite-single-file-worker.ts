@@ -21,7 +21,15 @@ import type { Plugin } from 'vite';
 
 const LOADER = 'service-worker-loader.js';
 
-export function singleFileWorker(options: { entry: string; mode: string }): Plugin {
+/**
+ * `companions`: other classic scripts the background starts (file name in the build → entry), bundled the same
+ * way (Firefox's upstream-fetch worker, src/background/upstream-fetch.ts).
+ */
+export function singleFileWorker(options: {
+  entry: string;
+  mode: string;
+  companions?: Record<string, string>;
+}): Plugin {
   return {
     name: 'keyhole:single-file-worker',
     apply: 'build',
@@ -37,25 +45,11 @@ export function singleFileWorker(options: { entry: string; mode: string }): Plug
       const loaderPath = join(output.dir ?? 'dist', LOADER);
       if (!existsSync(loaderPath))
         this.error(`${LOADER} was not written: did the crxjs plugin change how it names the worker?`);
-      const build = await rolldown({
-        input: options.entry,
-        platform: 'browser',
-        // The worker's only build-time switch: which browser this build is for (src/core/browser-target.ts).
-        transform: { define: { 'import.meta.env.MODE': JSON.stringify(options.mode) } },
-      });
-      try {
-        const { output: chunks } = await build.generate({
-          format: 'iife',
-          // A module is strict by nature; the classic script says so itself.
-          intro: "'use strict';",
-          minify: true,
-          codeSplitting: false,
-        });
-        const [worker] = chunks;
-        if (!worker || chunks.length !== 1) this.error('The worker must bundle into exactly one file.');
-        await writeFile(loaderPath, worker.code);
-      } finally {
-        await build.close();
+      const scripts: [string, string][] = [[LOADER, options.entry], ...Object.entries(options.companions ?? {})];
+      for (const [fileName, entry] of scripts) {
+        const code = await classicScript(entry, options.mode);
+        if (code === undefined) this.error(`${entry} must bundle into exactly one file.`);
+        await writeFile(join(output.dir ?? 'dist', fileName), code);
       }
       const manifestPath = join(output.dir ?? 'dist', 'manifest.json');
       const manifest = await readFile(manifestPath, 'utf8');
@@ -64,6 +58,29 @@ export function singleFileWorker(options: { entry: string; mode: string }): Plug
       await writeFile(manifestPath, classic);
     },
   };
+}
+
+/** `entry` bundled into one classic script (an IIFE), or undefined if it would not fit in one file. */
+async function classicScript(entry: string, mode: string): Promise<string | undefined> {
+  const build = await rolldown({
+    input: entry,
+    platform: 'browser',
+    // The worker's only build-time switch: which browser this build is for (src/core/browser-target.ts).
+    transform: { define: { 'import.meta.env.MODE': JSON.stringify(mode) } },
+  });
+  try {
+    const { output: chunks } = await build.generate({
+      format: 'iife',
+      // A module is strict by nature; the classic script says so itself.
+      intro: "'use strict';",
+      minify: true,
+      codeSplitting: false,
+    });
+    const [script] = chunks;
+    return script && chunks.length === 1 ? script.code : undefined;
+  } finally {
+    await build.close();
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { FORBIDDEN_METHODS, MAX_BODY_BYTES_LIMIT } from '../core/http/send-reque
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
 import { assertHostPermission } from './browser-differences.ts';
 import { browser } from './extension-api.ts';
+import { type UpstreamResponse, upstreamFetch } from './upstream-fetch.ts';
 
 /**
  * The worker's one network primitive: fetch with a timeout, user cancellation and a body size cap, with
@@ -70,7 +71,7 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
   limits.signal?.addEventListener('abort', onCancel, { once: true });
   const started = performance.now();
   const origin = safeOrigin(url);
-  let response: Response | undefined;
+  let response: UpstreamResponse | undefined;
   const progress = { received: 0 };
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   const cleanUp = () => {
@@ -102,7 +103,7 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
     return explainFailedFetch(url, origin, detail);
   };
   try {
-    response = await fetch(url, {
+    const options: RequestInit & { signal: AbortSignal } = {
       ...init,
       signal: controller.signal,
       credentials: 'omit',
@@ -112,7 +113,11 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
       // Keyhole's permission pays a preflight per call, which granting the host removes (no CORS at all then).
       cache: 'no-store',
       redirect: 'manual',
-    });
+    };
+    // A call whose body may be streamed to a page: in Firefox its body arrives on a worker thread (upstream-fetch.ts).
+    // The build's mode, a literal once built, leaves that out of Chrome's worker.
+    const onWorker = import.meta.env.MODE === 'firefox' && limits.streamAfterBytes !== undefined;
+    response = await (onWorker ? upstreamFetch(url, options) : fetch(url, options));
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
     // An event stream never ends by itself: answer at once with no body, and the panel opens it as a live stream.
     if (isEventStreamType(response.headers.get('content-type'))) {
@@ -159,7 +164,7 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
-function statusOf(response: Response | undefined): { status?: number } {
+function statusOf(response: UpstreamResponse | undefined): { status?: number } {
   return response ? { status: response.status } : {};
 }
 
@@ -222,7 +227,7 @@ interface StreamStart {
  * going past that many bytes is handed back unread (what was read, and the reader) to be streamed.
  */
 export async function readCapped(
-  response: Response,
+  response: UpstreamResponse,
   maxBytes: number,
   progress: { received: number },
   streamAfter = Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@
  * The passphrase lock and live streams in Firefox ESR, and Firefox unloading the add-on's background (as it does
  * with an idle event page) mid-call and mid-stream, with one Firefox for the file, signed in: the lock turned on from
  * the settings page, an unload (the vault locks and says why), a panel call waiting for the unlock and going, the
- * popup refusing a wrong passphrase and unlocking; a read and a write cut by an unload; a log stream resuming after
+ * popup refusing a wrong passphrase and unlocking, the auto-lock after a minute unused; a read and a write cut by an unload; a log stream resuming after
  * a dropped connection and an unload without gap or repeat, and the events socket; then "forget every secret".
  * The Chromium counterparts: passphrase-lock, worker-restart-during-calls and devtools-live-log-stream.test.ts.
  */
@@ -53,6 +53,41 @@ function pageText(pattern: RegExp): Promise<string | null> {
   );
 }
 
+/** Opens the panel and waits (up to `timeoutMs`) for its banner to say Keyhole is locked; returns the banner's text. */
+async function openPanelUntilLocked(timeoutMs?: number): Promise<string | null> {
+  await ext.openPage('src/devtools/panel.html#catalog');
+  await setViewport(ext, 1280, 800);
+  return poll(
+    () => textOf(ext, '.kh-vault-banner'),
+    (text) => /Keyhole is locked/.test(text ?? ''),
+    timeoutMs,
+  );
+}
+
+/**
+ * On the open panel, locked: a GET /v2/self sent waits for the unlock (the banner says so), then the passphrase typed
+ * in the banner (Enter) unlocks, and the call goes (200) with the banner gone.
+ */
+async function sendAndUnlock(screenshot?: string): Promise<void> {
+  await type(ext, 'input[aria-label="Path"]', '/v2/self');
+  await click(ext, SEND);
+  expect(
+    await poll(
+      () => textOf(ext, '.kh-vault-banner'),
+      (text) => /waits for the unlock/.test(text ?? ''),
+    ),
+  ).toMatch(/waits for the unlock/);
+  if (screenshot) await saveFirefoxScreenshot(ext, screenshot);
+  await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
+  expect(
+    await poll(
+      () => textOf(ext, '.kh-status-line .kh-status'),
+      (text) => text !== null,
+    ),
+  ).toMatch(/^200/);
+  expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+}
+
 describe('the passphrase lock in Firefox', () => {
   it('is turned on from the settings page while signed in; calls still go', async () => {
     await ext.openPage('src/options/index.html#passphrase-lock');
@@ -76,31 +111,8 @@ describe('the passphrase lock in Firefox', () => {
       error: { code: 'vault-locked', message: /background worker restarted/ },
     });
 
-    await ext.openPage('src/devtools/panel.html#catalog');
-    await setViewport(ext, 1280, 800);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /Keyhole is locked/.test(text ?? ''),
-      ),
-    ).toMatch(/background worker restarted/);
-    await type(ext, 'input[aria-label="Path"]', '/v2/self');
-    await click(ext, SEND);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-vault-banner'),
-        (text) => /waits for the unlock/.test(text ?? ''),
-      ),
-    ).toMatch(/waits for the unlock/);
-    await saveFirefoxScreenshot(ext, 'firefox-panel-vault-locked');
-    await type(ext, '.kh-vault-banner input[type="password"]', `${PASSPHRASE}\uE006`);
-    expect(
-      await poll(
-        () => textOf(ext, '.kh-status-line .kh-status'),
-        (text) => text !== null,
-      ),
-    ).toMatch(/^200/);
-    expect(await countOf(ext, '.kh-vault-banner')).toBe(0);
+    expect(await openPanelUntilLocked()).toMatch(/background worker restarted/);
+    await sendAndUnlock('firefox-panel-vault-locked');
   });
 
   it('locked now: the popup asks, refuses a wrong passphrase, unlocks and shows the account', async () => {
@@ -134,6 +146,25 @@ describe('the passphrase lock in Firefox', () => {
     ).toBeGreaterThan(0);
     expect((await vaultStatus()).state).toBe('unlocked');
   });
+
+  // The idle lock runs on the background's timers, which Firefox's event page keeps only while it is not unloaded
+  // (30 s idle): a minute without a secret used must end in the idle lock, not in an unload ('worker-restarted').
+  it('auto-locks after the idle time set in the settings; the panel’s call then asks, and goes after the unlock', async () => {
+    await ext.openPage('src/options/index.html#passphrase-lock');
+    await setViewport(ext, 1000, 900);
+    expect(await pageText(/On · unlocked/)).toMatch(/On · unlocked/);
+    await choose(ext, labelled(LOCK_SECTION, 'Lock after this long without use', 'select'), '1');
+    expect(await pageText(/now locks after 1 minute without use/)).toMatch(/1 minute/);
+    expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
+
+    // The panel, left open and unused, is told when the vault locks itself.
+    expect(await openPanelUntilLocked(150_000)).toMatch(/no secret was used for 1 minute/);
+    expect(await vaultStatus()).toMatchObject({ state: 'locked', autoLockMinutes: 1, reason: 'idle' });
+    await saveFirefoxScreenshot(ext, 'firefox-panel-vault-auto-locked');
+
+    await sendAndUnlock();
+    expect(await vaultStatus()).toEqual({ state: 'unlocked', autoLockMinutes: 1 });
+  }, 240_000);
 });
 
 describe('Firefox unloads the background mid-call', () => {

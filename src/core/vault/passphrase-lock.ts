@@ -9,8 +9,11 @@ export const MIN_PASSPHRASE_LENGTH = 10;
 /** Only a bound against absurd input; any real passphrase fits. */
 export const MAX_PASSPHRASE_LENGTH = 1024;
 
-/** Idle times the user may pick before the vault locks itself, in minutes. */
-export const AUTO_LOCK_CHOICES = [5, 15, 60, 480] as const;
+/**
+ * Idle times the user may pick before the vault locks itself, in minutes. One minute is for a shared or exposed
+ * machine (password managers offer it too); a shorter lock is only ever safer.
+ */
+export const AUTO_LOCK_CHOICES = [1, 5, 15, 60, 480] as const;
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 
 /** Counts characters as a person does (code points), not UTF-16 units. */

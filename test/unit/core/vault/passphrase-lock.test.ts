@@ -18,8 +18,14 @@ describe('passphrase lock rules', () => {
     expect(passphraseProblem('x'.repeat(1025))).toMatch(/at most 1024/);
   });
 
-  it('offers 5, 15, 60 minutes and 8 hours', () => {
-    expect(AUTO_LOCK_CHOICES.map(describeAutoLock)).toEqual(['5 minutes', '15 minutes', '1 hour', '8 hours']);
+  it('offers 1, 5, 15, 60 minutes and 8 hours', () => {
+    expect(AUTO_LOCK_CHOICES.map(describeAutoLock)).toEqual([
+      '1 minute',
+      '5 minutes',
+      '15 minutes',
+      '1 hour',
+      '8 hours',
+    ]);
     expect(isAutoLockChoice(15)).toBe(true);
     expect(isAutoLockChoice(16)).toBe(false);
     expect(isAutoLockChoice('15')).toBe(false);
