@@ -7,8 +7,27 @@ import { percentEncode } from '../oauth1/percent-encode.ts';
  * Secrets under 8 characters are left alone: masking them would garble ordinary text.
  */
 export function hideReusable(text: string, reusable: readonly string[] = []): string {
-  for (const secret of maskedForms(reusable)) text = text.replaceAll(secret, MASK);
-  return text;
+  const forms = maskedForms(reusable);
+  for (const secret of forms) text = text.replaceAll(secret, MASK);
+  const cut = cutSecretAtEnd(text, forms);
+  return cut ? text.slice(0, -cut) + MASK : text;
+}
+
+/**
+ * How many characters at the end of `text` (after `from`) are the start of a secret, if 8 or more, else 0. A body
+ * cut at its size limit (or a stream that stopped) in the middle of an echoed secret would show all of it but its
+ * last few characters; fewer than 8 tell as little as a secret under 8 characters would, and are left alone.
+ */
+export function cutSecretAtEnd(text: string, forms: readonly string[], from = 0): number {
+  let longest = 0;
+  for (const form of forms)
+    for (let length = Math.min(form.length - 1, text.length - from); length > Math.max(longest, 7); length--)
+      // The first character first: a cheap test that rules out nearly every length (log lines come by thousands).
+      if (text.charCodeAt(text.length - length) === form.charCodeAt(0) && text.endsWith(form.slice(0, length))) {
+        longest = length;
+        break;
+      }
+  return longest;
 }
 
 /** What a secret is replaced by, in text and (as its UTF-8) in bytes (mask-bytes.ts). */

@@ -110,6 +110,17 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(await handlers['session/status'](undefined, {})));
   });
 
+  it('PLAINTEXT: an echo cut by the size limit inside the secret shows none of its start', async () => {
+    const head = '{"echo":"';
+    // The signature echoed first, so the request's limit cuts the body 20 characters into the consumer secret.
+    echo = (authorization) =>
+      new Response(`${head}${authorization.slice(authorization.indexOf(CONSUMER_SECRET))}"}`, {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const response = await send({ signatureMethod: 'PLAINTEXT', maxBodyBytes: head.length + 20 });
+    expect(response.body).toEqual({ kind: 'text', text: `${head}•••`, truncated: true });
+  });
+
   it('Bearer: the API token is masked', async () => {
     // The bridge's check of a pasted token (GET /v2/self) passes: it is not PLAINTEXT.
     expect(await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: API_TOKEN }, {})).toMatchObject({

@@ -71,3 +71,31 @@ describe('maskingStream', () => {
     expect(hex(await streamed(new Uint8Array(0), [10]))).toBe('');
   });
 });
+
+describe('a body cut inside an echoed secret', () => {
+  // An echo of the Authorization header cut by the request's size limit (or a stream that stopped) after the first
+  // 20 characters of the secret: those 20 would be shown, all of it but its last few.
+  const head = '{"headers":{"Authorization":"OAuth oauth_signature=\\"';
+  const cutAt = (form: string, length: number) => `${head}${form.slice(0, length)}`;
+
+  it('masks the start of a secret at the very end of the text, 8 characters or more of it', () => {
+    for (const form of reusable.filter((secret) => secret.length > 8)) {
+      expect(hideReusable(cutAt(form, form.length - 1), reusable)).toBe(`${head}•••`);
+      expect(hideReusable(cutAt(form, 8), reusable)).toBe(`${head}•••`);
+      // Fewer than 8 say as little as a secret under 8 characters would: left, like those.
+      expect(hideReusable(cutAt(form, 7), reusable)).toBe(cutAt(form, 7));
+    }
+    // Only at the end: the same characters followed by more are ordinary text.
+    expect(hideReusable(`${cutAt(SECRETS[0]!, 12)} and more`, reusable)).toBe(`${cutAt(SECRETS[0]!, 12)} and more`);
+  });
+
+  it('masks it in bytes and in a stream, wherever the chunks cut it, as in text', async () => {
+    const text = `${`${head}${SECRETS[0]}\\"`.repeat(30)}${cutAt(reusable[1]!, reusable[1]!.length - 2)}`;
+    const bytes = encoder.encode(text) as Uint8Array<ArrayBuffer>;
+    const masked = decoder.decode(maskBytes(bytes, reusable));
+    expect(masked).toBe(hideReusable(text, reusable));
+    expect(masked.endsWith(`${head}•••`)).toBe(true);
+    for (const sizes of [[1], [3, 5], [64], [bytes.byteLength], [bytes.byteLength - 3, 3]])
+      expect(decoder.decode(await streamed(bytes, sizes)), `chunks of ${sizes.join(', ')}`).toBe(masked);
+  });
+});
