@@ -95,6 +95,14 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(response));
   });
 
+  it('PLAINTEXT: the secrets are masked in the content type the page is told', async () => {
+    echo = (authorization) =>
+      new Response('{}', { headers: { 'Content-Type': `application/json; echo=${authorization.replace(/"/g, '')}` } });
+    const response = await send({ signatureMethod: 'PLAINTEXT' });
+    expect(response.contentType).toMatch(/^application\/json; echo=OAuth .*•••/);
+    expectNoReusableSecret(JSON.stringify(response));
+  });
+
   it('PLAINTEXT: a 401 “expired” that echoes it keeps it neither in the error nor in the stored session', async () => {
     echo = (authorization) =>
       jsonResponse(401, { id: 4001, type: 'error', message: `Token expired (request: ${authorization})` });
