@@ -36,6 +36,15 @@ export const MASK = '•••';
 /** The forms long enough to mask (see hideReusable). */
 export const maskedForms = (reusable: readonly string[]) => reusable.filter((secret) => secret.length > 7);
 
-/** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
+/**
+ * Each secret as it may come back: encoded twice (the header), once (the signature), as typed. Percent-encoding's
+ * hex digits are case-insensitive (RFC 3986 §2.1): a server or proxy that decodes the header and encodes it again
+ * may write `%2f` for our `%2F`, so each encoded form is listed in lower case too (where it differs).
+ */
 export const sentForms = (secrets: string[]) =>
-  secrets.flatMap((secret) => [percentEncode(percentEncode(secret)), percentEncode(secret), secret]);
+  secrets.flatMap((secret) => {
+    const once = percentEncode(secret);
+    const lower = once.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+    const forms = [percentEncode(once), once, secret];
+    return lower === once ? forms : [...forms, percentEncode(lower), lower];
+  });

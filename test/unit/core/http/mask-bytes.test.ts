@@ -53,6 +53,22 @@ describe('maskBytes', () => {
   });
 });
 
+describe('a secret echoed with its percent-encoding in lower case', () => {
+  // Decoded and encoded again by a server or proxy whose encoder writes lower-case hex (%2f, %c3%b6): the same
+  // secret (RFC 3986 §2.1), which the page must not get either.
+  const lower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+  const once = encodeURIComponent(SECRETS[1]!).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+  const echoed = `{"signature":"${lower(once)}","header":"${lower(encodeURIComponent(once))}"}`;
+
+  it('is masked in text and in bytes', () => {
+    expect(echoed).toContain('%2f');
+    expect(hideReusable(echoed, reusable)).toBe('{"signature":"•••","header":"•••"}');
+    expect(decoder.decode(maskBytes(encoder.encode(echoed) as Uint8Array<ArrayBuffer>, reusable))).toBe(
+      '{"signature":"•••","header":"•••"}',
+    );
+  });
+});
+
 describe('maskingStream', () => {
   const filler = '{"name":"app","note":"ø€ü"},'.repeat(40);
   const parts = [filler, ...reusable.map((form) => `"${form}"${filler}`), SECRETS[1]!, SECRETS[0]!.slice(0, 12)];
