@@ -206,6 +206,23 @@ describe('a server echoing the secrets in a body the page gets as bytes or as a 
         const held = await takeHeldBody(response.bodyRef!, contentType === 'application/json' ? 'text' : 'bytes');
         expectNoForm(held.kind === 'text' ? encoder.encode(held.text) : Buffer.from(held.base64, 'base64'));
       }
+      // Cut by the request's size limit 20 characters into the consumer secret: the stream ends without them.
+      const body = encoder.encode(`${'-'.repeat(300_000)}${CONSUMER_SECRET} and more`);
+      echo = () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (let at = 0; at < body.byteLength; at += 65_536) controller.enqueue(body.slice(at, at + 65_536));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/plain' } },
+        );
+      const cut = await send({ signatureMethod: 'PLAINTEXT', maxBodyBytes: 300_020 });
+      expect(cut.bodyStreamed).toBe(true);
+      const held = await takeHeldBody(cut.bodyRef!, 'text');
+      expect(held).toMatchObject({ end: { truncated: true } });
+      expect((held as { text: string }).text.slice(-12)).toBe('---------•••');
     } finally {
       vi.unstubAllGlobals();
       stubFetch(platform);
