@@ -1,5 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
-import { hideReusable } from '../core/http/hide-reusable.ts';
+import { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 import { readPlatformError } from '../core/http/response-body.ts';
 import { isSpecRight, SPEC_RIGHTS } from '../core/platform/right-names.ts';
 import { originOf } from '../core/profiles/origin-binding.ts';
@@ -147,7 +147,7 @@ function bridgeCaller(bridgeUrl: string, apiToken: string) {
     const raw = await fetchWithLimits(`${bridgeUrl}${path}`, init);
     const text = new TextDecoder().decode(raw.bytes);
     // What the bridge says goes to the page: a stored token (which no page ever had) echoed back must not.
-    const said = () => hideReusable(readPlatformError(text)?.message ?? text.slice(0, 200), [apiToken]);
+    const said = () => hideReusable(readPlatformError(text)?.message ?? text.slice(0, 200), sentForms([apiToken]));
     if (raw.status === 401)
       throw new KeyholeError('invalid-credential', 'The API token was refused (revoked, expired or mistyped).', {
         detail: said(),

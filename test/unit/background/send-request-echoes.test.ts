@@ -141,6 +141,16 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(response));
   });
 
+  it('Bearer: a token with characters a URL encodes is masked in its URL-encoded echo too', async () => {
+    const token = 'api+token/value=abcdefghijkl';
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: token }, {});
+    // A server that echoes the request as a query string (a redirect target, a form-style log line).
+    echo = (authorization) =>
+      new Response(`authorization=${encodeURIComponent(authorization)}`, { headers: { 'Content-Type': 'text/plain' } });
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.body).toMatchObject({ kind: 'text', text: 'authorization=Bearer%20•••' });
+  });
+
   it('HMAC: the single-use signature is shown as sent', async () => {
     echo = (authorization) => new Response(authorization, { headers: { 'Content-Type': 'text/plain' } });
     const response = await send({});
