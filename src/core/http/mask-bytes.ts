@@ -83,20 +83,36 @@ export function maskingStream(reusable: readonly string[] = []): TransformStream
   if (patterns.length === 0) return undefined;
   const keep = patterns[0]!.length - 1;
   let rest = new Uint8Array(0);
+  // Chunks wait until as many bytes as the hold-back have come: the hold-back is then searched again once per that
+  // many bytes, not once per chunk (a very long secret, such as one a hostile token endpoint made, would otherwise
+  // make every small chunk cost its whole length, and stall the worker).
+  let waiting: Uint8Array[] = [];
+  let waitingBytes = 0;
+  const take = () => {
+    const bytes = new Uint8Array(rest.byteLength + waitingBytes);
+    bytes.set(rest);
+    let at = rest.byteLength;
+    for (const part of waiting) {
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    waiting = [];
+    waitingBytes = 0;
+    return bytes;
+  };
   return new TransformStream({
     transform(chunk, controller) {
-      let bytes = chunk;
-      if (rest.byteLength > 0) {
-        bytes = new Uint8Array(rest.byteLength + chunk.byteLength);
-        bytes.set(rest);
-        bytes.set(chunk, rest.byteLength);
-      }
+      waiting.push(chunk);
+      waitingBytes += chunk.byteLength;
+      if (waitingBytes < keep) return;
+      const bytes = take();
       const { out, next } = maskUpTo(bytes, patterns, bytes.byteLength - keep);
       if (out.byteLength > 0) controller.enqueue(out);
       rest = bytes.slice(next);
     },
     flush(controller) {
-      if (rest.byteLength > 0) controller.enqueue(maskUpTo(rest, patterns, rest.byteLength, true).out);
+      const bytes = take();
+      if (bytes.byteLength > 0) controller.enqueue(maskUpTo(bytes, patterns, bytes.byteLength, true).out);
     },
   });
 }

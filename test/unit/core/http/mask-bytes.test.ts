@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../../../../src/core/http/mask-bytes.ts';
 
@@ -113,5 +113,27 @@ describe('a body cut inside an echoed secret', () => {
     expect(masked.endsWith(`${head}•••`)).toBe(true);
     for (const sizes of [[1], [3, 5], [64], [bytes.byteLength], [bytes.byteLength - 3, 3]])
       expect(decoder.decode(await streamed(bytes, sizes)), `chunks of ${sizes.join(', ')}`).toBe(masked);
+  });
+});
+
+describe('a masking stream for a very long secret (a token secret a hostile token endpoint made 100 KB long)', () => {
+  it('searches each byte of the body a bounded number of times, however small its chunks', async () => {
+    const long = sentForms(['/'.repeat(100_000)]);
+    // The hold-back is the longest form (500 KB); 1 MB of the body comes in chunks of 4 KB.
+    const chunk = new Uint8Array(4096).fill(0x61);
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    try {
+      const masker = maskingStream(long)!;
+      const writer = masker.writable.getWriter();
+      const out = new Response(masker.readable).arrayBuffer();
+      for (let index = 0; index < 256; index++) await writer.write(chunk);
+      await writer.close();
+      expect((await out).byteLength).toBe(256 * 4096);
+      // Each chunk searched again with the whole hold-back before it would be 256 × 500 KB: the worker stalled.
+      const searched = decode.mock.calls.reduce((sum, [input]) => sum + ((input as Uint8Array)?.byteLength ?? 0), 0);
+      expect(searched).toBeLessThan(4 * 256 * 4096);
+    } finally {
+      decode.mockRestore();
+    }
   });
 });
