@@ -20,13 +20,22 @@ export function hideReusable(text: string, reusable: readonly string[] = []): st
  */
 export function cutSecretAtEnd(text: string, forms: readonly string[], from = 0): number {
   let longest = 0;
-  for (const form of forms)
-    for (let length = Math.min(form.length - 1, text.length - from); length > Math.max(longest, 7); length--)
-      // The first character first: a cheap test that rules out nearly every length (log lines come by thousands).
-      if (text.charCodeAt(text.length - length) === form.charCodeAt(0) && text.endsWith(form.slice(0, length))) {
-        longest = length;
-        break;
-      }
+  for (const form of forms) {
+    // Knuth-Morris-Pratt over the text's last (form length − 1) characters: linear however the secret repeats
+    // itself (trying each length in turn would cost a length's square for a secret like 'aaaa…' a server made).
+    const fail = [0];
+    for (let index = 1, border = 0; index < form.length; index++) {
+      while (border && form[index] !== form[border]) border = fail[border - 1]!;
+      if (form[index] === form[border]) border++;
+      fail[index] = border;
+    }
+    let matched = 0;
+    for (let index = Math.max(from, text.length - form.length + 1); index < text.length; index++) {
+      while (matched && text[index] !== form[matched]) matched = fail[matched - 1]!;
+      if (text[index] === form[matched]) matched++;
+    }
+    if (matched > Math.max(longest, 7)) longest = matched;
+  }
   return longest;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
+import { cutSecretAtEnd, hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../../../../src/core/http/mask-bytes.ts';
 
 const encoder = new TextEncoder();
@@ -103,6 +103,32 @@ describe('a body cut inside an echoed secret', () => {
     }
     // Only at the end: the same characters followed by more are ordinary text.
     expect(hideReusable(`${cutAt(SECRETS[0]!, 12)} and more`, reusable)).toBe(`${cutAt(SECRETS[0]!, 12)} and more`);
+  });
+
+  it('finds the longest start of a secret the text ends with, also for a secret that repeats itself', () => {
+    const longestByHand = (text: string, form: string) => {
+      for (let length = Math.min(form.length - 1, text.length); length > 7; length--)
+        if (text.endsWith(form.slice(0, length))) return length;
+      return 0;
+    };
+    const forms = ['aaaaaaaaaaab', 'abababababab', 'abcabcabcabd', 'aabaabaabaac'];
+    let seed = 1;
+    const pick = (from: string) => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return from[seed % from.length]!;
+    };
+    let found = 0;
+    for (let round = 0; round < 4000; round++) {
+      const form = forms[round % forms.length]!;
+      // Noise of the form's own letters, then a start of the form, its last letter sometimes changed.
+      const noise = Array.from({ length: round % 9 }, () => pick('abc')).join('');
+      const start = form.slice(0, (round >> 2) % 12);
+      const text = noise + (round % 3 ? start : start.slice(0, -1) + pick('abc'));
+      expect(cutSecretAtEnd(text, [form]), `${text} / ${form}`).toBe(longestByHand(text, form));
+      if (longestByHand(text, form)) found++;
+    }
+    expect(found).toBeGreaterThan(500);
+    expect(cutSecretAtEnd(`${'a'.repeat(200_000)}b${'a'.repeat(99_999)}`, ['a'.repeat(100_000)])).toBe(99_999);
   });
 
   it('masks it in bytes and in a stream, wherever the chunks cut it, as in text', async () => {
