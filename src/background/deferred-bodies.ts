@@ -217,10 +217,11 @@ export function listenForBodyFetches(): void {
     if (body) held.delete(id);
     // The content type as the page was told it, masked (send-request.ts); with the mask in it, it is no header value
     // (• is past Latin-1) and goes without: the page reads the body as its call said, not by this header.
-    const type = body && /^[\0-\xff]*$/.test(body.contentType) ? { 'Content-Type': body.contentType } : {};
+    const served: Record<string, string> = { ...headers };
+    if (body && /^[\0-\xff]*$/.test(body.contentType)) served['Content-Type'] = body.contentType;
     fetchEvent.respondWith(
       body
-        ? new Response('stream' in body ? body.stream : body.bytes, { headers: { ...headers, ...type } })
+        ? new Response('stream' in body ? body.stream : body.bytes, { headers: served })
         : new Response(GONE, { status: 410 }),
     );
   });
