@@ -47,9 +47,9 @@ export const maskedForms = (reusable: readonly string[]) => reusable.filter((sec
 
 /**
  * Each secret as it may come back: encoded twice (a PLAINTEXT header), once (its signature, or a Bearer token a
- * server echoes URL-encoded), as typed. Percent-encoding's
- * hex digits are case-insensitive (RFC 3986 §2.1): a server or proxy that decodes the header and encodes it again
- * may write `%2f` for our `%2F`, so each encoded form is listed in lower case too (where it differs).
+ * server echoes URL-encoded), as typed. Percent-encoding's hex digits are case-insensitive (RFC 3986 §2.1): a server
+ * or proxy that decodes the header and encodes it again may write `%2f` for our `%2F`, so each encoded form is
+ * listed in lower case too (where it differs).
  */
 export const sentForms = (secrets: string[]) =>
   secrets.flatMap((secret) => {
