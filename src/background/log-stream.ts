@@ -103,7 +103,9 @@ async function connect(
       // A redirect would carry the Authorization header elsewhere: refused, like every call (fetch-with-limits).
       redirect: 'manual',
     });
-    const contentType = response.headers.get('content-type') ?? '';
+    // A server can echo the Authorization anywhere it writes: the content type and reason phrase are told, and kept.
+    const contentType = hideReusable(response.headers.get('content-type') ?? '', prepared.reusable);
+    const statusText = hideReusable(response.statusText, prepared.reusable);
     if (response.status >= 500) throw new Error(`The server answered HTTP ${response.status}.`);
     if (response.status !== 200 || !isEventStreamType(contentType)) {
       // Only what is reported is read: a refusal whose body never ends must not fill the worker's memory.
@@ -111,7 +113,7 @@ async function connect(
       const body = hideReusable(new TextDecoder().decode(read.bytes), prepared.reusable);
       const expired =
         response.status === 401 && prepared.auth === 'oauth'
-          ? await markExpiredIfSaid(profile.id, response.status, response.statusText, body)
+          ? await markExpiredIfSaid(profile.id, response.status, statusText, body)
           : undefined;
       if (expired) throw new Final({ type: 'failed', error: expired.toData(), status: response.status, body });
       const platform = readPlatformError(body);

@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 import { readPlatformError } from '../core/http/response-body.ts';
 import { isSpecRight, SPEC_RIGHTS } from '../core/platform/right-names.ts';
 import { originOf } from '../core/profiles/origin-binding.ts';
@@ -145,20 +146,22 @@ function bridgeCaller(bridgeUrl: string, apiToken: string) {
     if (body) init.body = JSON.stringify(body);
     const raw = await fetchWithLimits(`${bridgeUrl}${path}`, init);
     const text = new TextDecoder().decode(raw.bytes);
+    // What the bridge says goes to the page: a stored token (which no page ever had) echoed back must not.
+    const said = () => hideReusable(readPlatformError(text)?.message ?? text.slice(0, 200), sentForms([apiToken]));
     if (raw.status === 401)
       throw new KeyholeError('invalid-credential', 'The API token was refused (revoked, expired or mistyped).', {
-        detail: readPlatformError(text)?.message ?? text.slice(0, 200),
+        detail: said(),
         status: 401,
       });
     if (raw.status === 403)
       throw new KeyholeError(
         'forbidden',
         'This API token may not create OAuth consumers here. Use a token of an account that can, or pick your personal space.',
-        { detail: readPlatformError(text)?.message ?? text.slice(0, 200), status: 403 },
+        { detail: said(), status: 403 },
       );
     if (raw.status < 200 || raw.status >= 300)
       throw new KeyholeError('http-error', `The bridge answered HTTP ${raw.status} to ${method} ${path}.`, {
-        detail: readPlatformError(text)?.message ?? text.slice(0, 200),
+        detail: said(),
         status: raw.status,
       });
     try {

@@ -118,7 +118,8 @@ function execute(prepared: PreparedRequest, request: SendRequest, signal: AbortS
 
 /** The context's page and document that asked, the only one a held body is handed to (deferred-bodies.ts). */
 function toSendResponse(prepared: PreparedRequest, raw: RawResponse, { senderUrl, caller }: CallContext): SendResponse {
-  const contentType = raw.headers.get('content-type') ?? '';
+  // Told to the page apart from the headers (and served with a held body): masked like them.
+  const contentType = hideReusable(raw.headers.get('content-type') ?? '', prepared.reusable);
   const isText = isTextContentType(contentType);
   // An echoed credential is masked in every body the page gets: as text below, as bytes when it goes as bytes (a
   // file, or a body held for the page), in the stream as it flows when streamed.

@@ -46,7 +46,7 @@ export async function prepareRequest(
         auth: 'bearer',
         authorization: `Bearer ${bridgeToken.value}`,
         maskedAuthorization: 'Bearer •••',
-        reusable: [bridgeToken.value],
+        reusable: sentForms([bridgeToken.value]),
       };
     }
     if (request.bridgeAuth === 'token')

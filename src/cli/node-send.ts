@@ -32,7 +32,7 @@ async function authorize(request: SendRequest, options: NodeSendOptions) {
   if (credentials.kind === 'token') {
     const outgoing = buildOutgoingRequest(routeForApiToken(request), options.origins);
     assertConfidentialTransport(outgoing.url, 'an API token (Bearer)');
-    return { outgoing, authorization: `Bearer ${credentials.apiToken}`, reusable: [credentials.apiToken] };
+    return { outgoing, authorization: `Bearer ${credentials.apiToken}`, reusable: sentForms([credentials.apiToken]) };
   }
   const outgoing = buildOutgoingRequest(request, options.origins);
   const signatureMethod = request.target === 'bridge' ? 'PLAINTEXT' : (request.signatureMethod ?? 'HMAC-SHA512');

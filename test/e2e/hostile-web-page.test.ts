@@ -138,6 +138,46 @@ describe('a web page and the worker', () => {
     expect(copies.length).toBeGreaterThan(1000);
     expect(copies.filter((copy) => !copy.includes('oauth_signature="•••%26•••"'))).toEqual([]);
 
+    // Echoed in the content type too, and read as a page reads it: its key registered on the call port, the body
+    // fetched from the worker's route with it. The route serves the body whole, without the masked content type.
+    ext.platform.faults.add({
+      server: 'api',
+      path: '/v2/echo',
+      echoAuthorizationBytes: 600_000,
+      echoAuthorizationInContentType: true,
+      times: 1,
+    });
+    await expect
+      .poll(() => ext.control.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
+    const routed = await ext.control.evaluate(
+      async ([request, forms]) => {
+        const key = crypto.randomUUID();
+        const port = chrome.runtime.connect({ name: 'keyhole-calls' });
+        port.postMessage({ page: key });
+        const answer = await new Promise<{ reply: { ok: boolean; value: SendResponse } }>((resolve) => {
+          port.onMessage.addListener(resolve);
+          port.postMessage({ id: 1, envelope: { keyhole: 1, name: 'request/send', request } });
+        });
+        port.disconnect();
+        const { value } = answer.reply;
+        const served = await fetch(`/__keyhole/body/${value.bodyRef}`, { headers: { 'X-Keyhole-Page': key } });
+        const body = await served.text();
+        const told = JSON.stringify(value);
+        return {
+          contentType: value.contentType,
+          status: served.status,
+          servedType: served.headers.get('content-type'),
+          length: body.length,
+          leaks: forms.some((form) => body.includes(form) || told.includes(form)),
+        };
+      },
+      [send, [secret, encodeURIComponent(secret)]] as const,
+    );
+    expect(routed).toMatchObject({ status: 200, servedType: null, leaks: false });
+    expect(routed.length).toBeGreaterThan(400_000);
+    expect(routed.contentType).toMatch(/^text\/plain; echo=OAuth .*oauth_signature=•••%26•••/);
+
     ext.platform.faults.add({
       server: 'api',
       path: '/v2/echo',

@@ -56,6 +56,11 @@ describe('fault injection', () => {
         .slice(0, -1)
         .every((line) => line === 'Bearer abc'),
     ).toBe(true);
+
+    platform.faults.add({ path: '/v2/echo', echoAuthorizationBytes: 10, echoAuthorizationInContentType: true });
+    const inType = await fetch(`${platform.api}/v2/echo`, { headers: { Authorization: 'OAuth a="b", c="d"' } });
+    expect(inType.headers.get('content-type')).toBe('text/plain; echo=OAuth a=b, c=d');
+    expect(await inType.text()).toBe('OAuth a="b');
   });
 
   it('streams a huge, valid, nested JSON body', async () => {

@@ -30,6 +30,8 @@ export interface FaultSpec {
   echoAuthorizationBytes?: number;
   /** The echo's Content-Type (default text/plain). */
   echoContentType?: string;
+  /** The echo's Content-Type carries the header too (`<type>; echo=<header>`, its quotes left out). */
+  echoAuthorizationInContentType?: true;
   /** Destroys the socket without answering. */
   drop?: true;
   /**
@@ -162,7 +164,9 @@ export function createFaults(): FaultRunner {
         // The header is ASCII (OAuth percent-encodes it), so characters are bytes.
         const copy = `${req.headers.authorization ?? ''}\n`;
         const body = copy.repeat(Math.ceil(fault.echoAuthorizationBytes / copy.length));
-        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.echoContentType ?? 'text/plain' });
+        const type = fault.echoContentType ?? 'text/plain';
+        const echoed = `${type}; echo=${(req.headers.authorization ?? '').replace(/"/g, '')}`;
+        res.writeHead(fault.status ?? 200, { 'Content-Type': fault.echoAuthorizationInContentType ? echoed : type });
         for (let at = 0; at < fault.echoAuthorizationBytes; at += 65_521)
           res.write(body.slice(at, Math.min(at + 65_521, fault.echoAuthorizationBytes)));
         res.end();

@@ -7,8 +7,36 @@ import { percentEncode } from '../oauth1/percent-encode.ts';
  * Secrets under 8 characters are left alone: masking them would garble ordinary text.
  */
 export function hideReusable(text: string, reusable: readonly string[] = []): string {
-  for (const secret of maskedForms(reusable)) text = text.replaceAll(secret, MASK);
-  return text;
+  const forms = maskedForms(reusable);
+  for (const secret of forms) text = text.replaceAll(secret, MASK);
+  const cut = cutSecretAtEnd(text, forms);
+  return cut ? text.slice(0, -cut) + MASK : text;
+}
+
+/**
+ * How many characters at the end of `text` (after `from`) are the start of a secret, if 8 or more, else 0. A body
+ * cut at its size limit (or a stream that stopped) in the middle of an echoed secret would show all of it but its
+ * last few characters; fewer than 8 tell as little as a secret under 8 characters would, and are left alone.
+ */
+export function cutSecretAtEnd(text: string, forms: readonly string[], from = 0): number {
+  let longest = 0;
+  for (const form of forms) {
+    // Knuth-Morris-Pratt over the text's last (form length − 1) characters: linear however the secret repeats
+    // itself (trying each length in turn would cost a length's square for a secret like 'aaaa…' a server made).
+    const fail = [0];
+    for (let index = 1, border = 0; index < form.length; index++) {
+      while (border && form[index] !== form[border]) border = fail[border - 1]!;
+      if (form[index] === form[border]) border++;
+      fail[index] = border;
+    }
+    let matched = 0;
+    for (let index = Math.max(from, text.length - form.length + 1); index < text.length; index++) {
+      while (matched && text[index] !== form[matched]) matched = fail[matched - 1]!;
+      if (text[index] === form[matched]) matched++;
+    }
+    if (matched > Math.max(longest, 7)) longest = matched;
+  }
+  return longest;
 }
 
 /** What a secret is replaced by, in text and (as its UTF-8) in bytes (mask-bytes.ts). */
@@ -17,6 +45,16 @@ export const MASK = '•••';
 /** The forms long enough to mask (see hideReusable). */
 export const maskedForms = (reusable: readonly string[]) => reusable.filter((secret) => secret.length > 7);
 
-/** Each secret as it may come back: encoded twice (the header), once (the signature), as typed. */
+/**
+ * Each secret as it may come back: encoded twice (a PLAINTEXT header), once (its signature, or a Bearer token a
+ * server echoes URL-encoded), as typed. Percent-encoding's hex digits are case-insensitive (RFC 3986 §2.1): a server
+ * or proxy that decodes the header and encodes it again may write `%2f` for our `%2F`, so each encoded form is
+ * listed in lower case too (where it differs).
+ */
 export const sentForms = (secrets: string[]) =>
-  secrets.flatMap((secret) => [percentEncode(percentEncode(secret)), percentEncode(secret), secret]);
+  secrets.flatMap((secret) => {
+    const once = percentEncode(secret);
+    const lower = once.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+    const forms = [percentEncode(once), once, secret];
+    return lower === once ? forms : [...forms, percentEncode(lower), lower];
+  });

@@ -1,4 +1,4 @@
-import { MASK, maskedForms } from './hide-reusable.ts';
+import { cutSecretAtEnd, MASK, maskedForms } from './hide-reusable.ts';
 
 /**
  * hideReusable for bytes: a body the page gets as bytes (a file, or one of 256 KB or more, held and streamed to the
@@ -21,9 +21,15 @@ function patternsOf(reusable: readonly string[]): string[] {
 /**
  * Masks every secret that starts before `limit` (each is whole in `bytes`: the caller keeps the longest secret's
  * length less one byte past it), leftmost first. Returns the masked bytes up to `next`, the first byte not yet
- * passed on: `limit`, or past it the end of a secret that straddles it.
+ * passed on: `limit`, or past it the end of a secret that straddles it. At the body's `end`, also the start of a
+ * secret the body was cut in (cutSecretAtEnd), as hideReusable masks it in text.
  */
-function maskUpTo(bytes: Uint8Array, patterns: readonly string[], limit: number): { out: Uint8Array; next: number } {
+function maskUpTo(
+  bytes: Uint8Array,
+  patterns: readonly string[],
+  limit: number,
+  end = false,
+): { out: Uint8Array; next: number } {
   if (limit <= 0) return { out: bytes.subarray(0, 0), next: 0 };
   const text = perByte.decode(bytes);
   const found = patterns.map((pattern) => text.indexOf(pattern));
@@ -42,6 +48,8 @@ function maskUpTo(bytes: Uint8Array, patterns: readonly string[], limit: number)
     at = start + patterns[best]!.length;
     cuts.push(start, at);
   }
+  const cut = end ? cutSecretAtEnd(text, patterns, at) : 0;
+  if (cut) cuts.push(text.length - cut, text.length);
   const next = Math.max(limit, at);
   if (cuts.length === 0) return { out: next === bytes.byteLength ? bytes : bytes.subarray(0, next), next };
   const out = new Uint8Array(next + (cuts.length / 2) * MASK_BYTES.length);
@@ -63,7 +71,7 @@ function maskUpTo(bytes: Uint8Array, patterns: readonly string[], limit: number)
 export function maskBytes(bytes: Uint8Array<ArrayBuffer>, reusable: readonly string[] = []): Uint8Array<ArrayBuffer> {
   const patterns = patternsOf(reusable);
   if (patterns.length === 0) return bytes;
-  return maskUpTo(bytes, patterns, bytes.byteLength).out as Uint8Array<ArrayBuffer>;
+  return maskUpTo(bytes, patterns, bytes.byteLength, true).out as Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -75,20 +83,36 @@ export function maskingStream(reusable: readonly string[] = []): TransformStream
   if (patterns.length === 0) return undefined;
   const keep = patterns[0]!.length - 1;
   let rest = new Uint8Array(0);
+  // Chunks wait until as many bytes as the hold-back have come: the hold-back is then searched again once per that
+  // many bytes, not once per chunk (a very long secret, such as one a hostile token endpoint made, would otherwise
+  // make every small chunk cost its whole length, and stall the worker).
+  let waiting: Uint8Array[] = [];
+  let waitingBytes = 0;
+  const take = () => {
+    const bytes = new Uint8Array(rest.byteLength + waitingBytes);
+    bytes.set(rest);
+    let at = rest.byteLength;
+    for (const part of waiting) {
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    waiting = [];
+    waitingBytes = 0;
+    return bytes;
+  };
   return new TransformStream({
     transform(chunk, controller) {
-      let bytes = chunk;
-      if (rest.byteLength > 0) {
-        bytes = new Uint8Array(rest.byteLength + chunk.byteLength);
-        bytes.set(rest);
-        bytes.set(chunk, rest.byteLength);
-      }
+      waiting.push(chunk);
+      waitingBytes += chunk.byteLength;
+      if (waitingBytes < keep) return;
+      const bytes = take();
       const { out, next } = maskUpTo(bytes, patterns, bytes.byteLength - keep);
       if (out.byteLength > 0) controller.enqueue(out);
       rest = bytes.slice(next);
     },
     flush(controller) {
-      if (rest.byteLength > 0) controller.enqueue(maskUpTo(rest, patterns, rest.byteLength).out);
+      const bytes = take();
+      if (bytes.byteLength > 0) controller.enqueue(maskUpTo(bytes, patterns, bytes.byteLength, true).out);
     },
   });
 }

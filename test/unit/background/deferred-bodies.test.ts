@@ -79,6 +79,14 @@ describe('held bodies', () => {
     // The first panel's call (it registered key A on its call port); the second panel registered key B.
     const id = module.deferBody(body, 'text/plain', panel, 'page:key-of-panel-A');
     expect((await fetchOnce(`/__keyhole/body/${id}`)).status).toBe(410);
+
+    // A content type with an echoed secret masked in it (send-request.ts) is no header value (• is past Latin-1):
+    // the body is still served, whole, without it.
+    const large = new Uint8Array(300_000).fill(0x61);
+    const masked = await fetchOnce(`/__keyhole/body/${module.deferBody(large, 'text/plain; echo=•••')}`);
+    expect(masked.status).toBe(200);
+    expect(masked.headers.get('content-type')).toBeNull();
+    expect((await masked.arrayBuffer()).byteLength).toBe(300_000);
     expect((await fetchOnce(`/__keyhole/body/${id}`, 'key-of-panel-B')).status).toBe(410);
     await expect(module.takeHeldBody(id!, 'text', panel, 'page:key-of-panel-B')).rejects.toThrow(/no longer held/);
     await expect(module.takeHeldBody(id!, 'text', panel)).rejects.toThrow(/no longer held/);
@@ -126,6 +134,14 @@ describe('held bodies', () => {
       end: { size: 18, truncated: false, durationMs: 12 },
     });
     expect((await fetchOnce(`/__keyhole/body/${id}`)).status).toBe(410);
+
+    // A content type with an echoed secret masked in it (send-request.ts) is no header value (• is past Latin-1):
+    // the body is still served, whole, without it.
+    const large = new Uint8Array(300_000).fill(0x61);
+    const masked = await fetchOnce(`/__keyhole/body/${module.deferBody(large, 'text/plain; echo=•••')}`);
+    expect(masked.status).toBe(200);
+    expect(masked.headers.get('content-type')).toBeNull();
+    expect((await masked.arrayBuffer()).byteLength).toBe(300_000);
 
     // Cut midway: the page that reads it by message gets the reason the worker recorded, not "no longer held".
     const { KeyholeError } = await import('../../../src/core/errors.ts');

@@ -222,6 +222,27 @@ describe('runLogStream', () => {
     expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
   });
 
+  it('a PLAINTEXT Authorization echoed in the content type or the reason phrase is reported and kept masked', async () => {
+    const echoed = (call: { headers: Headers }) => call.headers.get('authorization')!.replace(/"/g, '');
+    // In the content type: of an answer that is not an event stream (its message), and of one that is (opened).
+    for (const type of ['application/json', 'text/event-stream']) {
+      const end = 'event: END_OF_STREAM\ndata: {"endedBy":"UNTIL"}\n\n';
+      stubFetch((call) => new Response(end, { headers: { 'Content-Type': `${type}; echo=${echoed(call)}` } }));
+      const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+      expect(JSON.stringify(reports)).toContain('oauth_signature=');
+      expect(JSON.stringify(reports)).not.toMatch(/token-secret|consumer-secret/);
+    }
+    // In the reason phrase of a 401 that says the token expired: the session keeps it as its last error.
+    stubFetch(
+      (call) =>
+        new Response(JSON.stringify({ message: 'Token expired' }), { status: 401, statusText: `Nope ${echoed(call)}` }),
+    );
+    const { reports } = await run({ signatureMethod: 'PLAINTEXT' });
+    expect(markExpired).toHaveBeenCalledWith('p1', expect.objectContaining({ code: 'session-expired' }));
+    expect(JSON.stringify(markExpired.mock.calls)).toContain('oauth_signature=');
+    expect(JSON.stringify([reports, markExpired.mock.calls])).not.toMatch(/token-secret|consumer-secret/);
+  });
+
   it('a log line that echoes a PLAINTEXT Authorization reaches the panel without the secrets', async () => {
     stubFetch((call) =>
       sse(

@@ -250,4 +250,19 @@ describe('a token endpoint that echoes the request back', () => {
     expect(JSON.stringify(await status())).not.toContain('consumer-secret');
     expect(JSON.stringify([...local.entries()])).not.toContain('consumer-secret');
   });
+
+  it('PLAINTEXT: a refusal cut to its first 300 characters inside the secret shows none of its start', async () => {
+    await handlers['profiles/save']({ ...profile, signatureMethod: 'PLAINTEXT' }, {});
+    // Plain text, not the platform's JSON: the error quotes its first 300 characters, the last 12 the secret's.
+    stubFetch((call) =>
+      new URL(call.url).pathname === '/v2/oauth/request_token'
+        ? new Response(`${'-'.repeat(288)}${String(call.body).split('oauth_signature=')[1]}`, { status: 400 })
+        : platform(call),
+    );
+    const reply = await signIn();
+    expect(reply).toMatchObject({ ok: false, error: { code: 'sign-in-failed' } });
+    if (!reply.ok) expect(reply.error.message).toContain(`${'-'.repeat(288)}•••`);
+    expect(JSON.stringify(reply)).not.toContain('consumer-sec');
+    expect(JSON.stringify([...local.entries()])).not.toContain('consumer-sec');
+  });
 });

@@ -16,6 +16,7 @@ vi.mock(
 const { calls, jsonResponse, local, resetEdges, sentTo, stubFetch, vault } = await import('./support/fake-edges.ts');
 const { handlers } = await import('../../../src/background/handlers.ts');
 const { setBridgeToken } = await import('../../../src/background/bridge-token.ts');
+type KeyholeError = import('../../../src/core/errors.ts').KeyholeError;
 
 const API = 'http://127.0.0.1:8780';
 const BRIDGE = 'http://127.0.0.1:8781';
@@ -102,6 +103,25 @@ describe('onboarding without a pasted token (issue 14, item 2)', () => {
     expect(result).toMatchObject({ consumerKey: 'made-key', reused: false });
     expect(new Set(calls.map((call) => new URL(call.url).origin))).toEqual(new Set([BRIDGE]));
     expect(calls.every((call) => call.headers.get('authorization') === `Bearer ${STORED_TOKEN}`)).toBe(true);
+  });
+});
+
+describe('a bridge that echoes the stored token back', () => {
+  it('refusing it (401, 403, another status, cut at 200 characters): the page gets the refusal, never the token', async () => {
+    for (const [status, padding] of [
+      [401, 0],
+      [403, 0],
+      [500, 0],
+      [401, 180],
+    ] as const) {
+      // Plain text, not the platform's JSON: the error quotes its first 200 characters (the last 13 the token's).
+      stubFetch((call) => new Response(`${'-'.repeat(padding)}${call.headers.get('authorization')}`, { status }));
+      // What the page gets: the error as data (its message and detail).
+      const reply = await setUp({ apiBaseUrl: API, bridgeUrl: BRIDGE }).catch((error: KeyholeError) => error.toData());
+      expect(reply, `${status} after ${padding}`).toMatchObject({ status });
+      expect(JSON.stringify(reply)).toContain('Bearer •••');
+      expect(JSON.stringify(reply)).not.toContain(STORED_TOKEN.slice(0, 8));
+    }
   });
 });
 

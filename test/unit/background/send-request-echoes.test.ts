@@ -95,6 +95,14 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(response));
   });
 
+  it('PLAINTEXT: the secrets are masked in the content type the page is told', async () => {
+    echo = (authorization) =>
+      new Response('{}', { headers: { 'Content-Type': `application/json; echo=${authorization.replace(/"/g, '')}` } });
+    const response = await send({ signatureMethod: 'PLAINTEXT' });
+    expect(response.contentType).toMatch(/^application\/json; echo=OAuth .*•••/);
+    expectNoReusableSecret(JSON.stringify(response));
+  });
+
   it('PLAINTEXT: a 401 “expired” that echoes it keeps it neither in the error nor in the stored session', async () => {
     echo = (authorization) =>
       jsonResponse(401, { id: 4001, type: 'error', message: `Token expired (request: ${authorization})` });
@@ -110,6 +118,17 @@ describe('a server echoing the request back', () => {
     expectNoReusableSecret(JSON.stringify(await handlers['session/status'](undefined, {})));
   });
 
+  it('PLAINTEXT: an echo cut by the size limit inside the secret shows none of its start', async () => {
+    const head = '{"echo":"';
+    // The signature echoed first, so the request's limit cuts the body 20 characters into the consumer secret.
+    echo = (authorization) =>
+      new Response(`${head}${authorization.slice(authorization.indexOf(CONSUMER_SECRET))}"}`, {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const response = await send({ signatureMethod: 'PLAINTEXT', maxBodyBytes: head.length + 20 });
+    expect(response.body).toEqual({ kind: 'text', text: `${head}•••`, truncated: true });
+  });
+
   it('Bearer: the API token is masked', async () => {
     // The bridge's check of a pasted token (GET /v2/self) passes: it is not PLAINTEXT.
     expect(await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: API_TOKEN }, {})).toMatchObject({
@@ -120,6 +139,16 @@ describe('a server echoing the request back', () => {
     expect(response.auth).toBe('bearer');
     expect(response.body).toMatchObject({ kind: 'text', text: 'you sent Bearer •••' });
     expectNoReusableSecret(JSON.stringify(response));
+  });
+
+  it('Bearer: a token with characters a URL encodes is masked in its URL-encoded echo too', async () => {
+    const token = 'api+token/value=abcdefghijkl';
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: token }, {});
+    // A server that echoes the request as a query string (a redirect target, a form-style log line).
+    echo = (authorization) =>
+      new Response(`authorization=${encodeURIComponent(authorization)}`, { headers: { 'Content-Type': 'text/plain' } });
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.body).toMatchObject({ kind: 'text', text: 'authorization=Bearer%20•••' });
   });
 
   it('HMAC: the single-use signature is shown as sent', async () => {
@@ -187,6 +216,23 @@ describe('a server echoing the secrets in a body the page gets as bytes or as a 
         const held = await takeHeldBody(response.bodyRef!, contentType === 'application/json' ? 'text' : 'bytes');
         expectNoForm(held.kind === 'text' ? encoder.encode(held.text) : Buffer.from(held.base64, 'base64'));
       }
+      // Cut by the request's size limit 20 characters into the consumer secret: the stream ends without them.
+      const body = encoder.encode(`${'-'.repeat(300_000)}${CONSUMER_SECRET} and more`);
+      echo = () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (let at = 0; at < body.byteLength; at += 65_536) controller.enqueue(body.slice(at, at + 65_536));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/plain' } },
+        );
+      const cut = await send({ signatureMethod: 'PLAINTEXT', maxBodyBytes: 300_020 });
+      expect(cut.bodyStreamed).toBe(true);
+      const held = await takeHeldBody(cut.bodyRef!, 'text');
+      expect(held).toMatchObject({ end: { truncated: true } });
+      expect((held as { text: string }).text.slice(-12)).toBe('---------•••');
     } finally {
       vi.unstubAllGlobals();
       stubFetch(platform);

@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The call port's page key (src/background/call-port.ts, core/page-key.ts): registered once, as the port's first
+ * frame, and the caller of every call after it. A page that sends it twice, after a call, or malformed is broken or
+ * hostile: its port is closed and it keeps no key it did not register first.
+ */
+const { runtime, dispatched } = vi.hoisted(() => {
+  const dispatched: { name: string; caller?: string }[] = [];
+  const runtime = {
+    id: 'keyhole',
+    getURL: (path: string) => `chrome-extension://keyhole/${path}`,
+    listeners: [] as ((port: unknown) => void)[],
+    onConnect: { addListener: (listener: (port: unknown) => void) => runtime.listeners.push(listener) },
+  };
+  return { runtime, dispatched };
+});
+vi.mock('../../../src/background/extension-api.ts', () => ({ browser: { runtime } }));
+vi.mock('../../../src/background/dispatch.ts', () => ({
+  dispatch: async (envelope: { name: string }, context: { caller?: string }) => {
+    dispatched.push({ name: envelope.name, caller: context.caller });
+    return { ok: true, value: null };
+  },
+}));
+
+const { listenForCalls } = await import('../../../src/background/call-port.ts');
+listenForCalls();
+
+/** A page's port, from a document the browser calls `doc-1`; `frames` are posted in order. */
+function connect(...frames: unknown[]) {
+  const state = { closed: false, answers: [] as unknown[] };
+  let onMessage: (frame: unknown) => void = () => undefined;
+  const port = {
+    name: 'keyhole-calls',
+    sender: { id: 'keyhole', url: 'chrome-extension://keyhole/src/devtools/panel.html', documentId: 'doc-1' },
+    onMessage: { addListener: (listener: (frame: unknown) => void) => (onMessage = listener) },
+    postMessage: (answer: unknown) => state.answers.push(answer),
+    disconnect: () => {
+      state.closed = true;
+    },
+  };
+  for (const listener of runtime.listeners) listener(port);
+  for (const frame of frames) if (!state.closed) onMessage(frame);
+  return state;
+}
+
+const KEY = '0f8e2c1a-5b7d-4e3f-9a21-6c4d8b0e7f13';
+const call = (id: number) => ({ id, envelope: { keyhole: 1, name: 'session/status' } });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  dispatched.length = 0;
+});
+
+describe('the call port and a page key', () => {
+  it('binds every call after the key to it; a port without one falls back to the document', async () => {
+    expect(connect({ page: KEY }, call(1), call(2)).closed).toBe(false);
+    expect(connect(call(3)).closed).toBe(false);
+    await settle();
+    expect(dispatched.map((entry) => entry.caller)).toEqual([`page:${KEY}`, `page:${KEY}`, 'doc:doc-1']);
+  });
+
+  it('closes a port that sends a key twice, after a call, or one too short or too long, and runs nothing after', async () => {
+    const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    expect(connect({ page: KEY }, { page: other }, call(1)).closed).toBe(true);
+    expect(connect(call(1), { page: other }, call(2)).closed).toBe(true);
+    expect(connect({ page: 'short' }, call(1)).closed).toBe(true);
+    expect(connect({ page: 'x'.repeat(101) }, call(1)).closed).toBe(true);
+    await settle();
+    // Only the call that came first, before the late key, ran: as the document, never as `other`.
+    expect(dispatched).toEqual([{ name: 'session/status', caller: 'doc:doc-1' }]);
+  });
+});
