@@ -7,7 +7,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { compose, composerTab, jsonBodyText, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import {
+  compose,
+  composerTab,
+  jsonBodyText,
+  openCodeEditor,
+  openPanel,
+  sendAndWait,
+} from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -59,6 +66,9 @@ describe('the composer', () => {
     await compose(page, 'POST', '/v2/self/applications');
     await composerTab(page, 'Body').click();
     await page.getByRole('radio', { name: 'JSON' }).check();
+    // Undo is the code editor's: wait for it to replace the textarea that stands in while its chunk loads (under
+    // load, Format could otherwise land in the stand-in, and the editor would start from the formatted text).
+    await openCodeEditor(page);
     const editor = page.getByRole('textbox', { name: 'JSON body' });
     await editor.fill('{"name":"web","zone":"par"}');
     await page.getByRole('button', { name: 'Format', exact: true }).click();

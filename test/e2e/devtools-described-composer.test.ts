@@ -12,7 +12,14 @@ import description from '../../src/core/platform/description.json';
 import type { PlatformDescription } from '../../src/core/platform/description-types.ts';
 import { checkAgainstSchema } from '../../src/core/platform/schema-check.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { composerTab, jsonBodyText, openPanel, sendAndWait } from './support/devtools-panel-page.ts';
+import {
+  codeEditor,
+  composerTab,
+  jsonBodyText,
+  openCodeEditor,
+  openPanel,
+  sendAndWait,
+} from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -48,19 +55,7 @@ const rowNames = (target: Page, table: string) =>
     .getByRole('textbox', { name: new RegExp(`^Name of ${table} row`) })
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
-/** The CodeMirror editor's content, once its chunk has loaded (a textarea stands in until then). */
-const codeEditor = (target: Page) => target.locator('.kh-json-editor[data-ready] .cm-content');
 const bodyStatus = (target: Page) => target.locator('.kh-body-editor [role="status"]').first().innerText();
-
-/** Clicks into the JSON body: the first click loads the code editor (a textarea stands in for a body only looked at). */
-async function openCodeEditor(target: Page): Promise<void> {
-  await target.getByRole('textbox', { name: 'JSON body' }).click();
-  await codeEditor(target).waitFor();
-  // The keys typed next go into the editor that replaced the clicked textarea (focus fell to the page before).
-  await expect
-    .poll(() => target.evaluate(() => document.activeElement?.classList.contains('cm-content') ?? false))
-    .toBe(true);
-}
 
 async function clearEditor(target: Page): Promise<void> {
   await openCodeEditor(target);

@@ -5,6 +5,7 @@
  * (esbuild's `__name`) that do not exist in the page.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { SandboxedExtension } from './sandboxed-extension.ts';
 
 const DEVTOOLS_STUB = (themeName: string) => `
@@ -88,6 +89,19 @@ export function composerTab(page: Page, name: string) {
 /** A tab of the response (Body, Headers, Signature). */
 export function responseTab(page: Page, name: string) {
   return page.getByRole('region', { name: 'Response' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+}
+
+/** The CodeMirror editor's content, once its chunk has loaded (a textarea stands in until then). */
+export const codeEditor = (page: Page) => page.locator('.kh-json-editor[data-ready] .cm-content');
+
+/** Clicks into the JSON body: the first click loads the code editor (a textarea stands in for a body only looked at). */
+export async function openCodeEditor(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'JSON body' }).click();
+  await codeEditor(page).waitFor();
+  // The keys typed next go into the editor that replaced the clicked textarea (focus fell to the page before).
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.classList.contains('cm-content') ?? false))
+    .toBe(true);
 }
 
 /**
