@@ -451,6 +451,12 @@ describe('keyboard only', () => {
     // The filter, ↓ into the tree (its first match is current), Enter opens it.
     await tabTo(page, /^Filter saved requests/);
     await page.keyboard.type('Keyboard apps');
+    // What the user sees before going down: the match in the tree (the saved list loads from storage; under load
+    // it was not in yet, and Enter opened nothing).
+    await page
+      .getByRole('tree', { name: 'Saved requests' })
+      .getByRole('treeitem', { name: /Keyboard apps/ })
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'Keyboard apps']);

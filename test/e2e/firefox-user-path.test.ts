@@ -180,10 +180,13 @@ async function compose(method: string, path: string): Promise<void> {
 
 /** Clicks Send and waits for the status badge (or the worker's error); returns the status text. */
 async function sendAndWait(): Promise<string> {
+  // A response already shown (one restored after a reload) is not this call's: wait for the status line to change.
+  const shown = await textOf(ext, '.kh-status-line');
   await click(ext, SEND);
   const outcome = await poll(
     async () =>
-      (await textOf(ext, '.kh-response [data-error-code]')) ?? (await textOf(ext, '.kh-status-line .kh-status')),
+      (await textOf(ext, '.kh-response [data-error-code]')) ??
+      ((await textOf(ext, '.kh-status-line')) !== shown ? await textOf(ext, '.kh-status-line .kh-status') : null),
     (text) => !!text,
     30_000,
   );
@@ -279,6 +282,12 @@ describe('the DevTools panel page', () => {
     expect(await ext.evaluate<{ type: string }>(READ, [first])).toMatchObject({ type: 'gone' });
     await ext.command('WebDriver:Navigate', { url: panelUrl });
     expect(await ext.evaluate<{ type: string }>(READ, [first])).toMatchObject({ type: 'gone' });
+    // The reloaded panel restores its tabs and their last response: let it finish before the next test composes.
+    await poll(
+      () => textOf(ext, '.kh-status-line'),
+      (text) => /restored/.test(text ?? ''),
+      30_000,
+    );
     // …the document that sent the call does, once, byte for byte as the sandbox sent it.
     const id = await sendHuge();
     const read = await ext.evaluate<{ type: string; size: number; ending: { ok: boolean; end: { size: number } } }>(
