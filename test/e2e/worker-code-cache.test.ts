@@ -63,15 +63,19 @@ describe('the woken worker', () => {
     const page = await ext.openPage('manifest.json');
     try {
       // The first run after install is where Chromium compiles and stores the code; every later start reads it.
+      // Its target may take a while to go on a loaded machine (over expect.poll's default second, with a CPU hog).
       await ext.stopServiceWorker();
       await expect
-        .poll(async () => {
-          const { targetInfos } = await cdp.send('Target.getTargets');
-          return targetInfos.some(
-            (target) =>
-              target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${ext.extensionId}/`),
-          );
-        })
+        .poll(
+          async () => {
+            const { targetInfos } = await cdp.send('Target.getTargets');
+            return targetInfos.some(
+              (target) =>
+                target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${ext.extensionId}/`),
+            );
+          },
+          { timeout: 15_000 },
+        )
         .toBe(false);
       const events = await traceCompiles(cdp, async () => {
         const reply = await page.evaluate(() => chrome.runtime.sendMessage({ keyhole: 1, name: 'vault/status' }));
