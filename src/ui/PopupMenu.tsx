@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import './PopupMenu.css';
 
 /**
@@ -51,7 +51,8 @@ export function PopupMenu({
   opener?: { current: Element | null };
 }) {
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Focus moves in the frame the menu first shows (a layout effect): the next key pressed goes to the menu.
+  useLayoutEffect(() => {
     const items = menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])');
     const checked = menu.current?.querySelector<HTMLElement>('[aria-checked="true"]');
     (checked ?? (focusLast ? items?.[items.length - 1] : items?.[0]))?.focus();

@@ -124,16 +124,20 @@ describe('live log streams in the panel', () => {
     await saveScreenshot(page, 'live-log-stream-light');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     // A batch already on its way when Stop was pressed still lands: save once the count has settled (in a CI run
-    // the save held 756 lines and the count then read 768).
+    // the save held 756 lines and the count then read 768), over longer than the status line's 1 s refresh (742
+    // shown, 753 saved, when two reads 50 ms apart were taken for settled).
     await expect.poll(() => page.locator('.kh-stream-state').innerText()).toMatch(/^Stopped/);
     let settled = -1;
     await expect
-      .poll(async () => {
-        const now = await receivedLines(page);
-        const same = now === settled;
-        settled = now;
-        return same;
-      })
+      .poll(
+        async () => {
+          const now = await receivedLines(page);
+          const same = now === settled;
+          settled = now;
+          return same;
+        },
+        { interval: 1_200 },
+      )
       .toBe(true);
 
     const seqs = await savedSequence(page);
