@@ -54,6 +54,8 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
   const [version, setVersion] = useState(0);
   const [status, setStatus] = useState<StreamStatus>({ state: 'connecting' });
   const [running, setRunning] = useState(true);
+  /** Closes the open stream now: Stop must not wait for the effect's cleanup, which runs after the next paint. */
+  const closeStream = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (!running) return;
@@ -70,6 +72,8 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
       }, REDRAW_MS);
     };
     const onReport = (report: StreamReport, finish: () => void) => {
+      // A batch already queued on the port when Stop closed it is not taken: what Stop shows is what Save writes.
+      if (closed) return;
       if (report.type === 'opened') {
         gone = 0;
         setStatus({ state: 'live', url: report.url, auth: report.auth });
@@ -118,11 +122,16 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
     };
     open();
     const ping = setInterval(() => safePost(port, { type: 'ping' }), STREAM_PING_MS);
-    return () => {
+    const close = () => {
+      if (closed) return;
       closed = true;
       clearInterval(ping);
       clearTimeout(reopen);
-      clearTimeout(redrawTimer);
+      // Lines stored since the last redraw are shown now, so the count after Stop is final at once.
+      if (redrawTimer !== undefined) {
+        clearTimeout(redrawTimer);
+        setVersion((value) => value + 1);
+      }
       safePost(port, { type: 'close' });
       try {
         port?.disconnect();
@@ -130,6 +139,8 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
         // Already gone.
       }
     };
+    closeStream.current = close;
+    return close;
   }, [running]);
 
   return {
@@ -139,6 +150,8 @@ export function useLogStream(services: PanelServices, request: SendRequest, kind
     version,
     running,
     stop() {
+      // Closed here, not in the effect's cleanup: no batch lands between the press and the cleanup.
+      closeStream.current();
       setRunning(false);
       setStatus({ state: 'stopped' });
     },
