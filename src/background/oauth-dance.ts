@@ -247,9 +247,16 @@ async function fetchUser(profile: ProfileView, credentials: OAuthCredentials): P
       const parsed = JSON.parse(new TextDecoder().decode(raw.bytes)) as Record<string, unknown>;
       const record = (path === '/v2/summary' ? parsed.user : parsed) as Record<string, unknown> | undefined;
       if (record && typeof record.id === 'string') {
-        const user: SessionUser = { id: record.id, email: typeof record.email === 'string' ? record.email : '' };
-        if (typeof record.name === 'string') user.name = record.name;
-        if (typeof record.avatar === 'string') user.avatar = record.avatar;
+        // Stored in the session and shown by every page: a server echoing the request (a PLAINTEXT key) is masked.
+        const hide = (value: unknown) =>
+          typeof value === 'string'
+            ? hideReusable(value, sentForms([credentials.consumerSecret, credentials.tokenSecret ?? '']))
+            : undefined;
+        const user: SessionUser = { id: hide(record.id)!, email: hide(record.email) ?? '' };
+        const name = hide(record.name);
+        const avatar = hide(record.avatar);
+        if (name !== undefined) user.name = name;
+        if (avatar !== undefined) user.avatar = avatar;
         return user;
       }
     } catch {
