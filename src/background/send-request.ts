@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { hideInHeaderName } from '../core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../core/http/mask-bytes.ts';
 import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
 import type { CallContext, ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
@@ -148,7 +149,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse, { senderUrl
     // A server can echo the request anywhere it controls: the reason phrase and header names are masked too.
     statusText: hideReusable(raw.statusText, prepared.reusable),
     headers: [...raw.headers].map(([name, value]) => [
-      hideReusable(name, prepared.reusable),
+      hideInHeaderName(name, prepared.reusable),
       hideReusable(value, prepared.reusable),
     ]),
     contentType,

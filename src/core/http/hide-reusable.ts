@@ -14,6 +14,13 @@ export function hideReusable(text: string, reusable: readonly string[] = []): st
 }
 
 /**
+ * A response header's name, which fetch gives in lower case: a secret echoed in it (a header name may hold a token's
+ * letters, digits and `%`) is found in its lower-case forms.
+ */
+export const hideInHeaderName = (name: string, reusable: readonly string[] = []): string =>
+  hideReusable(name, reusable.map((secret) => secret.toLowerCase()));
+
+/**
  * How many characters at the end of `text` (after `from`) are the start of a secret, if 8 or more, else 0. A body
  * cut at its size limit (or a stream that stopped) in the middle of an echoed secret would show all of it but its
  * last few characters; fewer than 8 tell as little as a secret under 8 characters would, and are left alone.

@@ -151,6 +151,16 @@ describe('a server echoing the request back', () => {
     expect(response.body).toMatchObject({ kind: 'text', text: 'authorization=Bearer%20•••' });
   });
 
+  it('Bearer: a mixed-case token echoed in a header name (which fetch lower-cases) is masked there too', async () => {
+    const token = 'Api-Token-Value-ABCDEFGHIJKL';
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: token }, {});
+    echo = (authorization) =>
+      new Response('{}', { headers: { 'Content-Type': 'application/json', [`x-${authorization.slice(7)}`]: '1' } });
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.headers).toContainEqual(['x-•••', '1']);
+    expect(JSON.stringify(response).toLowerCase()).not.toContain(token.toLowerCase());
+  });
+
   it('HMAC: the single-use signature is shown as sent', async () => {
     echo = (authorization) => new Response(authorization, { headers: { 'Content-Type': 'text/plain' } });
     const response = await send({});
