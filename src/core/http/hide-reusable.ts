@@ -17,8 +17,12 @@ export function hideReusable(text: string, reusable: readonly string[] = []): st
  * A response header's name, which fetch gives in lower case: a secret echoed in it (a header name may hold a token's
  * letters, digits and `%`) is found in its lower-case forms.
  */
-export const hideInHeaderName = (name: string, reusable: readonly string[] = []): string =>
-  hideReusable(name, reusable.map((secret) => secret.toLowerCase()));
+export function hideInHeaderName(name: string, reusable: readonly string[] = []): string {
+  return hideReusable(
+    name,
+    reusable.map((secret) => secret.toLowerCase()),
+  );
+}
 
 /**
  * How many characters at the end of `text` (after `from`) are the start of a secret, if 8 or more, else 0. A body
