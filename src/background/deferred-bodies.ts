@@ -40,7 +40,8 @@ export type StoredBody = (
 };
 
 const held = new Map<string, StoredBody>();
-const endings = new Map<string, Promise<BodyEnd>>();
+/** How each streamed body ended, and the document it is told to (StoredBody.caller). */
+const endings = new Map<string, { end: Promise<BodyEnd>; caller?: string | undefined }>();
 const END_SUFFIX = '/end';
 
 interface FetchEventLike extends Event {
@@ -94,7 +95,7 @@ export function deferStream(
   caller?: string,
 ): string {
   const id = hold({ stream, end, contentType, owner: pageOf(senderUrl), caller });
-  endings.set(id, end);
+  endings.set(id, { end, caller });
   // A page may read a large body for longer than a minute: how it ended is kept a minute past its end, not past
   // the reply (a stream never fetched is cancelled by hold's timer, which ends it too).
   const forget = () => setTimeout(() => endings.delete(id), KEEP_MS);
@@ -116,8 +117,11 @@ function hold(body: StoredBody): string {
   return id;
 }
 
-/** Whether the document `caller` may take a held body: any page, unless the body is held for one document. */
-function heldFor(body: StoredBody | undefined, caller: string | undefined): body is StoredBody {
+/** Whether the document `caller` may take a held body (or its end): any page, unless it is held for one document. */
+function heldFor<Held extends { caller?: string | undefined }>(
+  body: Held | undefined,
+  caller: string | undefined,
+): body is Held {
   return body !== undefined && (body.caller === undefined || body.caller === caller);
 }
 
@@ -200,20 +204,24 @@ export function listenForBodyFetches(): void {
     if (url.origin !== globalThis.location.origin || !url.pathname.startsWith(DEFERRED_BODY_PATH)) return;
     const id = url.pathname.slice(DEFERRED_BODY_PATH.length);
     const headers = { 'Cache-Control': 'no-store' };
+    // Only for the page that sent the call: its key, registered on its call port, comes in a header (the route
+    // knows no URL; its ending stays for `/end`, told to that page alone too).
+    const key = fetchEvent.request.headers.get(PAGE_KEY_HEADER);
+    const caller = key ? pageCaller(key) : undefined;
     if (id.endsWith(END_SUFFIX)) {
       // How a streamed body ended (size, truncation, or the error that cut it), once the page has read it.
-      const end = endings.get(id.slice(0, -END_SUFFIX.length));
-      endings.delete(id.slice(0, -END_SUFFIX.length));
+      const ending = endings.get(id.slice(0, -END_SUFFIX.length));
+      const told = heldFor(ending, caller) ? ending : undefined;
+      if (told) endings.delete(id.slice(0, -END_SUFFIX.length));
       fetchEvent.respondWith(
-        end ? endOf(end).then((ending) => Response.json(ending, { headers })) : new Response(GONE, { status: 410 }),
+        told
+          ? endOf(told.end).then((ending) => Response.json(ending, { headers }))
+          : new Response(GONE, { status: 410 }),
       );
       return;
     }
-    // Only for the page that sent the call: its key, registered on its call port, comes in a header (the route
-    // knows no URL; its ending stays for `/end`).
-    const key = fetchEvent.request.headers.get(PAGE_KEY_HEADER);
     const found = held.get(id);
-    const body = heldFor(found, key ? pageCaller(key) : undefined) ? found : undefined;
+    const body = heldFor(found, caller) ? found : undefined;
     if (body) held.delete(id);
     // The content type as the page was told it, masked (send-request.ts); with the mask in it, it is no header value
     // (• is past Latin-1) and goes without: the page reads the body as its call said, not by this header.

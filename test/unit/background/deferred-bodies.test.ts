@@ -157,6 +157,38 @@ describe('held bodies', () => {
   });
 });
 
+describe('how a streamed body ended (/end)', () => {
+  it('is told only to the page whose call it was: another page neither reads it nor takes it from that page', async () => {
+    const { module, listeners } = await loadInServiceWorker();
+    vi.stubGlobal('location', { origin: 'https://keyhole.test' });
+    module.listenForBodyFetches();
+    const fetchOnce = (path: string, key?: string) => {
+      let answer: Promise<Response> | Response | undefined;
+      const headers: Record<string, string> = key ? { 'X-Keyhole-Page': key } : {};
+      listeners.get('fetch')?.(
+        Object.assign(new Event('fetch'), {
+          request: new Request(`https://keyhole.test${path}`, { headers }),
+          respondWith: (response: Promise<Response> | Response) => {
+            answer = response;
+          },
+        }),
+      );
+      return answer!;
+    };
+    const end = Promise.resolve({ size: 3, truncated: false, durationMs: 5 });
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    const id = module.deferStream(body, end, 'application/json', 'chrome-extension://abc/panel.html', 'page:key-A');
+    expect((await fetchOnce(`/__keyhole/body/${id}`, 'key-A')).status).toBe(200);
+    // A second panel (its own key), or a page that shows none.
+    expect((await fetchOnce(`/__keyhole/body/${id}/end`, 'key-B')).status).toBe(410);
+    expect((await fetchOnce(`/__keyhole/body/${id}/end`)).status).toBe(410);
+    expect(await (await fetchOnce(`/__keyhole/body/${id}/end`, 'key-A')).json()).toEqual({
+      ok: true,
+      end: { size: 3, truncated: false, durationMs: 5 },
+    });
+  });
+});
+
 describe('a streamed body read for more than a minute', () => {
   it('keeps how it ended until the page asks, a minute past its end (not a minute past the reply)', async () => {
     vi.useFakeTimers();
