@@ -34,14 +34,17 @@ export function cutSecretAtEnd(text: string, forms: readonly string[], from = 0)
   for (const form of forms) {
     // Knuth-Morris-Pratt over the text's last (form length − 1) characters: linear however the secret repeats
     // itself (trying each length in turn would cost a length's square for a secret like 'aaaa…' a server made).
+    // The table covers only as much of the form as those characters can match: a header or a log line masked
+    // against a secret a hostile server made 1 MB long costs its own length, not the secret's.
+    const start = Math.max(from, text.length - form.length + 1);
     const fail = [0];
-    for (let index = 1, border = 0; index < form.length; index++) {
+    for (let index = 1, border = 0; index < text.length - start; index++) {
       while (border && form[index] !== form[border]) border = fail[border - 1]!;
       if (form[index] === form[border]) border++;
       fail[index] = border;
     }
     let matched = 0;
-    for (let index = Math.max(from, text.length - form.length + 1); index < text.length; index++) {
+    for (let index = start; index < text.length; index++) {
       while (matched && text[index] !== form[matched]) matched = fail[matched - 1]!;
       if (text[index] === form[matched]) matched++;
     }
