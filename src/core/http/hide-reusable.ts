@@ -14,14 +14,16 @@ export function hideReusable(text: string, reusable: readonly string[] = []): st
 }
 
 /**
- * A response header's name, which fetch gives in lower case: a secret echoed in it (a header name may hold a token's
- * letters, digits and `%`) is found in its lower-case forms.
+ * Response headers with every reusable secret masked in names and values. fetch gives names in lower case: a secret
+ * echoed in one (a name may hold a token's letters, digits and `%`) is found in its lower-case forms, made once per
+ * answer (a secret a hostile server made 1 MB long is not lower-cased again for each header).
  */
-export function hideInHeaderName(name: string, reusable: readonly string[] = []): string {
-  return hideReusable(
-    name,
-    reusable.map((secret) => secret.toLowerCase()),
-  );
+export function hideInHeaders(
+  headers: Iterable<[string, string]>,
+  reusable: readonly string[] = [],
+): [string, string][] {
+  const inNames = reusable.map((secret) => secret.toLowerCase());
+  return [...headers].map(([name, value]) => [hideReusable(name, inNames), hideReusable(value, reusable)]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cutSecretAtEnd, hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
+import { cutSecretAtEnd, hideInHeaders, hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../../../../src/core/http/mask-bytes.ts';
 
 const encoder = new TextEncoder();
@@ -171,6 +171,9 @@ describe('many short texts masked against a very long secret (the headers of one
     // No clock is read; vitest's timeout (or CI's) is the bound.
     const headers = Array.from({ length: 2000 }, (_, index) => `x-h${index}: value-${index}/`);
     expect(headers.map((header) => hideReusable(header, long))).toEqual(headers);
+    // And as one answer's headers, names and values (names lower-cased once, not once per header).
+    const answer = headers.map((header) => header.split(': ') as [string, string]);
+    expect(hideInHeaders(answer, long)).toEqual(answer);
     // The start of the secret at a text's end is still found, however short the text.
     expect(hideReusable(`x: ${'/'.repeat(12)}`, long)).toBe('x: •••');
     expect(cutSecretAtEnd(`x: ${'%252F'.repeat(3)}`, long)).toBe(15);
