@@ -125,6 +125,18 @@ function heldFor<Held extends { caller?: string | undefined }>(
   return body !== undefined && (body.caller === undefined || body.caller === caller);
 }
 
+/** The entry at `id`, taken out (it is given once), if the document `caller` may have it. */
+function takeFor<Held extends { caller?: string | undefined }>(
+  map: Map<string, Held>,
+  id: string,
+  caller: string | undefined,
+): Held | undefined {
+  const found = map.get(id);
+  if (!heldFor(found, caller)) return undefined;
+  map.delete(id);
+  return found;
+}
+
 /**
  * Hands a held body over once, if `pageUrl` is the page and `caller` the document it is held for (a body held
  * without them, by a caller that did not say, goes to any of the extension's pages).
@@ -210,19 +222,13 @@ export function listenForBodyFetches(): void {
     const caller = key ? pageCaller(key) : undefined;
     if (id.endsWith(END_SUFFIX)) {
       // How a streamed body ended (size, truncation, or the error that cut it), once the page has read it.
-      const ending = endings.get(id.slice(0, -END_SUFFIX.length));
-      const told = heldFor(ending, caller) ? ending : undefined;
-      if (told) endings.delete(id.slice(0, -END_SUFFIX.length));
+      const told = takeFor(endings, id.slice(0, -END_SUFFIX.length), caller);
       fetchEvent.respondWith(
-        told
-          ? endOf(told.end).then((ending) => Response.json(ending, { headers }))
-          : new Response(GONE, { status: 410 }),
+        told ? endOf(told.end).then((end) => Response.json(end, { headers })) : new Response(GONE, { status: 410 }),
       );
       return;
     }
-    const found = held.get(id);
-    const body = heldFor(found, caller) ? found : undefined;
-    if (body) held.delete(id);
+    const body = takeFor(held, id, caller);
     // The content type as the page was told it, masked (send-request.ts); with the mask in it, it is no header value
     // (• is past Latin-1) and goes without: the page reads the body as its call said, not by this header.
     const served: Record<string, string> = { ...headers };
