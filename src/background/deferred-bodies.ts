@@ -117,22 +117,17 @@ function hold(body: StoredBody): string {
   return id;
 }
 
-/** Whether the document `caller` may take a held body (or its end): any page, unless it is held for one document. */
-function heldFor<Held extends { caller?: string | undefined }>(
-  body: Held | undefined,
-  caller: string | undefined,
-): body is Held {
-  return body !== undefined && (body.caller === undefined || body.caller === caller);
-}
-
-/** The entry at `id`, taken out (it is given once), if the document `caller` may have it. */
+/**
+ * The entry at `id`, taken out (it is given once), if the document `caller` may have it: any page, unless it is
+ * held for one document.
+ */
 function takeFor<Held extends { caller?: string | undefined }>(
   map: Map<string, Held>,
   id: string,
   caller: string | undefined,
 ): Held | undefined {
   const found = map.get(id);
-  if (!heldFor(found, caller)) return undefined;
+  if (!found || (found.caller !== undefined && found.caller !== caller)) return undefined;
   map.delete(id);
   return found;
 }
@@ -142,10 +137,9 @@ function takeFor<Held extends { caller?: string | undefined }>(
  * without them, by a caller that did not say, goes to any of the extension's pages).
  */
 export function takeBodyForPage(id: string, pageUrl: string | undefined, caller?: string): StoredBody | undefined {
-  const body = held.get(id);
-  if (!heldFor(body, caller) || (body.owner !== undefined && body.owner !== pageOf(pageUrl))) return undefined;
-  held.delete(id);
-  endings.delete(id);
+  const owner = held.get(id)?.owner;
+  const body = owner === undefined || owner === pageOf(pageUrl) ? takeFor(held, id, caller) : undefined;
+  if (body) endings.delete(id);
   return body;
 }
 

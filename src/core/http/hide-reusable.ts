@@ -67,10 +67,21 @@ export const maskedForms = (reusable: readonly string[]) => reusable.filter((sec
  * or proxy that decodes the header and encodes it again may write `%2f` for our `%2F`, so each encoded form is
  * listed in lower case too (where it differs).
  */
-export const sentForms = (secrets: string[]) =>
-  secrets.flatMap((secret) => {
-    const once = percentEncode(secret);
-    const lower = once.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
-    const forms = [percentEncode(once), once, secret];
-    return lower === once ? forms : [...forms, percentEncode(lower), lower];
-  });
+export const sentForms = (secrets: string[]) => [
+  ...new Set(
+    secrets.flatMap((secret) =>
+      // As typed; encoded as OAuth does (RFC 3986), and as a form or query string (URLSearchParams: `~` as %7E, `*`
+      // bare) and JavaScript's encodeURIComponent (`!'()*` bare) write it, as a server echoing it may.
+      [
+        String,
+        percentEncode,
+        encodeURIComponent,
+        (text: string) => `${new URLSearchParams({ a: text })}`.slice(2),
+      ].flatMap((encode) => {
+        const once = encode(secret);
+        const lower = once.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+        return [percentEncode(once), once, percentEncode(lower), lower];
+      }),
+    ),
+  ),
+];
