@@ -70,13 +70,14 @@ export const maskedForms = (reusable: readonly string[]) => reusable.filter((sec
 export const sentForms = (secrets: string[]) => [
   ...new Set(
     secrets.flatMap((secret) =>
-      // As typed; encoded as OAuth does (RFC 3986), and as a form or query string (URLSearchParams: `~` as %7E, `*`
-      // bare) and JavaScript's encodeURIComponent (`!'()*` bare) write it, as a server echoing it may.
+      // Encoded as OAuth does (RFC 3986), as JavaScript's encodeURIComponent (`!'()*` bare) and a form or query
+      // string (URLSearchParams: `~` as %7E, `*` bare) write it, as a server echoing it may; as typed last (each
+      // encoded form, twice before once, is masked before the text it was made from: hideReusable goes in order).
       [
-        String,
         percentEncode,
         encodeURIComponent,
         (text: string) => `${new URLSearchParams({ a: text })}`.slice(2),
+        String,
       ].flatMap((encode) => {
         const once = encode(secret);
         const lower = once.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
