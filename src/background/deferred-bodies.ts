@@ -40,7 +40,8 @@ export type StoredBody = (
 };
 
 const held = new Map<string, StoredBody>();
-const endings = new Map<string, Promise<BodyEnd>>();
+/** How each streamed body ended, and the document it is told to (StoredBody.caller). */
+const endings = new Map<string, { end: Promise<BodyEnd>; caller?: string | undefined }>();
 const END_SUFFIX = '/end';
 
 interface FetchEventLike extends Event {
@@ -94,7 +95,7 @@ export function deferStream(
   caller?: string,
 ): string {
   const id = hold({ stream, end, contentType, owner: pageOf(senderUrl), caller });
-  endings.set(id, end);
+  endings.set(id, { end, caller });
   // A page may read a large body for longer than a minute: how it ended is kept a minute past its end, not past
   // the reply (a stream never fetched is cancelled by hold's timer, which ends it too).
   const forget = () => setTimeout(() => endings.delete(id), KEEP_MS);
@@ -116,9 +117,19 @@ function hold(body: StoredBody): string {
   return id;
 }
 
-/** Whether the document `caller` may take a held body: any page, unless the body is held for one document. */
-function heldFor(body: StoredBody | undefined, caller: string | undefined): body is StoredBody {
-  return body !== undefined && (body.caller === undefined || body.caller === caller);
+/**
+ * The entry at `id`, taken out (it is given once), if the document `caller` may have it: any page, unless it is
+ * held for one document.
+ */
+function takeFor<Held extends { caller?: string | undefined }>(
+  map: Map<string, Held>,
+  id: string,
+  caller: string | undefined,
+): Held | undefined {
+  const found = map.get(id);
+  if (!found || (found.caller !== undefined && found.caller !== caller)) return undefined;
+  map.delete(id);
+  return found;
 }
 
 /**
@@ -126,10 +137,9 @@ function heldFor(body: StoredBody | undefined, caller: string | undefined): body
  * without them, by a caller that did not say, goes to any of the extension's pages).
  */
 export function takeBodyForPage(id: string, pageUrl: string | undefined, caller?: string): StoredBody | undefined {
-  const body = held.get(id);
-  if (!heldFor(body, caller) || (body.owner !== undefined && body.owner !== pageOf(pageUrl))) return undefined;
-  held.delete(id);
-  endings.delete(id);
+  const owner = held.get(id)?.owner;
+  const body = owner === undefined || owner === pageOf(pageUrl) ? takeFor(held, id, caller) : undefined;
+  if (body) endings.delete(id);
   return body;
 }
 
@@ -200,21 +210,19 @@ export function listenForBodyFetches(): void {
     if (url.origin !== globalThis.location.origin || !url.pathname.startsWith(DEFERRED_BODY_PATH)) return;
     const id = url.pathname.slice(DEFERRED_BODY_PATH.length);
     const headers = { 'Cache-Control': 'no-store' };
+    // Only for the page that sent the call: its key, registered on its call port, comes in a header (the route
+    // knows no URL; its ending stays for `/end`, told to that page alone too).
+    const key = fetchEvent.request.headers.get(PAGE_KEY_HEADER);
+    const caller = key ? pageCaller(key) : undefined;
     if (id.endsWith(END_SUFFIX)) {
       // How a streamed body ended (size, truncation, or the error that cut it), once the page has read it.
-      const end = endings.get(id.slice(0, -END_SUFFIX.length));
-      endings.delete(id.slice(0, -END_SUFFIX.length));
+      const told = takeFor(endings, id.slice(0, -END_SUFFIX.length), caller);
       fetchEvent.respondWith(
-        end ? endOf(end).then((ending) => Response.json(ending, { headers })) : new Response(GONE, { status: 410 }),
+        told ? endOf(told.end).then((end) => Response.json(end, { headers })) : new Response(GONE, { status: 410 }),
       );
       return;
     }
-    // Only for the page that sent the call: its key, registered on its call port, comes in a header (the route
-    // knows no URL; its ending stays for `/end`).
-    const key = fetchEvent.request.headers.get(PAGE_KEY_HEADER);
-    const found = held.get(id);
-    const body = heldFor(found, key ? pageCaller(key) : undefined) ? found : undefined;
-    if (body) held.delete(id);
+    const body = takeFor(held, id, caller);
     // The content type as the page was told it, masked (send-request.ts); with the mask in it, it is no header value
     // (• is past Latin-1) and goes without: the page reads the body as its call said, not by this header.
     const served: Record<string, string> = { ...headers };

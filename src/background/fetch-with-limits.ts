@@ -117,7 +117,7 @@ export async function fetchWithLimits(url: string, init: RequestInit, limits: Fe
     // A call whose body may be streamed to a page: in Firefox its body arrives on a worker thread (upstream-fetch.ts).
     // The build's mode, a literal once built, leaves that out of Chrome's worker.
     const onWorker = import.meta.env.MODE === 'firefox' && limits.streamAfterBytes !== undefined;
-    response = await (onWorker ? upstreamFetch(url, options) : fetch(url, options));
+    response = await (onWorker ? upstreamFetch(url, options, streamedMaxBodyBytes) : fetch(url, options));
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
     // An event stream never ends by itself: answer at once with no body, and the panel opens it as a live stream.
     if (isEventStreamType(response.headers.get('content-type'))) {

@@ -230,6 +230,9 @@ export function readVerifier(redirectUrl: string, callback: string, requestToken
 
 /** Who signed in: /v2/self, or the summary's user when the consumer lacks access_personal_information. */
 async function fetchUser(profile: ProfileView, credentials: OAuthCredentials): Promise<SessionUser> {
+  // Stored in the session and shown by every page: a server echoing the request (a PLAINTEXT key) is masked.
+  const forms = sentForms([credentials.consumerSecret, credentials.tokenSecret ?? '']);
+  const hide = (value: unknown) => (typeof value === 'string' ? hideReusable(value, forms) : undefined);
   for (const path of ['/v2/self', '/v2/summary']) {
     const url = `${profile.apiBaseUrl}${path}`;
     const signed = await signRequest({
@@ -247,9 +250,11 @@ async function fetchUser(profile: ProfileView, credentials: OAuthCredentials): P
       const parsed = JSON.parse(new TextDecoder().decode(raw.bytes)) as Record<string, unknown>;
       const record = (path === '/v2/summary' ? parsed.user : parsed) as Record<string, unknown> | undefined;
       if (record && typeof record.id === 'string') {
-        const user: SessionUser = { id: record.id, email: typeof record.email === 'string' ? record.email : '' };
-        if (typeof record.name === 'string') user.name = record.name;
-        if (typeof record.avatar === 'string') user.avatar = record.avatar;
+        const user: SessionUser = { id: hide(record.id)!, email: hide(record.email) ?? '' };
+        for (const key of ['name', 'avatar'] as const) {
+          const value = hide(record[key]);
+          if (value !== undefined) user[key] = value;
+        }
         return user;
       }
     } catch {

@@ -1,4 +1,5 @@
 import { KeyholeError } from '../core/errors.ts';
+import { hideInHeaders } from '../core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../core/http/mask-bytes.ts';
 import { bytesToBase64, clockOffsetFromDateHeader, isTextContentType } from '../core/http/response-body.ts';
 import type { CallContext, ProfileView, SendRequest, SendResponse } from '../core/protocol.ts';
@@ -147,10 +148,7 @@ function toSendResponse(prepared: PreparedRequest, raw: RawResponse, { senderUrl
     status: raw.status,
     // A server can echo the request anywhere it controls: the reason phrase and header names are masked too.
     statusText: hideReusable(raw.statusText, prepared.reusable),
-    headers: [...raw.headers].map(([name, value]) => [
-      hideReusable(name, prepared.reusable),
-      hideReusable(value, prepared.reusable),
-    ]),
+    headers: hideInHeaders(raw.headers, prepared.reusable),
     contentType,
     size: raw.size,
     durationMs: raw.durationMs,

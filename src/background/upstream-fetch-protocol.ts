@@ -10,7 +10,8 @@ export interface UpstreamInit {
 }
 
 export type ToUpstreamWorker =
-  | { type: 'fetch'; id: number; url: string; init: UpstreamInit }
+  /** `maxBytes`: the caller's cap; the worker stops taking the body off the network just past it. */
+  | { type: 'fetch'; id: number; url: string; init: UpstreamInit; maxBytes?: number }
   /** The reader wants the next chunk. */
   | { type: 'pull'; id: number }
   /** Aborts the fetch, or cancels its body. */

@@ -59,9 +59,14 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
  * fetch(url, init) with the options fetchWithLimits sets (credentials omitted, no cache, manual redirects), on the
- * worker thread in Firefox. The body, if any, is read from the worker as the caller reads it.
+ * worker thread in Firefox. The body, if any, is read from the worker as the caller reads it; the worker takes no
+ * more than just past `maxBytes` of it off the network (the caller's cap).
  */
-export function upstreamFetch(url: string, init: RequestInit & { signal: AbortSignal }): Promise<UpstreamResponse> {
+export function upstreamFetch(
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+  maxBytes?: number,
+): Promise<UpstreamResponse> {
   if (!canUseWorker(init)) return fetch(url, { ...init, credentials: 'omit', cache: 'no-store', redirect: 'manual' });
   const target = theWorker();
   const id = nextId++;
@@ -128,6 +133,6 @@ export function upstreamFetch(url: string, init: RequestInit & { signal: AbortSi
     const headers = [...new Headers(init.headers)];
     const method = init.method ?? 'GET';
     const sent = init.body as string | Uint8Array<ArrayBuffer> | undefined | null;
-    post({ type: 'fetch', id, url, init: { method, headers, ...(sent != null ? { body: sent } : {}) } });
+    post({ type: 'fetch', id, url, init: { method, headers, ...(sent != null ? { body: sent } : {}) }, maxBytes });
   });
 }

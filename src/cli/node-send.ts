@@ -1,6 +1,6 @@
 import { KeyholeError } from '../core/errors.ts';
 import { routeForApiToken } from '../core/http/api-token-route.ts';
-import { hideReusable, sentForms } from '../core/http/hide-reusable.ts';
+import { hideInHeaders, hideReusable, sentForms } from '../core/http/hide-reusable.ts';
 import { buildOutgoingRequest } from '../core/http/outgoing-request.ts';
 import { assertConfidentialTransport } from '../core/http/request-guard.ts';
 import type { ProfileOrigins } from '../core/http/request-url.ts';
@@ -100,7 +100,7 @@ export function createNodeSend(options: NodeSendOptions): RunSend {
     const observed: ObservedResponse = {
       status: response.status,
       durationMs: performance.now() - started,
-      headers: [...response.headers].map(([name, value]) => [name, hideReusable(value, reusable)]),
+      headers: hideInHeaders(response.headers, reusable),
       body: hideReusable(body.text, reusable),
       truncated: body.truncated,
     };

@@ -55,7 +55,7 @@ export function attachBodyStream(response: SendResponse, stream: BodyStream): vo
 async function fetchEnd(url: string): Promise<BodyEnd> {
   let ending: HeldBodyEnd;
   try {
-    const answer = await fetch(url, { cache: 'no-store' });
+    const answer = await fetch(url, { cache: 'no-store', headers: { [PAGE_KEY_HEADER]: PAGE_KEY } });
     if (!answer.ok) throw new Error(`${answer.status}`);
     ending = (await answer.json()) as HeldBodyEnd;
   } catch {

@@ -79,7 +79,7 @@ async function fetchFromWorker(ref: string, kind: HeldBody['kind'], streamed: bo
   if (!streamed) return body;
   let ending: HeldBodyEnd;
   try {
-    const answer = await fetch(`${url}/end`, { cache: 'no-store' });
+    const answer = await fetch(`${url}/end`, { cache: 'no-store', headers: { [PAGE_KEY_HEADER]: PAGE_KEY } });
     if (!answer.ok) return undefined;
     ending = (await answer.json()) as HeldBodyEnd;
   } catch {

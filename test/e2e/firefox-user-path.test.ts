@@ -300,6 +300,44 @@ describe('the DevTools panel page', () => {
     expect(await ext.evaluate<{ type: string }>(READ, [id])).toMatchObject({ type: 'gone' });
   });
 
+  it('a PLAINTEXT echo fetched on the worker thread and streamed on the body port reaches the page masked', async () => {
+    // 1 MB of the Authorization header again and again: fetched by the upstream-fetch worker, masked as it flows.
+    ext.platform.faults.add({ server: 'api', path: '/v2/echo', echoAuthorizationBytes: 1_000_000, times: 1 });
+    const reply = await ext.message<SendResponse>('request/send', {
+      target: 'api',
+      method: 'GET',
+      path: '/v2/echo',
+      signatureMethod: 'PLAINTEXT',
+    });
+    if (!reply.ok) throw new Error(reply.error.message);
+    expect(reply.value.bodyStreamed).toBe(true);
+    const secret = ext.platform.consumerSecret;
+    const read = await ext.evaluate<{ type: string; size: number; copies: number; unmasked: number; leaks: boolean }>(
+      `const [id, forms] = arguments;
+      const port = browser.runtime.connect({ name: 'keyhole-body' });
+      const parts = [];
+      port.onMessage.addListener((report) => {
+        if (report.type === 'chunk') { parts.push(report.bytes); port.postMessage({ type: 'more' }); return; }
+        port.disconnect();
+        new Blob(parts).text().then((text) => {
+          const copies = text.split('\\n').slice(0, -1);
+          done({
+            type: report.type,
+            size: text.length,
+            copies: copies.length,
+            unmasked: copies.filter((copy) => !copy.includes('oauth_signature="•••%26•••"')).length,
+            leaks: forms.some((form) => text.includes(form) || JSON.stringify(report).includes(form)),
+          });
+        });
+      });
+      port.postMessage({ type: 'open', id, credit: 4 });`,
+      [reply.value.bodyRef, [secret, encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret))]],
+    );
+    expect(read).toMatchObject({ type: 'end', unmasked: 0, leaks: false });
+    expect(read.copies).toBeGreaterThan(1000);
+    expect(JSON.stringify(reply.value)).not.toContain(secret);
+  });
+
   it('a 5 MB body reaches the panel whole: status, then the tree of every application', async () => {
     const path = '/v2/organisations/orga_huge/applications';
     ext.platform.faults.add({ server: 'api', path, hugeJsonBytes: 5_000_000, times: 1 });

@@ -167,7 +167,14 @@ describe('a web page and the worker', () => {
         const served = await fetch(`/__keyhole/body/${value.bodyRef}`, { headers: { 'X-Keyhole-Page': key } });
         const body = await served.text();
         const told = JSON.stringify(value);
+        // How it ended is told to the same key only: a guessed one (a second panel's) neither reads it nor uses it up.
+        const end = `/__keyhole/body/${value.bodyRef}/end`;
+        const endGuessed = (await fetch(end, { headers: { 'X-Keyhole-Page': crypto.randomUUID() } })).status;
+        const endBare = (await fetch(end)).status;
+        const endOwn = await fetch(end, { headers: { 'X-Keyhole-Page': key } });
         return {
+          streamed: value.bodyStreamed,
+          ends: [endGuessed, endBare, endOwn.status, endOwn.ok && ((await endOwn.json()) as { ok: boolean }).ok],
           contentType: value.contentType,
           status: served.status,
           servedType: served.headers.get('content-type'),
@@ -177,7 +184,13 @@ describe('a web page and the worker', () => {
       },
       [send, [secret, encodeURIComponent(secret)]] as const,
     );
-    expect(routed).toMatchObject({ status: 200, servedType: null, leaks: false });
+    expect(routed).toMatchObject({
+      status: 200,
+      servedType: null,
+      leaks: false,
+      streamed: true,
+      ends: [410, 410, 200, true],
+    });
     expect(routed.length).toBeGreaterThan(400_000);
     expect(routed.contentType).toMatch(/^text\/plain; echo=OAuth .*oauth_signature=•••%26•••/);
     await reader.close();

@@ -14,8 +14,10 @@ const MASK_BYTES = new TextEncoder().encode(MASK);
 /** The secrets to find, as per-byte strings, longest first (two forms starting at one place: the longer is masked). */
 function patternsOf(reusable: readonly string[]): string[] {
   const encoder = new TextEncoder();
-  const forms = new Set(maskedForms(reusable).map((secret) => perByte.decode(encoder.encode(secret))));
-  return [...forms].sort((a, b) => b.length - a.length);
+  // Each once: sentForms lists no form twice, and distinct strings have distinct bytes.
+  return maskedForms(reusable)
+    .map((secret) => perByte.decode(encoder.encode(secret)))
+    .sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -12,6 +12,21 @@ async function loadInServiceWorker() {
   return { module, listeners, claim };
 }
 
+/** A page's fetch of `path` on the worker's route, with its page key when given; the worker's answer. */
+function fetchRoute(listeners: Map<string, (event: Event) => void>, path: string, key?: string) {
+  let answer: Promise<Response> | Response | undefined;
+  const headers: Record<string, string> = key ? { 'X-Keyhole-Page': key } : {};
+  listeners.get('fetch')?.(
+    Object.assign(new Event('fetch'), {
+      request: new Request(`https://keyhole.test${path}`, { headers }),
+      respondWith: (response: Promise<Response> | Response) => {
+        answer = response;
+      },
+    }),
+  );
+  return answer!;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
@@ -61,19 +76,7 @@ describe('held bodies', () => {
     const { module, listeners } = await loadInServiceWorker();
     vi.stubGlobal('location', { origin: 'https://keyhole.test' });
     module.listenForBodyFetches();
-    const fetchOnce = (path: string, key?: string) => {
-      let answer: Promise<Response> | Response | undefined;
-      const headers: Record<string, string> = key ? { 'X-Keyhole-Page': key } : {};
-      listeners.get('fetch')?.(
-        Object.assign(new Event('fetch'), {
-          request: new Request(`https://keyhole.test${path}`, { headers }),
-          respondWith: (response: Promise<Response> | Response) => {
-            answer = response;
-          },
-        }),
-      );
-      return answer!;
-    };
+    const fetchOnce = (path: string, key?: string) => fetchRoute(listeners, path, key);
     const panel = 'chrome-extension://abc/src/devtools/panel.html';
     const body = new Uint8Array(300_000).fill(65) as Uint8Array<ArrayBuffer>;
     // The first panel's call (it registered key A on its call port); the second panel registered key B.
@@ -154,6 +157,26 @@ describe('held bodies', () => {
     await expect(module.takeHeldBody(cut, 'text')).rejects.toEqual(
       expect.objectContaining({ code: 'network', message: reason.message }),
     );
+  });
+});
+
+describe('how a streamed body ended (/end)', () => {
+  it('is told only to the page whose call it was: another page neither reads it nor takes it from that page', async () => {
+    const { module, listeners } = await loadInServiceWorker();
+    vi.stubGlobal('location', { origin: 'https://keyhole.test' });
+    module.listenForBodyFetches();
+    const fetchOnce = (path: string, key?: string) => fetchRoute(listeners, path, key);
+    const end = Promise.resolve({ size: 3, truncated: false, durationMs: 5 });
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    const id = module.deferStream(body, end, 'application/json', 'chrome-extension://abc/panel.html', 'page:key-A');
+    expect((await fetchOnce(`/__keyhole/body/${id}`, 'key-A')).status).toBe(200);
+    // A second panel (its own key), or a page that shows none.
+    expect((await fetchOnce(`/__keyhole/body/${id}/end`, 'key-B')).status).toBe(410);
+    expect((await fetchOnce(`/__keyhole/body/${id}/end`)).status).toBe(410);
+    expect(await (await fetchOnce(`/__keyhole/body/${id}/end`, 'key-A')).json()).toEqual({
+      ok: true,
+      end: { size: 3, truncated: false, durationMs: 5 },
+    });
   });
 });
 

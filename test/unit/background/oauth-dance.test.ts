@@ -266,3 +266,25 @@ describe('a token endpoint that echoes the request back', () => {
     expect(JSON.stringify([...local.entries()])).not.toContain('consumer-sec');
   });
 });
+
+describe('a /v2/self that echoes the request back (attack: the user record is stored and shown to pages)', () => {
+  it('PLAINTEXT: the signed-in user’s name, email, id and avatar hold no secret of the signature', async () => {
+    await handlers['profiles/save']({ ...profile, signatureMethod: 'PLAINTEXT' }, {});
+    stubFetch((call) => {
+      if (new URL(call.url).pathname !== '/v2/self') return platform(call);
+      const header = call.headers.get('authorization') ?? '';
+      const secret = decodeURIComponent(header.split('oauth_signature="')[1]!.split('"')[0]!);
+      return jsonResponse(200, {
+        id: `user_${secret}`,
+        email: header,
+        name: `Echo ${decodeURIComponent(secret)}`,
+        avatar: `https://avatars.githubusercontent.com/u/1?s=${encodeURIComponent(secret)}`,
+      });
+    });
+    await signInApproved();
+    const shown = JSON.stringify(await status());
+    expect(shown).toContain('Echo •••');
+    expect(shown).not.toContain('consumer-secret');
+    expect(JSON.stringify([...local.entries()])).not.toContain('consumer-secret');
+  });
+});

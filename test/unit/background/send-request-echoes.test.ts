@@ -151,6 +151,33 @@ describe('a server echoing the request back', () => {
     expect(response.body).toMatchObject({ kind: 'text', text: 'authorization=Bearer%20•••' });
   });
 
+  it('Bearer: a mixed-case token echoed in a header name (which fetch lower-cases) is masked there too', async () => {
+    const token = 'Api-Token-Value-ABCDEFGHIJKL';
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: token }, {});
+    echo = (authorization) =>
+      new Response('{}', { headers: { 'Content-Type': 'application/json', [`x-${authorization.slice(7)}`]: '1' } });
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.headers).toContainEqual(['x-•••', '1']);
+    expect(JSON.stringify(response).toLowerCase()).not.toContain(token.toLowerCase());
+  });
+
+  it('Bearer: a token encoded by other URL encoders (a form’s %7E for ~, encodeURIComponent’s bare * ( ) !) is masked', async () => {
+    const token = "api~token*value(abcdef)!'ghij";
+    await handlers['tokens/use-for-bridge']({ apiTokenId: 'seeded', value: token }, {});
+    // The echo as a form or query string (URLSearchParams, as a server's form encoder writes it), and as JavaScript's
+    // encodeURIComponent writes it: each leaves other characters bare than OAuth's percent-encoding (RFC 3986).
+    echo = (authorization) =>
+      new Response(
+        `${new URLSearchParams({ authorization })}&uri=${encodeURIComponent(authorization)}&lower=${new URLSearchParams({ authorization }).toString().replace(/%7E/g, '%7e')}`,
+        { headers: { 'Content-Type': 'text/plain' } },
+      );
+    const response = await send({ target: 'bridge', path: '/v2/echo', bridgeAuth: 'token' });
+    expect(response.body).toMatchObject({
+      kind: 'text',
+      text: 'authorization=Bearer+•••&uri=Bearer%20•••&lower=authorization=Bearer+•••',
+    });
+  });
+
   it('HMAC: the single-use signature is shown as sent', async () => {
     echo = (authorization) => new Response(authorization, { headers: { 'Content-Type': 'text/plain' } });
     const response = await send({});

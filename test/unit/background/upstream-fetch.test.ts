@@ -122,6 +122,18 @@ describe('the upstream-fetch worker', () => {
     await vi.waitFor(() => expect(closedEarly).toContain('/big-cancel'));
   });
 
+  it('a body nobody reads is taken off the network only to just past the cap, then the server is let go', async () => {
+    // Firefox's fetch takes a body off the network whatever the reader does: an endless one from a hostile server,
+    // left unread (or read slower than it comes), would fill the worker's memory until the timeout. 64 MB offered,
+    // nothing read by the caller, a 1 MB cap: the connection is closed early, and what was read still comes whole.
+    const response = await upstreamFetch(`${base}/big-unread`, options(), 1024 * 1024);
+    await vi.waitFor(() => expect(closedEarly).toContain('/big-unread'), { timeout: 10_000 });
+    const bytes = new Uint8Array(await new Response(response.body).arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1024 * 1024);
+    expect(bytes.byteLength).toBeLessThanOrEqual(1024 * 1024 + CHUNK * 4);
+    for (let index = 0; index * CHUNK < bytes.byteLength; index++) expect(bytes[index * CHUNK]).toBe(index % 251);
+  });
+
   it('an abort mid-body errors the reader with an AbortError', async () => {
     const controller = new AbortController();
     const response = await upstreamFetch(`${base}/big-abort`, { signal: controller.signal });

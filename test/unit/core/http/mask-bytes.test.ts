@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cutSecretAtEnd, hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
+import { cutSecretAtEnd, hideInHeaders, hideReusable, sentForms } from '../../../../src/core/http/hide-reusable.ts';
 import { maskBytes, maskingStream } from '../../../../src/core/http/mask-bytes.ts';
 
 const encoder = new TextEncoder();
@@ -161,5 +161,22 @@ describe('a masking stream for a very long secret (a token secret a hostile toke
     } finally {
       decode.mockRestore();
     }
+  });
+});
+
+describe('many short texts masked against a very long secret (the headers of one answer, the lines of a log stream)', () => {
+  it('costs each text its own length, not the secret’s: 2000 headers against a 1 MB secret', () => {
+    const long = sentForms(['/'.repeat(1_000_000)]);
+    // Each text rebuilt the search table of every form (10 MB in all): 2000 × 10 MB of work, some 20 minutes here.
+    // No clock is read; vitest's timeout (or CI's) is the bound.
+    const headers = Array.from({ length: 2000 }, (_, index) => `x-h${index}: value-${index}/`);
+    expect(headers.map((header) => hideReusable(header, long))).toEqual(headers);
+    // And as one answer's headers, names and values (names lower-cased once, not once per header).
+    const answer = headers.map((header) => header.split(': ') as [string, string]);
+    expect(hideInHeaders(answer, long)).toEqual(answer);
+    // The start of the secret at a text's end is still found, however short the text.
+    expect(hideReusable(`x: ${'/'.repeat(12)}`, long)).toBe('x: •••');
+    expect(cutSecretAtEnd(`x: ${'%252F'.repeat(3)}`, long)).toBe(15);
+    expect(cutSecretAtEnd(`x: ${'/'.repeat(7)}`, long)).toBe(0);
   });
 });
