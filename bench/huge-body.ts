@@ -40,7 +40,7 @@ async function heapUsed(page: Page): Promise<number> {
   }
 }
 
-interface SwapSample {
+export interface SwapSample {
   /** Longest task from the first screen to the whole tree, by the long-task observer (wall time; 0: none > 50 ms). */
   wallMs: number;
   /** The most CPU (thread time) any task of the swap used, from the trace. */
@@ -50,7 +50,7 @@ interface SwapSample {
 }
 
 /** One Send of `bytes`, traced; `beforeSend` runs first (the heap's baseline). */
-async function measureSwap(
+export async function measureSwap(
   session: BrowserSession,
   page: Page,
   bytes: number,
