@@ -22,6 +22,12 @@
  * 28.8 and 16.2 s against 12.8 and 10.9 s. `--only=huge` at load average 13: most CPU 25.1, 11.1, 11.2 ms (100 MB)
  * and 31.2 ms (255 MB), heap 1.99× (2.00× before); the observer's wall times (277–351 ms) were the OS's preemption
  * at that load, not the page's work: a quiet machine is needed for that row's figure.
+ *
+ * Still over 50 ms at 100 MB (Chromium trace with attribution, thread time, load average 12–15; not in this bench's
+ * rows yet): Copy of the raw body, a click handler of 130 ms CPU (the pieces joined, then the clipboard) and, on the
+ * textarea fallback DevTools frames need, a layout of the 100 MB textarea (~290 ms CPU); Pretty, the worker's reply
+ * deserialized in one task (106 ms CPU: the formatted text arrives as one string); switching Tree → Raw, one task of
+ * 82 ms CPU. The error of a malformed streamed body and the Tests tab (which join the text) were not measured.
  */
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.ts';
