@@ -145,9 +145,11 @@ describe('flattenJsonInSteps', () => {
     expect(rows.filter((row) => row.expanded).map((row) => row.id)).toEqual(['', '/7', '/7/tags']);
     expect(deeper.asked.filter((pointer) => pointer.endsWith('/id') || /\/tags\/\d$/.test(pointer))).toEqual([]);
     // A pointer whose parent is closed opens nothing, as before.
-    expect(flattenJson(value, new Set(['', '/3/tags'])).filter((row) => row.expanded).map((row) => row.id)).toEqual([
-      '',
-    ]);
+    expect(
+      flattenJson(value, new Set(['', '/3/tags']))
+        .filter((row) => row.expanded)
+        .map((row) => row.id),
+    ).toEqual(['']);
   });
 
   it('is done at once for a closed root or a scalar', () => {
