@@ -16,8 +16,7 @@ self.onmessage = async (event: MessageEvent<string | Blob>) => {
     const rows = indexTextRows(text);
     const starts = rows.starts.slice();
     const lines = rows.lines.slice();
-    for (let at = 0; at < text.length; at += PIECE_CHARS)
-      self.postMessage({ piece: text.slice(at, at + PIECE_CHARS) });
+    for (let at = 0; at < text.length; at += PIECE_CHARS) self.postMessage({ piece: text.slice(at, at + PIECE_CHARS) });
     self.postMessage({ ok: true, starts, lines, count: rows.count }, [starts.buffer, lines.buffer]);
   } catch (error) {
     self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
