@@ -27,7 +27,8 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function startBrowserSession(): Promise<BrowserSession> {
+/** `dist`: another build of the extension (an A/B against main's, run by hand). */
+export async function startBrowserSession(options: { dist?: string } = {}): Promise<BrowserSession> {
   // Log streams at 1 000 lines/s from the start, so the stream benchmark finds a 100 000-line history.
   const floor = await writeFloorExtension(join(OUTPUT, 'bench-wake-floor'));
   // KEYHOLE_BENCH_SIGNATURE=PLAINTEXT: the profile signs with PLAINTEXT, so every body is searched for its secrets
@@ -36,6 +37,7 @@ export async function startBrowserSession(): Promise<BrowserSession> {
   const ext = await startSandboxedExtension({
     platform: { logLinesPerSecond: 1000 },
     alsoLoad: [floor],
+    ...(options.dist ? { dist: options.dist } : {}),
     ...(signatureMethod ? { profile: { signatureMethod } } : {}),
   });
   let floorExtensionId: string;

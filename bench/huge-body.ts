@@ -7,6 +7,31 @@
  * The swap is measured at the 256 MB cap too (one run: about 40 s more on a quiet machine, 80 s loaded). Each
  * task's CPU (thread) time comes from Chromium's trace beside the observer's wall time: on a shared machine the
  * wall time of an 8 ms slice includes whatever the OS gave to other processes meanwhile.
+ *
+ * Found (2026-11-28): the 255 MB swap's one task of 67–76 ms (CPU) was one 500-row step of the whole-tree walk
+ * (flattenJsonInSteps) near row 332 500, every run. Not GC: a trace with v8, v8.gc and disabled-by-default-v8.gc
+ * showed no GC event in it, and the CPU profile put all of it in `step`. `perf record` on the renderer (with
+ * `--js-flags=--perf-basic-prof`) showed C++ under `step` in a probing loop that skips entries equal to Smi 1 (V8's
+ * string table's deleted marker), reached from every step and, in the slow one, from a resize of the table. The
+ * walk asked `expanded.has(id)` for every row, and Chromium 156's V8 internalizes a string looked up in a Set: each
+ * row's new pointer went into the string table (beside the body's short values, which JSON.parse puts there), and
+ * the table's growth rehashed it within one step. A page-side replay of 350 000 rows: 756 ms with the lookup, 103 ms
+ * without (load average 14). The walk now asks the set only for containers, and not at all when nothing below its
+ * root is open (the huge body's case). A/B in one run (bench/swap-ab.ts, main's build against this one, load
+ * average 14–17): the swap's most CPU in one task 75.6 and 68.9 ms against 34.4 and 19.6 ms; Send → whole tree
+ * 28.8 and 16.2 s against 12.8 and 10.9 s. `--only=huge` at load average 13: most CPU 25.1, 11.1, 11.2 ms (100 MB)
+ * and 31.2 ms (255 MB), heap 1.99× (2.00× before); the observer's wall times (277–351 ms) were the OS's preemption
+ * at that load, not the page's work: a quiet machine is needed for that row's figure.
+ *
+ * Still over 50 ms at 100 MB (Chromium trace with attribution, thread time, load average 12–15; not in this bench's
+ * rows yet): Copy of the raw body, a click handler of 130 ms CPU (the pieces joined, then the clipboard) and, on the
+ * textarea fallback DevTools frames need, a layout of the 100 MB textarea (~290 ms CPU); switching Tree → Raw, one
+ * task of 82 ms CPU with no script inside it in the trace (a DevTools message: maybe the click Playwright sends, maybe
+ * tracing's own start). The Tests tab (which joins the text) was not measured. The error of a malformed streamed body
+ * (100 MB announced as JSON, broken at its first character; same run, main then this, load average 19–20): main
+ * joined the text for it in one task of 59 ms CPU; it is now found in a worker from the Blob, no task with script in
+ * it over 22 ms. Pretty's reply was one task of 106 ms CPU (the worker's formatted text deserialized as one string): the
+ * worker now sends it in 4 MB pieces, a message each, and no task with script in it passed 14 ms CPU (load average 20).
  */
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.ts';
@@ -40,7 +65,7 @@ async function heapUsed(page: Page): Promise<number> {
   }
 }
 
-interface SwapSample {
+export interface SwapSample {
   /** Longest task from the first screen to the whole tree, by the long-task observer (wall time; 0: none > 50 ms). */
   wallMs: number;
   /** The most CPU (thread time) any task of the swap used, from the trace. */
@@ -50,7 +75,7 @@ interface SwapSample {
 }
 
 /** One Send of `bytes`, traced; `beforeSend` runs first (the heap's baseline). */
-async function measureSwap(
+export async function measureSwap(
   session: BrowserSession,
   page: Page,
   bytes: number,

@@ -7,6 +7,8 @@
  * and what ran inside those over 30 ms of CPU.
  */
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBrowserSession } from './browser-session.ts';
 import { openInstrumentedPage, sendFromPanel } from './json-tree.ts';
 import { type TaskTrace, traceTasks } from './task-trace.ts';
@@ -102,7 +104,7 @@ try {
       wholeTreePaintedAt: number;
       measures: { name: string; start: number; duration: number }[];
     };
-    await writeFile(`/tmp/tree256/profile-${size}.cpuprofile`, JSON.stringify(profile));
+    await writeFile(join(tmpdir(), `keyhole-profile-${size}.cpuprofile`), JSON.stringify(profile));
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

@@ -46,7 +46,7 @@ export async function traceTasks(page: Page, attribute = false): Promise<TaskTra
         'toplevel',
         'devtools.timeline',
         '__metadata',
-        ...(attribute ? ['v8', 'blink', 'disabled-by-default-v8.gc'] : []),
+        ...(attribute ? ['v8', 'v8.gc', 'blink', 'disabled-by-default-v8.gc'] : []),
       ],
     },
     transferMode: 'ReportEvents',

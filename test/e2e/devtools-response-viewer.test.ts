@@ -72,6 +72,24 @@ describe('the response viewer', () => {
     await saveScreenshot(page, 'viewer-malformed-json');
   });
 
+  it('says where a large streamed body announced as JSON breaks (found in a worker from its bytes)', async () => {
+    // 300 KB of the request's Authorization header, announced as JSON: past the size the page reads itself.
+    const path = '/v2/self/addons';
+    ext.platform.faults.add({
+      server: 'api',
+      path,
+      times: 1,
+      echoAuthorizationBytes: 300_000,
+      echoContentType: 'application/json',
+    });
+    await compose(page, 'GET', path);
+    expect(await sendAndWait(page)).toBe('200');
+    const banner = page.locator('[data-json-error]');
+    await banner.waitFor();
+    expect(await banner.innerText()).toMatch(/not valid JSON.*application\/json: line 1, column 1:/s);
+    await page.locator('.kh-raw-row--error').waitFor();
+  });
+
   it('numbers the raw text by line: a long line keeps one number', async () => {
     const text = `first\n${'x'.repeat(2500)}\nlast`;
     expect(await answer('/v2/self/addons', 200, text)).toBe('200');

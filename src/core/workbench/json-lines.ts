@@ -69,10 +69,31 @@ export function ancestorPointers(pointer: string): string[] {
   return ancestors;
 }
 
-function makeRow(id: string, depth: number, key: string | number | null, value: unknown, expanded: boolean): JsonRow {
+function makeRow(
+  id: string,
+  depth: number,
+  key: string | number | null,
+  value: unknown,
+  expanded: ReadonlySet<string> | undefined,
+): JsonRow {
   const kind = kindOf(value);
   const size = sizeOf(value, kind);
-  return { id, depth, key, value, kind, size, expanded: expanded && size > 0 };
+  // Only a container with children can be open, so only then is the set asked: Chromium's V8 internalizes a string
+  // looked up in a Set, so each lookup put the row's fresh pointer into the engine's string table (a hash probe per
+  // row), and that table's growth rehashed it all within one step (~70 ms at 255 MB, bench/huge-body.ts).
+  return { id, depth, key, value, kind, size, expanded: size > 0 && expanded !== undefined && expanded.has(id) };
+}
+
+/**
+ * Whether `expanded` holds any pointer besides `parent` and its ancestors, i.e. whether a row below `parent` can be
+ * open. Stops at the first such pointer, so it costs at most the depth of `parent` for any size of set.
+ */
+function opensBelow(parent: JsonRow, expanded: ReadonlySet<string>): boolean {
+  for (const pointer of expanded) {
+    if (pointer === parent.id || pointer === '' || parent.id.startsWith(`${pointer}/`)) continue;
+    return true;
+  }
+  return false;
 }
 
 /** Calls `visit` for each child of a container, in order, without building an intermediate array of entries. */
@@ -101,6 +122,8 @@ export interface RowWalk {
  */
 export function walkRows(parent: JsonRow, expanded: ReadonlySet<string>, withParent = false): RowWalk {
   const rows: JsonRow[] = withParent ? [parent] : [];
+  // The whole tree with only the root open (a huge body's first rows) asks the set nothing per row.
+  const lookup = opensBelow(parent, expanded) ? expanded : undefined;
   // Each entry is a container whose children are still to emit, its object keys, and where we are in them.
   const stack: { node: JsonRow; keys: string[] | undefined; next: number }[] = [];
   const enter = (node: JsonRow) => {
@@ -127,7 +150,7 @@ export function walkRows(parent: JsonRow, expanded: ReadonlySet<string>, withPar
         top.next += 1;
         const child = (node.value as Record<string | number, unknown>)[key];
         const id = childPointer(node.id, key);
-        const row = makeRow(id, node.depth + 1, key, child, expanded.has(id));
+        const row = makeRow(id, node.depth + 1, key, child, lookup);
         rows.push(row);
         made += 1;
         enter(row);
@@ -152,7 +175,7 @@ export function flattenJson(value: unknown, expanded: ReadonlySet<string>): Json
 
 /** flattenJson, built `budget` rows at a time by the caller (its rows are the same, in the same order). */
 export function flattenJsonInSteps(value: unknown, expanded: ReadonlySet<string>): RowWalk {
-  return walkRows(makeRow('', 0, null, value, expanded.has('')), expanded, true);
+  return walkRows(makeRow('', 0, null, value, expanded), expanded, true);
 }
 
 /** Expands the row at `index` (its previously expanded descendants come back too). Returns a new array. */

@@ -3,13 +3,15 @@
  * collection. `start` builds the worker at the caller (vite bundles a worker script only from a
  * `new Worker(new URL('./x.worker.ts', import.meta.url), …)` written there). Where no worker can start (Node's
  * tests, a worker script the browser refused), `here` does the same job on the page. `read` turns the reply into
- * the result, or throws the job's own failure.
+ * the result, or throws the job's own failure. `part`, when given, takes the messages that come before the reply (a
+ * large result sent in pieces, each message its own task on the page) and says whether it kept one.
  */
 export function inOneShotWorker<Reply, Result>(
   start: () => Worker,
   message: unknown,
   read: (reply: Reply) => Result,
   here: () => Result | Promise<Result>,
+  part?: (message: unknown) => boolean,
 ): Promise<Result> {
   if (typeof Worker === 'undefined') return Promise.resolve().then(here);
   return new Promise((resolve, reject) => {
@@ -21,6 +23,7 @@ export function inOneShotWorker<Reply, Result>(
       return;
     }
     worker.onmessage = (event: MessageEvent<Reply>) => {
+      if (part?.(event.data)) return;
       worker.terminate();
       try {
         resolve(read(event.data));

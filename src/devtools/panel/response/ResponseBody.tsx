@@ -20,6 +20,7 @@ import { type CheckState, checkStoreOf } from './check/check-registry.ts';
 import { withDifferenceMarks } from './check/difference-marks.tsx';
 import { useFollowIds } from './follow/use-follow-ids.tsx';
 import { useJsonFilter } from './JsonFilterBar.tsx';
+import { readBrokenJsonBody } from './json-problem.ts';
 import { type FormattedText, formatJsonText } from './pretty-print.ts';
 import { RawText } from './RawText.tsx';
 import { ReceivingBody } from './ReceivingBody.tsx';
@@ -157,13 +158,24 @@ function TextBody({
   useEffect(() => {
     // Effects run after the browser painted, so the status line is already on screen while this parses.
     // A streamed body was parsed as it arrived: not again.
+    if (streamed?.jsonError && !('value' in streamed)) {
+      // One that broke off as JSON: where it breaks is found from its Blob in a worker (json-problem.ts).
+      let live = true;
+      setParsed({ kind: 'pending' });
+      readBrokenJsonBody(contentType, text, streamed.blob).then(
+        (reading) => live && setParsed(reading),
+        () => live && setParsed({ kind: 'text' }),
+      );
+      return () => {
+        live = false;
+      };
+    }
     setParsed(
       streamed && 'value' in streamed
         ? { kind: 'json', value: streamed.value }
-        : streamed && !streamed.jsonError
+        : streamed
           ? { kind: 'text' }
-          : // A streamed body that broke off as JSON: where it breaks is found in the joined text (one long task).
-            readJsonBody(contentType, joinText(text)),
+          : readJsonBody(contentType, joinText(text)),
     );
   }, [text, contentType, streamed]);
 

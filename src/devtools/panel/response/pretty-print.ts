@@ -1,3 +1,4 @@
+import { type BodyText, chunkedText } from '../../../core/workbench/chunked-text.ts';
 import { indexTextRows, type TextRows } from '../../../core/workbench/text-rows.ts';
 import { inOneShotWorker } from '../one-shot-worker.ts';
 
@@ -7,7 +8,8 @@ import { inOneShotWorker } from '../one-shot-worker.ts';
  * formatted on the page.
  */
 export interface FormattedText {
-  text: string;
+  /** One string, or the worker's pieces (never joined: see chunked-text.ts). */
+  text: BodyText;
   rows: TextRows;
 }
 
@@ -16,8 +18,9 @@ function formatHere(text: string): FormattedText {
   return { text: formatted, rows: indexTextRows(formatted) };
 }
 
+/** The worker's last message; the formatted text came before it as `{ piece }` messages. */
 type WorkerReply =
-  | { ok: true; text: string; starts: Uint32Array; lines: Uint32Array; count: number }
+  | { ok: true; starts: Uint32Array; lines: Uint32Array; count: number }
   | { ok: false; message: string };
 
 /** `text` may be a Blob of the body's bytes (a streamed body): the worker reads it, the page never copies it. */
@@ -25,13 +28,21 @@ export function formatJsonText(text: string | Blob): Promise<FormattedText> {
   const size = typeof text === 'string' ? text.length : text.size;
   const onPage = () => (typeof text === 'string' ? Promise.resolve(text) : text.text()).then(formatHere);
   if (size < 100_000) return onPage();
+  const pieces: string[] = [];
   return inOneShotWorker(
     () => new Worker(new URL('./pretty-print.worker.ts', import.meta.url), { type: 'module' }),
     text,
     (reply: WorkerReply) => {
       if (!reply.ok) throw new Error(reply.message);
-      return { text: reply.text, rows: { starts: reply.starts, lines: reply.lines, count: reply.count } };
+      const rows = { starts: reply.starts, lines: reply.lines, count: reply.count };
+      return { text: pieces.length === 1 ? (pieces[0] as string) : chunkedText(pieces), rows };
     },
     onPage,
+    (message) => {
+      const piece = (message as { piece?: unknown }).piece;
+      if (typeof piece !== 'string') return false;
+      pieces.push(piece);
+      return true;
+    },
   );
 }

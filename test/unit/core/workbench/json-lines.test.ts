@@ -120,6 +120,38 @@ describe('flattenJsonInSteps', () => {
     ]);
   });
 
+  it('asks the expanded set once per open container, and not per row when only the root is open', () => {
+    // Chromium's V8 puts every string looked up in a Set into its string table: one lookup per row of a 255 MB body
+    // grew that table by 350 000 pointers and stalled a step while it rehashed (bench/huge-body.ts).
+    class CountingSet extends Set<string> {
+      asked: string[] = [];
+      override has(pointer: string): boolean {
+        this.asked.push(pointer);
+        return super.has(pointer);
+      }
+    }
+    const value = Array.from({ length: 1000 }, (_, index) => ({ id: index, tags: ['a', 'b'] }));
+    const rootOnly = new CountingSet(['']);
+    const walk = flattenJsonInSteps(value, rootOnly);
+    while (!walk.step(100));
+    expect(walk.rows).toHaveLength(1001);
+    expect(walk.rows.every((row, index) => index === 0 || !row.expanded)).toBe(true);
+    expect(rootOnly.asked).toEqual(['']);
+
+    // One row open below the root: containers are looked up (it must be found), scalars never are.
+    const deeper = new CountingSet(['', '/7', '/7/tags']);
+    const rows = flattenJson(value, deeper);
+    expect(rows).toHaveLength(1 + 1000 + 2 + 2);
+    expect(rows.filter((row) => row.expanded).map((row) => row.id)).toEqual(['', '/7', '/7/tags']);
+    expect(deeper.asked.filter((pointer) => pointer.endsWith('/id') || /\/tags\/\d$/.test(pointer))).toEqual([]);
+    // A pointer whose parent is closed opens nothing, as before.
+    expect(
+      flattenJson(value, new Set(['', '/3/tags']))
+        .filter((row) => row.expanded)
+        .map((row) => row.id),
+    ).toEqual(['']);
+  });
+
   it('is done at once for a closed root or a scalar', () => {
     expect(flattenJsonInSteps([1, 2], new Set()).step(1)).toBe(true);
     expect(flattenJsonInSteps(5, new Set([''])).rows).toHaveLength(1);

@@ -52,6 +52,31 @@ describe('inOneShotWorker', () => {
     expect(worker.terminated).toBe(true);
   });
 
+  it('hands the messages before the reply to `part`, keeping the worker until the reply', async () => {
+    const start = withWorkers();
+    const pieces: string[] = [];
+    const part = (message: unknown) => {
+      const piece = (message as { piece?: unknown }).piece;
+      if (typeof piece !== 'string') return false;
+      pieces.push(piece);
+      return true;
+    };
+    const result = inOneShotWorker(
+      start,
+      {},
+      (reply: { ok: boolean; value: number }) => `${pieces.join('')}${reply.value}`,
+      () => '',
+      part,
+    );
+    const worker = FakeWorker.last as FakeWorker;
+    worker.reply({ piece: 'ab' });
+    worker.reply({ piece: 'cd' });
+    expect(worker.terminated).toBe(false);
+    worker.reply({ ok: true, value: 5 });
+    await expect(result).resolves.toBe('abcd5');
+    expect(worker.terminated).toBe(true);
+  });
+
   it('passes the job’s own failure on, not the page’s fallback', async () => {
     const start = withWorkers();
     const result = inOneShotWorker(start, {}, double, () => -1);
