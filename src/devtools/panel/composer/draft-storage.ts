@@ -103,7 +103,7 @@ export async function loadDraft(storage: KeyValueStorage): Promise<RequestDraft 
 }
 
 export function saveDraftSoon(storage: KeyValueStorage, draft: RequestDraft): void {
-  saveSoon(storage, () => {
+  saveSoon(storage, KEY, () => {
     storage.set(KEY, draftForStorage(draft)).catch(() => {
       // Losing a draft save is not worth interrupting the user; the next edit saves again.
     });

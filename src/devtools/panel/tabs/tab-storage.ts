@@ -64,11 +64,8 @@ export async function touchWorkspace(storage: KeyValueStorage, workspace: string
   return doomed;
 }
 
-/** The key of a workspace's waiting save (save-soon.ts); the draft's is its storage. */
-const saveKey = (workspace: string) => PREFIX + workspace;
-
 export function saveTabSetNow(storage: KeyValueStorage, workspace: string, set: TabSet): void {
-  cancelSave(saveKey(workspace));
+  cancelSave(storage, PREFIX + workspace);
   storage.set(PREFIX + workspace, tabSetForStorage(set)).catch(() => {
     // A lost save is not worth interrupting the user; the next edit saves again.
   });
@@ -79,5 +76,5 @@ export function saveTabSetNow(storage: KeyValueStorage, workspace: string, set: 
  * tabs is saved at once (see tab-session).
  */
 export function saveTabSetSoon(storage: KeyValueStorage, workspace: string, set: TabSet): void {
-  saveSoon(saveKey(workspace), () => saveTabSetNow(storage, workspace, set));
+  saveSoon(storage, PREFIX + workspace, () => saveTabSetNow(storage, workspace, set));
 }

@@ -5,6 +5,7 @@ import { loadDraft, saveDraftSoon } from '../../../../src/devtools/panel/compose
 import { createMemoryStorage } from '../../../../src/devtools/panel/history/history-store.ts';
 import { SAVE_DELAY_MS } from '../../../../src/devtools/panel/save-soon.ts';
 import { loadTabSet, saveTabSetNow, saveTabSetSoon } from '../../../../src/devtools/panel/tabs/tab-storage.ts';
+import { loadScope, saveScopeSoon } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 
 // Node has no window: the page's pagehide comes from this stand-in, as the panel's page would send it.
 const page = new EventTarget();
@@ -39,14 +40,20 @@ describe('edits waiting to be saved', () => {
     const tabs = createTabSet(createDraft({ method: 'POST', bodyMode: 'none' }));
     saveDraftSoon(storage, createDraft({ path: '/v2/self' }));
     saveTabSetSoon(storage, 'window-1', tabs);
+    saveScopeSoon(storage, {
+      environments: [],
+      activeEnvironmentId: '',
+      contexts: { p1: { organisationId: 'orga_1' } },
+    });
     leave();
-    expect(set).toHaveBeenCalledTimes(2);
+    expect(set).toHaveBeenCalledTimes(3);
     expect((await loadDraft(storage))?.path).toBe('/v2/self');
+    expect((await loadScope(storage)).contexts).toEqual({ p1: { organisationId: 'orga_1' } });
     expect((await loadTabSet(storage, 'window-1'))?.tabs[0]?.draft).toMatchObject({ method: 'POST', bodyMode: 'none' });
     // Made once: neither the timer nor another pagehide writes them again.
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     leave();
-    expect(set).toHaveBeenCalledTimes(2);
+    expect(set).toHaveBeenCalledTimes(3);
   });
 
   it('a save made now replaces the one waiting, for that window only', async () => {
