@@ -191,7 +191,12 @@ async function sendAndWait(): Promise<string> {
     30_000,
   );
   if ((await textOf(ext, '.kh-response [data-error-code]')) !== null) throw new Error(`request failed: ${outcome}`);
-  return outcome ?? '';
+  // Nothing new in 30 s: say what the composer shows instead (a refusal at Send, a question about the body).
+  if (!outcome) {
+    const shownInstead = [await textOf(ext, '.kh-notices'), await textOf(ext, '.kh-method-body')].filter(Boolean);
+    throw new Error(`no new response in 30 s; the composer shows: ${shownInstead.join(' | ') || 'nothing'}`);
+  }
+  return outcome;
 }
 
 describe('the DevTools panel page', () => {
@@ -257,8 +262,9 @@ describe('the DevTools panel page', () => {
 
   it('an edit made as the panel reloads is kept: the body set to None comes back None', async () => {
     // Clicked and reloaded in one page task, so the save that waits for typing to pause (400 ms) has not run when
-    // the page goes: the panel makes it then (src/devtools/panel/save-soon.ts). Without that, a reload 160 ms after
-    // this click under a CPU hog brought the form fields back, and the GET composed next was refused at Send.
+    // the page goes (unless the reload itself takes longer, on a very busy machine): the panel makes it then
+    // (src/devtools/panel/save-soon.ts). Without that, a reload 160 ms after this click under a CPU hog brought the
+    // form fields back, and the GET composed next was refused at Send.
     await ext.command('WebDriver:ExecuteScript', {
       script: 'document.querySelector(\'input[type="radio"][value="none"]\').click(); location.reload();',
       args: [],
