@@ -8,15 +8,16 @@ import {
 } from '../../../core/workbench/request-draft.ts';
 import { optionalChecks, reviveChecks } from '../../../core/workbench/run/checks.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
+import { saveSoon } from '../save-soon.ts';
 
 /**
- * Keeps the composer's draft across DevTools sessions in storage.local, written at most every 400 ms.
+ * Keeps the composer's draft across DevTools sessions in storage.local, written 400 ms after the last edit or as
+ * the page goes away (save-soon.ts).
  * Everything typed is kept except secrets: the value of every secret-looking field (password, secret, token,
  * API key, Authorization…) is masked, in the query, the headers, the form, and in JSON and text bodies, so the
  * user keeps the request and retypes only those values (the composer says which after a reload).
  */
 const KEY = 'keyhole.devtools.draft';
-const DELAY_MS = 400;
 
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
@@ -101,16 +102,10 @@ export async function loadDraft(storage: KeyValueStorage): Promise<RequestDraft 
   }
 }
 
-const timers = new WeakMap<KeyValueStorage, ReturnType<typeof setTimeout>>();
-
 export function saveDraftSoon(storage: KeyValueStorage, draft: RequestDraft): void {
-  clearTimeout(timers.get(storage));
-  timers.set(
-    storage,
-    setTimeout(() => {
-      storage.set(KEY, draftForStorage(draft)).catch(() => {
-        // Losing a draft save is not worth interrupting the user; the next edit saves again.
-      });
-    }, DELAY_MS),
-  );
+  saveSoon(storage, KEY, () => {
+    storage.set(KEY, draftForStorage(draft)).catch(() => {
+      // Losing a draft save is not worth interrupting the user; the next edit saves again.
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import type { RequestTab, TabSet } from '../../../core/workbench/request-tabs.ts';
 import { draftForStorage, reviveDraft } from '../composer/draft-storage.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
+import { cancelSave, saveSoon } from '../save-soon.ts';
 
 /**
  * Keeps each DevTools window's request tabs in storage.local under its own key (see `workspace` in services),
@@ -9,7 +10,6 @@ import type { KeyValueStorage } from '../key-value-storage.ts';
  */
 const PREFIX = 'keyhole.devtools.tabs.';
 const INDEX_KEY = 'keyhole.devtools.tabs-index';
-const DELAY_MS = 400;
 /** Workspaces kept; the least recently used beyond this are forgotten (with their stored responses). */
 export const MAX_WORKSPACES = 12;
 
@@ -64,21 +64,17 @@ export async function touchWorkspace(storage: KeyValueStorage, workspace: string
   return doomed;
 }
 
-const timers = new Map<string, ReturnType<typeof setTimeout>>();
-
 export function saveTabSetNow(storage: KeyValueStorage, workspace: string, set: TabSet): void {
-  clearTimeout(timers.get(workspace));
-  timers.delete(workspace);
+  cancelSave(storage, PREFIX + workspace);
   storage.set(PREFIX + workspace, tabSetForStorage(set)).catch(() => {
     // A lost save is not worth interrupting the user; the next edit saves again.
   });
 }
 
-/** Typing is saved 400 ms after the last key; opening, closing or switching tabs is saved at once (see tab-session). */
+/**
+ * Typing is saved 400 ms after the last key, or as the page goes away (save-soon.ts); opening, closing or switching
+ * tabs is saved at once (see tab-session).
+ */
 export function saveTabSetSoon(storage: KeyValueStorage, workspace: string, set: TabSet): void {
-  clearTimeout(timers.get(workspace));
-  timers.set(
-    workspace,
-    setTimeout(() => saveTabSetNow(storage, workspace, set), DELAY_MS),
-  );
+  saveSoon(storage, PREFIX + workspace, () => saveTabSetNow(storage, workspace, set));
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
+import { saveSoon } from '../save-soon.ts';
 
 /**
  * Environments and contexts in storage.local. Keyhole signs every call itself, so no variable needs to hold a
@@ -48,16 +49,16 @@ export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScop
   await storage.set(KEY, scopeForStorage(scope));
 }
 
-const timers = new WeakMap<KeyValueStorage, ReturnType<typeof setTimeout>>();
-
+/** Saved 300 ms after the last change, or as the page goes away (save-soon.ts). */
 export function saveScopeSoon(storage: KeyValueStorage, scope: VariableScope): void {
-  clearTimeout(timers.get(storage));
-  timers.set(
+  saveSoon(
     storage,
-    setTimeout(() => {
+    KEY,
+    () => {
       storage.set(KEY, scopeForStorage(scope)).catch(() => {
         // The next change saves again.
       });
-    }, DELAY_MS),
+    },
+    DELAY_MS,
   );
 }
