@@ -40,14 +40,23 @@ import { type CallSample, callRows, type Throughput } from './call-rows.ts';
 import { withGrantedHost } from './granted-session.ts';
 import type { BenchRow } from './results.ts';
 import { median, repeat, round } from './stats.ts';
+import { type Evaluate, twoWayChromium } from './two-way-chromium.ts';
 
 const PAGE_SEND = new URL('../test/e2e/support/page-send.ts', import.meta.url).pathname;
 const PATH = '/v2/self';
 
 type PageSend = (name: string, request: unknown) => Promise<{ status: number; durationMs: number; workerMs?: number }>;
 
-function sendCalls(page: Page, count: number, concurrency: number): Promise<{ samples: CallSample[]; wallMs: number }> {
-  return page.evaluate(
+function inPage(page: Page): Evaluate {
+  return (fn, arg) => page.evaluate(fn as (arg: unknown) => Promise<never>, arg);
+}
+
+function sendCalls(
+  evaluate: Evaluate,
+  count: number,
+  concurrency: number,
+): Promise<{ samples: CallSample[]; wallMs: number }> {
+  return evaluate(
     async ({ count, concurrency, path }) => {
       const send = (globalThis as unknown as { __khSend: PageSend }).__khSend;
       const samples: CallSample[] = [];
@@ -77,8 +86,8 @@ function sendCalls(page: Page, count: number, concurrency: number): Promise<{ sa
 }
 
 /** The messaging floor: a message the worker answers from memory (no storage, no network). */
-function pings(page: Page, count: number): Promise<number[]> {
-  return page.evaluate(async (count) => {
+function pings(evaluate: Evaluate, count: number): Promise<number[]> {
+  return evaluate(async (count) => {
     const send = (globalThis as unknown as { __khSend: PageSend }).__khSend;
     const times: number[] = [];
     for (let index = 0; index < count; index += 1) {
@@ -92,13 +101,13 @@ function pings(page: Page, count: number): Promise<number[]> {
 
 /** Page fetches of the URL, `concurrency` at a time; with `authorizations`, the i-th carries the i-th header. */
 function pageFetches(
-  page: Page,
+  evaluate: Evaluate,
   url: string,
   count: number,
   concurrency: number,
   authorizations?: string[],
 ): Promise<{ times: number[]; wallMs: number; statuses: number[] }> {
-  return page.evaluate(
+  return evaluate(
     async ({ url, count, concurrency, authorizations }) => {
       const times: number[] = [];
       const statuses: number[] = [];
@@ -176,56 +185,69 @@ function expectStatus(statuses: number[], status: number, what: string): void {
   if (other !== undefined) throw new Error(`${what} answered ${other}, not ${status}`);
 }
 
-/**
- * Concurrency 10, in `rounds` rounds that alternate ours and the anchors, so load that comes and goes on a shared
- * machine falls on all of them: our calls, plain page fetches (no signature: answered 401), and page fetches
- * carrying a signature made in Node (answered 200 after the same check as ours).
- */
-async function throughput(ext: SandboxedExtension, page: Page, count: number, rounds: number): Promise<Throughput> {
-  const signer = nodeSigner(ext);
-  const result: Throughput = {
+/** What the rounds of one way of driving the page gathered, summed up by `summarise`. */
+interface Rounds {
+  ours: number[];
+  plain: number[];
+  presigned: number[];
+  samples: CallSample[];
+  plainTimes: number[];
+  /** The sandbox answers in this process's main thread: its busy time per call, for each kind of request. */
+  sandboxMs: { ours: number[]; plain: number[]; presigned: number[] };
+}
+
+function noRounds(): Rounds {
+  return {
     ours: [],
     plain: [],
     presigned: [],
-    fetchMs: 0,
-    workerMs: 0,
-    roundTripMs: 0,
-    plainMs: 0,
-    sandboxMs: { ours: 0, plain: 0, presigned: 0 },
+    samples: [],
+    plainTimes: [],
+    sandboxMs: { ours: [], plain: [], presigned: [] },
   };
-  const samples: CallSample[] = [];
-  const plainTimes: number[] = [];
-  // The sandbox answers in this process's main thread: its busy time per call, for each kind of request.
-  const sandboxMs = { ours: [] as number[], plain: [] as number[], presigned: [] as number[] };
-  const busy = async <T>(kind: keyof typeof sandboxMs, step: () => Promise<T>): Promise<T> => {
+}
+
+/**
+ * One round at concurrency 10: our calls, plain page fetches (no signature: answered 401), and page fetches
+ * carrying a signature made in Node (answered 200 after the same check as ours), one after the other.
+ */
+async function throughputRound(
+  signer: ReturnType<typeof nodeSigner>,
+  evaluate: Evaluate,
+  count: number,
+  into: Rounds,
+): Promise<void> {
+  const busy = async <T>(kind: keyof Rounds['sandboxMs'], step: () => Promise<T>): Promise<T> => {
     const before = nodePerformance.eventLoopUtilization();
     const value = await step();
-    sandboxMs[kind].push(nodePerformance.eventLoopUtilization(before).active / count);
+    into.sandboxMs[kind].push(nodePerformance.eventLoopUtilization(before).active / count);
     return value;
   };
-  await repeat(rounds, async () => {
-    const ours = await busy('ours', () => sendCalls(page, count, 10));
-    result.ours.push(rate(count, ours.wallMs));
-    samples.push(...ours.samples);
-    const plain = await busy('plain', () => pageFetches(page, signer.url, count, 10));
-    expectStatus(plain.statuses, 401, 'a plain fetch');
-    result.plain.push(rate(count, plain.wallMs));
-    plainTimes.push(...plain.times);
-    const headers = signer.sign(count);
-    const presigned = await busy('presigned', () => pageFetches(page, signer.url, count, 10, headers));
-    expectStatus(presigned.statuses, 200, 'a fetch signed in Node');
-    result.presigned.push(rate(count, presigned.wallMs));
-  });
-  result.sandboxMs = {
-    ours: median(sandboxMs.ours),
-    plain: median(sandboxMs.plain),
-    presigned: median(sandboxMs.presigned),
+  const ours = await busy('ours', () => sendCalls(evaluate, count, 10));
+  into.ours.push(rate(count, ours.wallMs));
+  into.samples.push(...ours.samples);
+  const plain = await busy('plain', () => pageFetches(evaluate, signer.url, count, 10));
+  expectStatus(plain.statuses, 401, 'a plain fetch');
+  into.plain.push(rate(count, plain.wallMs));
+  into.plainTimes.push(...plain.times);
+  const headers = signer.sign(count);
+  const presigned = await busy('presigned', () => pageFetches(evaluate, signer.url, count, 10, headers));
+  expectStatus(presigned.statuses, 200, 'a fetch signed in Node');
+  into.presigned.push(rate(count, presigned.wallMs));
+}
+
+function summarise(rounds: Rounds): Throughput {
+  const { samples, sandboxMs } = rounds;
+  return {
+    ours: rounds.ours,
+    plain: rounds.plain,
+    presigned: rounds.presigned,
+    fetchMs: median(samples.map((sample) => sample.fetchMs)),
+    workerMs: median(samples.map((sample) => sample.workerMs)),
+    roundTripMs: median(samples.map((sample) => sample.roundTripMs)),
+    plainMs: median(rounds.plainTimes),
+    sandboxMs: { ours: median(sandboxMs.ours), plain: median(sandboxMs.plain), presigned: median(sandboxMs.presigned) },
   };
-  result.fetchMs = median(samples.map((sample) => sample.fetchMs));
-  result.workerMs = median(samples.map((sample) => sample.workerMs));
-  result.roundTripMs = median(samples.map((sample) => sample.roundTripMs));
-  result.plainMs = median(plainTimes);
-  return result;
 }
 
 const ROUNDS = 3;
@@ -236,24 +258,59 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
     const page = await session.openQuietPage();
     try {
       await page.evaluate(await bundleForBrowser(PAGE_SEND));
-      await sendCalls(page, 50, 10); // warm-up: caches, keys, connections
-      return await throughput(session.ext, page, count, ROUNDS);
+      await sendCalls(inPage(page), 50, 10); // warm-up: caches, keys, connections
+      const signer = nodeSigner(session.ext);
+      const rounds = noRounds();
+      await repeat(ROUNDS, () => throughputRound(signer, inPage(page), count, rounds));
+      return summarise(rounds);
     } finally {
       await page.close();
     }
   })();
+  const browser = twoWayChromium();
   return withGrantedHost(async (ext) => {
     const page = await openQuietPage(ext);
-    const url = `${ext.platform.api}${PATH}`;
+    const pageUrl = page.url();
+    const signer = nodeSigner(ext);
     await page.evaluate(await bundleForBrowser(PAGE_SEND));
-    await sendCalls(page, 50, 1); // warm-up: caches, keys, connections
-    await pageFetches(page, url, 50, 1);
-    const { samples } = await sendCalls(page, count, 1);
-    const plain = (await pageFetches(page, url, count, 1)).times.map((ms) => round(ms, 2));
-    const parallel = await throughput(ext, page, count, ROUNDS);
+    // From here on nothing watches the page or the worker, but in the watched rounds below.
+    const bare = await browser.bare(pageUrl);
+    await browser.unwatch();
+    await sendCalls(bare, 50, 1); // warm-up: caches, keys, connections
+    await pageFetches(bare, signer.url, 50, 1);
+    const { samples } = await sendCalls(bare, count, 1);
+    const plain = (await pageFetches(bare, signer.url, count, 1)).times.map((ms) => round(ms, 2));
+    // Rounds alternate unwatched and watched (Playwright connected, as the e2e tests drive a browser), the first
+    // way first in odd rounds, the other in even ones: load that comes and goes falls on both.
+    const unwatched = noRounds();
+    const watched = noRounds();
+    await repeat(ROUNDS, async (index) => {
+      const watchedRound = async () => {
+        await throughputRound(signer, await browser.watched(pageUrl), count, watched);
+        await browser.unwatch();
+      };
+      const unwatchedRound = () => throughputRound(signer, bare, count, unwatched);
+      if (index % 2 === 0) {
+        await unwatchedRound();
+        await watchedRound();
+      } else {
+        await watchedRound();
+        await unwatchedRound();
+      }
+    });
     await nodeClientCalls(ext, 50, 1); // its own warm-up
     const nodePerSecond = await nodeClientCalls(ext, count, 10);
-    const pingTimes = (await pings(page, count)).map((ms) => round(ms, 2));
-    return callRows({ count, rounds: ROUNDS, samples, plain, parallel, ungranted, nodePerSecond, pingTimes });
-  });
+    const pingTimes = (await pings(bare, count)).map((ms) => round(ms, 2));
+    return callRows({
+      count,
+      rounds: ROUNDS,
+      samples,
+      plain,
+      parallel: summarise(unwatched),
+      watched: summarise(watched),
+      ungranted,
+      nodePerSecond,
+      pingTimes,
+    });
+  }, browser.launch);
 }

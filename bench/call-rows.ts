@@ -27,7 +27,10 @@ export interface CallFigures {
   rounds: number;
   samples: CallSample[];
   plain: number[];
+  /** Nothing watching the page or the worker (two-way-chromium.ts). */
   parallel: Throughput;
+  /** The same browser and page in the same run, Playwright connected (its Network domain on page and worker). */
+  watched: Throughput;
   ungranted: Throughput;
   nodePerSecond: number;
   pingTimes: number[];
@@ -36,7 +39,7 @@ export interface CallFigures {
 const THROUGHPUT_TARGET = 0.9;
 
 export function callRows(figures: CallFigures): BenchRow[] {
-  const { count, rounds, samples, plain, parallel, ungranted, nodePerSecond, pingTimes } = figures;
+  const { count, rounds, samples, plain, parallel, watched, ungranted, nodePerSecond, pingTimes } = figures;
   const trips = samples.map((sample) => round(sample.roundTripMs, 2));
   const fetches = samples.map((sample) => round(sample.fetchMs, 2));
   const overheads = samples.map((sample) => round(sample.roundTripMs - sample.fetchMs, 2));
@@ -58,7 +61,13 @@ export function callRows(figures: CallFigures): BenchRow[] {
     `counts time the thread waited for a core), ${busyShare} % of the time during our rounds: at this ` +
     'concurrency every figure here is bounded by that thread as much as by the browser.';
   const rates = (values: number[]) => values.join(', ');
-  const granted = 'the sandbox host granted, as the manifest grants the platform’s (bench/granted-session.ts)';
+  const granted =
+    'the sandbox host granted, as the manifest grants the platform’s (bench/granted-session.ts); nothing watching ' +
+    'the page or the worker (no DevTools Network domain, bench/two-way-chromium.ts)';
+  const watchedOurs = median(watched.ours);
+  const watchedPlain = median(watched.plain);
+  const watchedPresigned = median(watched.presigned);
+  const share = (value: number, unwatched: number) => `${round(value / unwatched, 2)}×`;
   return [
     {
       group: 'Calls',
@@ -131,6 +140,27 @@ export function callRows(figures: CallFigures): BenchRow[] {
     },
     {
       group: 'Calls',
+      figure: 'signed GETs through send() at concurrency 10, Playwright attached to page and worker',
+      ours: { value: watchedOurs, unit: 'calls/s', samples: watched.ours },
+      anchor: {
+        label: 'plain page fetches of the same URL, Playwright attached, concurrency 10',
+        value: watchedPlain,
+        unit: 'calls/s',
+        samples: watched.plain,
+      },
+      ratio: compareRates(watchedOurs, watchedPlain),
+      note:
+        `the same browser, page and rounds as the two rows above, Playwright connected over CDP as the e2e tests ` +
+        'drive a browser: it enables the Network domain on the page and on the extension’s service worker, and ' +
+        'each request is reported to the bench’s process, which also runs the sandbox. What that costs each side: ' +
+        `ours ${share(watchedOurs, ours)} of its unwatched rate (${rates(watched.ours)}), plain fetches ` +
+        `${share(watchedPlain, plainRate)} (${rates(watched.plain)}), fetches signed in Node ` +
+        `${share(watchedPresigned, presigned)} (${watchedPresigned} calls/s). Round trip of ours ` +
+        `${round(watched.roundTripMs, 1)} ms (unwatched ${round(parallel.roundTripMs, 1)}), the worker's fetch ` +
+        `${round(watched.fetchMs, 1)} ms (unwatched ${round(parallel.fetchMs, 1)}).`,
+    },
+    {
+      group: 'Calls',
       figure: 'signed GETs at concurrency 10, host not granted (a CORS preflight per call)',
       ours: { value: median(ungranted.ours), unit: 'calls/s', samples: ungranted.ours },
       anchor: {
@@ -141,7 +171,7 @@ export function callRows(figures: CallFigures): BenchRow[] {
       },
       ratio: compareRates(median(ungranted.ours), median(ungranted.plain)),
       note:
-        `the shared session's extension, which has no grant for the sandbox's 127.0.0.1 (an optional host), median ` +
+        `the shared session's extension (Playwright attached), which has no grant for the sandbox's 127.0.0.1 (an optional host), median ` +
         `of ${rounds} rounds: every signed call is cross-origin, and its Authorization header needs a preflight, ` +
         `never cached since API answers are fetched with cache: 'no-store'. Page fetches signed in Node pay the ` +
         `same: ${median(ungranted.presigned)} calls/s. Granting the host in Settings removes it.`,
