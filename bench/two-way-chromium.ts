@@ -34,10 +34,14 @@ export interface TwoWayChromium {
   watched(url: string): Promise<Evaluate>;
   /** Disconnects Playwright, which detaches from every target: no Network domain stays enabled. */
   unwatch(): Promise<void>;
+  /** The bare pipe itself (a probe's tracing). */
+  pipe(): Pipe;
 }
 
-interface Pipe {
+export interface Pipe {
   send<T>(method: string, params?: object, sessionId?: string): Promise<T>;
+  /** Events (of the domains something enabled on the pipe): `method` and `params`, as they come. */
+  onEvent?: (method: string, params: unknown) => void;
 }
 
 function openPipe(child: ChildProcess): Pipe {
@@ -50,22 +54,30 @@ function openPipe(child: ChildProcess): Pipe {
   read.on('data', (text: string) => {
     buffered += text;
     for (let end = buffered.indexOf('\0'); end >= 0; end = buffered.indexOf('\0')) {
-      const message = JSON.parse(buffered.slice(0, end)) as { id?: number; result?: unknown; error?: unknown };
+      const message = JSON.parse(buffered.slice(0, end)) as {
+        id?: number;
+        result?: unknown;
+        error?: unknown;
+        method?: string;
+        params?: unknown;
+      };
       buffered = buffered.slice(end + 1);
+      if (message.method) pipe.onEvent?.(message.method, message.params);
       const pending = message.id === undefined ? undefined : waiting.get(message.id);
-      if (!pending || message.id === undefined) continue; // events: none are enabled but Target's own
+      if (!pending || message.id === undefined) continue;
       waiting.delete(message.id);
       if (message.error) pending.reject(new Error(`CDP: ${JSON.stringify(message.error)}`));
       else pending.resolve(message.result);
     }
   });
-  return {
+  const pipe: Pipe = {
     send<T>(method: string, params: object = {}, sessionId?: string) {
       const id = ++lastId;
       write.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
       return new Promise<T>((resolve, reject) => waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }));
     },
   };
+  return pipe;
 }
 
 function devToolsEndpoint(child: ChildProcess): Promise<string> {
@@ -186,5 +198,9 @@ export function twoWayChromium(): TwoWayChromium {
       return pageEvaluate(connected, url);
     },
     unwatch,
+    pipe() {
+      if (!pipe) throw new Error('Chromium is not running');
+      return pipe;
+    },
   };
 }

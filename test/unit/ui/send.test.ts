@@ -480,7 +480,7 @@ describe('the call port', () => {
       // Not "the worker did not take it in 3 s, reload the extension", nor "it may have been applied".
       await expect(refused).rejects.toMatchObject({
         code: 'too-large',
-        message: expect.stringMatching(/too large to hand to Keyhole’s background worker.*nothing was sent/),
+        message: expect.stringMatching(/Too large to hand to Keyhole’s background worker.*nothing was sent/),
         detail: 'Message exceeded maximum allowed size of 64MiB.',
       });
     } finally {
