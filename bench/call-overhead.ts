@@ -188,6 +188,8 @@ function expectStatus(statuses: number[], status: number, what: string): void {
 /** What the rounds of one way of driving the page gathered, summed up by `summarise`. */
 interface Rounds {
   ours: number[];
+  /** Ours from a page on the call port alone (as the popup sends), where measured. */
+  oursPort: number[];
   plain: number[];
   presigned: number[];
   samples: CallSample[];
@@ -199,6 +201,7 @@ interface Rounds {
 function noRounds(): Rounds {
   return {
     ours: [],
+    oursPort: [],
     plain: [],
     presigned: [],
     samples: [],
@@ -216,6 +219,7 @@ async function throughputRound(
   evaluate: Evaluate,
   count: number,
   into: Rounds,
+  onPort?: Evaluate,
 ): Promise<void> {
   const busy = async <T>(kind: keyof Rounds['sandboxMs'], step: () => Promise<T>): Promise<T> => {
     const before = nodePerformance.eventLoopUtilization();
@@ -226,6 +230,7 @@ async function throughputRound(
   const ours = await busy('ours', () => sendCalls(evaluate, count, 10));
   into.ours.push(rate(count, ours.wallMs));
   into.samples.push(...ours.samples);
+  if (onPort) into.oursPort.push(rate(count, (await sendCalls(onPort, count, 10)).wallMs));
   const plain = await busy('plain', () => pageFetches(evaluate, signer.url, count, 10));
   expectStatus(plain.statuses, 401, 'a plain fetch');
   into.plain.push(rate(count, plain.wallMs));
@@ -240,6 +245,7 @@ function summarise(rounds: Rounds): Throughput {
   const { samples, sandboxMs } = rounds;
   return {
     ours: rounds.ours,
+    oursPort: rounds.oursPort,
     plain: rounds.plain,
     presigned: rounds.presigned,
     fetchMs: median(samples.map((sample) => sample.fetchMs)),
@@ -258,6 +264,7 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
     const page = await session.openQuietPage();
     try {
       await page.evaluate(await bundleForBrowser(PAGE_SEND));
+      await page.evaluate(() => (globalThis as unknown as { __khUseChannel: () => void }).__khUseChannel());
       await sendCalls(inPage(page), 50, 10); // warm-up: caches, keys, connections
       const signer = nodeSigner(session.ext);
       const rounds = noRounds();
@@ -269,13 +276,22 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
   })();
   const browser = twoWayChromium();
   return withGrantedHost(async (ext) => {
+    const script = await bundleForBrowser(PAGE_SEND);
+    const signer = nodeSigner(ext);
+    // Ours from a page that sends as the panel does (its channel to the worker, ui/worker-channel.ts), and, for
+    // the row that says what the channel gains, from one on the call port alone (as the popup sends).
     const page = await openQuietPage(ext);
     const pageUrl = page.url();
-    const signer = nodeSigner(ext);
-    await page.evaluate(await bundleForBrowser(PAGE_SEND));
-    // From here on nothing watches the page or the worker, but in the watched rounds below.
+    await page.evaluate(script);
+    await page.evaluate(() => (globalThis as unknown as { __khUseChannel: () => void }).__khUseChannel());
+    const portPage = await ext.context.newPage();
+    await portPage.goto(`${pageUrl}?port`);
+    await portPage.evaluate(script);
+    // From here on nothing watches the pages or the worker, but in the watched rounds below.
     const bare = await browser.bare(pageUrl);
+    const barePort = await browser.bare(portPage.url());
     await browser.unwatch();
+    await sendCalls(barePort, 50, 10); // warm-up of the port's line
     await sendCalls(bare, 50, 1); // warm-up: caches, keys, connections
     await pageFetches(bare, signer.url, 50, 1);
     const { samples } = await sendCalls(bare, count, 1);
@@ -289,7 +305,7 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
         await throughputRound(signer, await browser.watched(pageUrl), count, watched);
         await browser.unwatch();
       };
-      const unwatchedRound = () => throughputRound(signer, bare, count, unwatched);
+      const unwatchedRound = () => throughputRound(signer, bare, count, unwatched, barePort);
       if (index % 2 === 0) {
         await unwatchedRound();
         await watchedRound();

@@ -11,6 +11,8 @@ export interface CallSample {
 export interface Throughput {
   /** Rates (calls/s) per round: ours, plain page fetches (answered 401), page fetches signed in Node (200). */
   ours: number[];
+  /** Ours from a page on the call port alone (no channel), where measured. */
+  oursPort: number[];
   plain: number[];
   presigned: number[];
   /** Per call at concurrency 10, from the rounds' samples (medians). */
@@ -137,6 +139,23 @@ export function callRows(figures: CallFigures): BenchRow[] {
         `the same rounds (plain ${rates(parallel.plain)}). An unsigned request is answered 401 before any ` +
         'signature check or resource lookup, so this anchor asks less work of the sandbox per call than ours (the row ' +
         'above asks the same); with the host not granted (the row below), each of our calls was two requests.',
+    },
+    {
+      group: 'Calls',
+      figure: 'signed GETs through send() at concurrency 10: the panel’s channel to the worker, against the port alone',
+      ours: { value: ours, unit: 'calls/s', samples: parallel.ours },
+      anchor: {
+        label: 'the same calls from a page on the call port alone (as the popup sends them), concurrency 10',
+        value: median(parallel.oursPort),
+        unit: 'calls/s',
+        samples: parallel.oursPort,
+      },
+      ratio: compareRates(ours, median(parallel.oursPort)),
+      note:
+        `the same unwatched rounds (port alone ${rates(parallel.oursPort)}): the panel hands the worker a ` +
+        'MessageChannel (src/ui/worker-channel.ts), which the renderer carries between the page’s thread and the ' +
+        'worker’s without the browser process; on a runtime port each message goes through the browser process ' +
+        'both ways.',
     },
     {
       group: 'Calls',

@@ -70,7 +70,11 @@ export function listenForCalls(): void {
               }),
           },
           postMessage: (message: unknown) => channel.postMessage(message),
-          disconnect: () => channel.close(),
+          // Nothing more is answered on it, not even what the page had already posted.
+          disconnect: () => {
+            channel.onmessage = null;
+            channel.close();
+          },
         } as never);
     });
 }
