@@ -256,7 +256,7 @@ function summarise(rounds: Rounds): Throughput {
   };
 }
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 export async function benchCallOverhead(session: BrowserSession, count = 400): Promise<BenchRow[]> {
   // The shared session's extension has no grant for the sandbox host: a preflight per signed call.
