@@ -1,7 +1,4 @@
 import browser, { type Runtime } from 'webextension-polyfill';
-
-type Port = Runtime.Port;
-
 import { CALL_PORT_NAME, type CallAnswer, type CallFrame, type PageFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import type {
@@ -73,7 +70,7 @@ function call(envelope: Envelope<MessageName>): Promise<Reply<unknown> | undefin
 }
 
 /** A line's own way to the worker, beside its port (ui/worker-channel.ts); calls then go and come back on it. */
-export type LineChannel = Pick<Port, 'postMessage' | 'onMessage'>;
+export type LineChannel = Pick<Runtime.Port, 'postMessage' | 'onMessage'>;
 /** Lines opened from now on take their calls to the worker on `open()`'s channel, where it gives one. */
 export const lineChannel: { open?: () => LineChannel | undefined } = {};
 

@@ -4,8 +4,8 @@
  * call port alone as the popup sends them, or after `__khUseChannel()` on the panel's channel.
  */
 import { send } from '../../../src/ui/send.ts';
-import { useWorkerChannel } from '../../../src/ui/worker-channel.ts';
+import { preferWorkerChannel } from '../../../src/ui/worker-channel.ts';
 
 (globalThis as unknown as { __khSend: typeof send }).__khSend = send;
 // Lines opened after this call take the panel's channel to the worker (ui/worker-channel.ts), not the port alone.
-(globalThis as unknown as { __khUseChannel: typeof useWorkerChannel }).__khUseChannel = useWorkerChannel;
+(globalThis as unknown as { __khUseChannel: typeof preferWorkerChannel }).__khUseChannel = preferWorkerChannel;
