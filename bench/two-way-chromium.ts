@@ -93,6 +93,8 @@ function devToolsEndpoint(child: ChildProcess): Promise<string> {
       }
     };
     child.stderr?.on('data', onData);
+    // A browser that neither listens nor exits must not hang the run (bench/lifecycle.ts closes it).
+    setTimeout(() => reject(new Error(`Chromium did not listen within 60 s: ${seen.slice(-500)}`)), 60_000).unref();
     child.once('exit', (code) =>
       reject(new Error(`Chromium exited (${code}) before it listened: ${seen.slice(-500)}`)),
     );
