@@ -1,9 +1,10 @@
 /**
  * What the worker costs a call outside the network (issue 22): signed GETs of one small resource through the pages'
  * own `send()` (src/ui/send.ts, as the panel sends: on its channel to the worker, ui/worker-channel.ts), one after
- * the other, set beside a plain page `fetch` of the same URL. The worker reports how long its fetch took (response.durationMs, from the request to the last body
- * byte) and its own time for the call (response.workerMs: from the message's arrival to the reply built, less the
- * fetch), so a call's round trip splits into the network, the worker's own work, and the messaging both ways.
+ * the other, set beside a plain page `fetch` of the same URL. The worker reports how long its fetch took
+ * (response.durationMs, from the request to the last body byte) and its own time for the call (response.workerMs:
+ * from the message's arrival to the reply built, less the fetch), so a call's round trip splits into the network,
+ * the worker's own work, and the messaging both ways.
  * Also the throughput at concurrency 10, beside plain fetches at concurrency 10.
  *
  * Where a call's time went (issue 22, 2026-11-24, performance.now() marks in the worker, means of 400 signed GETs,
@@ -38,11 +39,12 @@
  * ways in turn, in the same run, browser and pages: through a bare DevTools pipe that only evaluates the loops in a
  * page (Runtime.evaluate; no domain enabled on any target: nothing watched, the rows with the target), and with
  * Playwright connected over CDP as the tests drive a browser (the "Playwright attached" row, which keeps the old
- * rows' way of measuring, both sides watched). It costs both sides, not only ours: in one run (5 rounds of 400,
- * load average 20.5 → 16.6), with Playwright attached our calls went at 0.70× their unwatched rate, plain page
- * fetches at 0.73×, page fetches signed in Node at 0.57× (per-round ratios, medians); our round trip 32.9 ms
- * against 21.6, the worker's fetch 21.0 ms against 13.6. So ours against plain fetches read 0.95× watched and 0.89×
- * unwatched in that run: the old watched row flattered no side much, and it stays, as that comparison.
+ * rows' way of measuring, both sides watched). It costs both sides, not only ours. In three runs of 5 rounds of
+ * 400 (load average 20.5 → 16.6, 21.5 → 19.4, 12.9 → 17.6; per-round ratios, medians), with Playwright attached
+ * our calls went at 0.70×, 0.72× and 0.80× their unwatched rate, plain page fetches at 0.73×, 1.04× and 0.67×,
+ * page fetches signed in Node at 0.57×, 0.76× and 0.65×; our round trip about 30 ms against 21, the worker's fetch
+ * 21 against 14. So the watched comparison (ours against plain fetches: 0.95×, 1.06×, 1.20×) neither hid nor made
+ * the gap; it stays as a row, the old rows' way of measuring.
  *
  * Where the rest went (issue 31, 2026-11-28): a Chromium trace (Tracing over the pipe, nothing else attached) of 400
  * calls at concurrency 10, against 400 plain page fetches, at load 14. The worker's thread was busy about 1.4 ms a
@@ -54,14 +56,18 @@
  * thread. On a machine short of cores, at concurrency 10, a call mostly waits for a core, so CPU per call sets the
  * rate. The panel now hands the worker a MessageChannel as the page's controller (src/ui/worker-channel.ts), which
  * the renderer carries between the page's thread and the worker's (one process) without the browser process: the
- * messaging floor fell from 0.5 ms to 0.1 ms or less (the page's clock ticks in 0.1 ms), messages answered from memory at concurrency 10 went 3-10× faster
- * (2,800-4,200 against 8,000-35,000 round trips/s, load 12), and signed GETs at concurrency 10 went 1.33× as
- * fast as the same calls on the port alone (the row for it; same run as above). Against page fetches of the same
- * URL that run read 0.86× (signed in Node) and 0.89× (unsigned): short of 0.9×, with per-round ratios from 0.66
- * to 1.41 at that load. What is left is CPU per call on a machine short of cores: the worker's fetch costs its
- * thread what a page's fetch costs the page's, and ours adds signing (Web Crypto, one hop to its thread and back),
- * the body read through a stream reader rather than whole, building the reply, and the channel both ways. The
- * popup keeps the port alone (its size budget; it sends a few calls), measured beside the channel in the rounds.
+ * messaging floor fell from 0.5 ms to 0.1 ms or less (the page's clock ticks in 0.1 ms), messages answered from
+ * memory at concurrency 10 went 3-10× faster (2,800-4,200 against 8,000-35,000 round trips/s, load 12, a probe of
+ * its own), and signed GETs at concurrency 10 went 1.33×, 1.30×
+ * and 1.39× as fast as the same calls on the port alone (the row for it; the three runs above). Against page
+ * fetches of the same URL those runs read 0.86×, 1.10× and 0.94× (signed in Node: the same request and check) and
+ * 0.89×, 0.93× and 0.87× (unsigned, answered 401 before any check): ≥ 0.9× in one run of three against both, in
+ * two of three against the same request, at load 13-22, with single rounds from 0.51× to 1.45×. What is left is
+ * CPU per call on a machine short of cores: the worker's fetch costs its thread what a page's fetch costs the
+ * page's, and ours adds signing (Web Crypto, one hop to its thread and back), the body read through a stream
+ * reader rather than whole, building the reply, and the channel both ways (the worker's budget has 13 bytes left,
+ * so reading small bodies whole is not tried here). The popup keeps the port alone (its size budget; it sends a
+ * few calls), measured beside the channel in the rounds.
  */
 import { createHmac } from 'node:crypto';
 import { performance as nodePerformance } from 'node:perf_hooks';

@@ -111,7 +111,9 @@ export function callRows(figures: CallFigures): BenchRow[] {
       group: 'Calls',
       figure: 'messaging floor: send() of a message the worker answers from memory (identity/redirect-url)',
       ours: { value: round(median(pingTimes), 2), unit: 'ms', samples: pingTimes },
-      note: `median of ${count}: the panel's channel to the worker and back (ui/worker-channel.ts), serialising both ways; the page's clock ticks in 0.1 ms.`,
+      note:
+        `median of ${count}: the panel's channel to the worker and back (ui/worker-channel.ts), serialising both ` +
+        "ways; the page's clock ticks in 0.1 ms.",
     },
     {
       group: 'Calls',
@@ -200,7 +202,8 @@ export function callRows(figures: CallFigures): BenchRow[] {
       },
       ratio: roundRatio(ungranted.ours, ungranted.plain),
       note:
-        `the shared session's extension (Playwright attached), which has no grant for the sandbox's 127.0.0.1 (an optional host), median ` +
+        `the shared session's extension (Playwright attached), which has no grant for the sandbox's 127.0.0.1 ` +
+        '(an optional host), median ' +
         `of ${rounds} rounds: every signed call is cross-origin, and its Authorization header needs a preflight, ` +
         `never cached since API answers are fetched with cache: 'no-store'. Page fetches signed in Node pay the ` +
         `same: ${median(ungranted.presigned)} calls/s. Granting the host in Settings removes it.`,
