@@ -58,6 +58,8 @@ describe('the worker restarts during a burst of calls from a page', () => {
     pages.channel = await ext.openPage('src/options/index.html');
     await pages.channel.evaluate(script);
     await pages.channel.evaluate(() => (globalThis as unknown as { __khUseChannel: () => void }).__khUseChannel());
+    // The worker controls the page, so its line is the channel, not the port.
+    expect(await pages.channel.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   }, 120_000);
 
   afterAll(async () => {
