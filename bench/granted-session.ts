@@ -8,7 +8,7 @@
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
+import { DIST, type launchExtension, OUTPUT } from '../test/e2e/support/launch-extension.ts';
 import { type SandboxedExtension, startSignedInExtension } from '../test/e2e/support/sandboxed-extension.ts';
 import { closeOnExit } from './lifecycle.ts';
 
@@ -22,11 +22,16 @@ async function writeGrantedDist(folder: string): Promise<string> {
   return folder;
 }
 
-/** Runs `step` with a signed-in extension whose sandbox host is granted, closing browser and sandbox after. */
-export async function withGrantedHost<T>(step: (ext: SandboxedExtension) => Promise<T>): Promise<T> {
-  const ext = closeOnExit(
-    await startSignedInExtension({ dist: await writeGrantedDist(join(OUTPUT, 'bench-dist-granted')) }),
-  );
+/**
+ * Runs `step` with a signed-in extension whose sandbox host is granted, closing browser and sandbox after;
+ * `launch` starts the browser (two-way-chromium.ts), Playwright's own launch if not given.
+ */
+export async function withGrantedHost<T>(
+  step: (ext: SandboxedExtension) => Promise<T>,
+  launch?: typeof launchExtension,
+): Promise<T> {
+  const dist = await writeGrantedDist(join(OUTPUT, 'bench-dist-granted'));
+  const ext = closeOnExit(await startSignedInExtension({ dist, ...(launch ? { launch } : {}) }));
   try {
     return await step(ext);
   } finally {

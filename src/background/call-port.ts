@@ -10,7 +10,7 @@ import { type Browser, browser } from './extension-api.ts';
  * hostile. A port that closed before its answer (the page went away) simply gets none.
  */
 export function listenForCalls(): void {
-  browser.runtime.onConnect.addListener((port: Browser.Runtime.Port) => {
+  const answer = (port: Browser.Runtime.Port) => {
     if (port.name !== CALL_PORT_NAME) return;
     const sender = port.sender;
     if (sender?.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL(''))) {
@@ -50,5 +50,44 @@ export function listenForCalls(): void {
         }
       });
     });
-  });
+  };
+  browser.runtime.onConnect.addListener(answer);
+  // Chrome: a page's own channel to this worker, handed to it as the page's controller (src/ui/worker-channel.ts),
+  // answered as a port. Its clients are this extension's own documents only; their URL is checked all the same.
+  if (import.meta.env.MODE !== 'firefox' && typeof ServiceWorkerGlobalScope < 'u')
+    addEventListener('message', (event) => {
+      const { ports, source } = event as MessageEvent;
+      const channel = ports[0];
+      if (channel)
+        answer({
+          name: CALL_PORT_NAME,
+          sender: { id: browser.runtime.id, url: (source as Client | null)?.url },
+          onMessage: {
+            addListener: (listener: (message: unknown) => void) =>
+              (channel.onmessage = (message) => {
+                keepAlive();
+                listener(message.data);
+              }),
+          },
+          postMessage: (message: unknown) => channel.postMessage(message),
+          // Nothing more is answered on it, not even what the page had already posted.
+          disconnect: () => {
+            channel.onmessage = null;
+            channel.close();
+          },
+        } as never);
+    });
+}
+
+let keptAlive = 0;
+
+/**
+ * A channel's messages, unlike extension messages, do not reset the worker's 30 s idle timer: calling an extension
+ * API does (Chrome's service-worker lifecycle). Once in a while, so a worker busy with a page's calls is not
+ * stopped under them.
+ */
+function keepAlive(): void {
+  if (Date.now() - keptAlive < 5000) return;
+  keptAlive = Date.now();
+  browser.runtime.getPlatformInfo().catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import browser, { type Runtime } from 'webextension-polyfill';
 import { CALL_PORT_NAME, type CallAnswer, type CallFrame, type PageFrame } from '../core/call-port.ts';
 import { KeyholeError } from '../core/errors.ts';
 import type {
@@ -69,11 +69,18 @@ function call(envelope: Envelope<MessageName>): Promise<Reply<unknown> | undefin
   return line(envelope);
 }
 
+/** A line's own way to the worker, beside its port (ui/worker-channel.ts); calls then go and come back on it. */
+export type LineChannel = Pick<Runtime.Port, 'postMessage' | 'onMessage'>;
+/** Lines opened from now on take their calls to the worker on `open()`'s channel, where it gives one. */
+export const lineChannel: { open?: () => LineChannel | undefined } = {};
+
 function openLine(): Call {
   const port = browser.runtime.connect({ name: CALL_PORT_NAME });
+  // The port stays open as the line's liveness: it closes when the worker stops, failing every call under way.
+  const out = lineChannel.open?.() ?? port;
   // First, this page's key: the bodies the worker holds for its calls go to it only (core/page-key.ts). A port just
   // opened takes it (one the worker refuses closes later, and the call below then finds it so).
-  port.postMessage({ page: PAGE_KEY } satisfies PageFrame);
+  out.postMessage({ page: PAGE_KEY } satisfies PageFrame);
   const waiting = new Map<number, { resolve(reply: Reply<unknown> | undefined): void; reject(error: Error): void }>();
   let lastId = 0;
   const ownCall: Call = (envelope) =>
@@ -81,13 +88,13 @@ function openLine(): Call {
       const id = ++lastId;
       waiting.set(id, { resolve, reject });
       try {
-        port.postMessage({ id, envelope } satisfies CallFrame);
+        out.postMessage({ id, envelope } satisfies CallFrame);
       } catch (error) {
         waiting.delete(id);
         const reason = error instanceof Error ? error.message : String(error);
         // A message the browser will not carry (over 64 MB in Chromium) went nowhere, and would not on any port.
         if (!/disconnected/i.test(reason)) {
-          const message = 'This is too large to hand to Keyhole’s background worker, so nothing was sent.';
+          const message = 'Too large to hand to Keyhole’s background worker: nothing was sent.';
           reject(new KeyholeError('too-large', message, { detail: reason }));
           return;
         }
@@ -96,7 +103,7 @@ function openLine(): Call {
         resolve(undefined);
       }
     });
-  port.onMessage.addListener((message: unknown) => {
+  out.onMessage.addListener((message: unknown) => {
     const answer = message as CallAnswer;
     waiting.get(answer.id)?.resolve(answer.reply);
     waiting.delete(answer.id);

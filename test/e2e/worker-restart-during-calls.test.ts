@@ -47,63 +47,81 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the worker restarts during a burst of calls from a page', () => {
   let ext: SandboxedExtension;
-  let page: Page;
+  /** A page sending on the call port alone (as the popup does), and one on the panel's channel (worker-channel.ts). */
+  const pages: Partial<Record<'port' | 'channel', Page>> = {};
 
   beforeAll(async () => {
     ext = await startSignedInExtension();
-    page = ext.control;
-    await page.evaluate(await bundleForBrowser(PAGE_SEND));
+    const script = await bundleForBrowser(PAGE_SEND);
+    pages.port = ext.control;
+    await pages.port.evaluate(script);
+    pages.channel = await ext.openPage('src/options/index.html');
+    await pages.channel.evaluate(script);
+    await pages.channel.evaluate(() => (globalThis as unknown as { __khUseChannel: () => void }).__khUseChannel());
+    // The worker controls the page, so its line is the channel, not the port.
+    expect(await pages.channel.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   }, 120_000);
 
   afterAll(async () => {
     await ext?.close();
   });
 
-  it('reads come back without user action; cut writes say their outcome is unknown and are never sent twice', async () => {
-    const arrivals = countArrivals(ext.platform);
-    // Every call waits at the server, so the worker is stopped with all of them under way.
-    ext.platform.faults.add({ server: 'api', path: '/v2/self', delayMs: 600, times: Number.POSITIVE_INFINITY });
-    const calls = Array.from({ length: 40 }, (_, i) => ({
-      method: i % 2 === 0 ? 'GET' : 'POST',
-      path: `/v2/self?n=${i}`,
-    }));
-    const first = burst(page, calls);
-    await sleep(300);
-    await ext.stopServiceWorker();
-    // Calls sent within a few ms of the stop: the worker is gone or starting again.
-    const late = burst(
-      page,
-      Array.from({ length: 20 }, (_, i) => ({ method: i % 2 === 0 ? 'GET' : 'POST', path: `/v2/self?n=late-${i}` })),
-    );
-    const outcomes = [...(await first), ...(await late)];
-    const all = [
-      ...calls,
-      ...Array.from({ length: 20 }, (_, i) => ({ method: i % 2 === 0 ? 'GET' : 'POST', path: `late-${i}` })),
-    ];
-    ext.platform.faults.clear();
+  it.each(['port', 'channel'] as const)(
+    '%s: reads come back without user action; cut writes say their outcome is unknown and are never sent twice',
+    async (transport) => {
+      const page = pages[transport] as Page;
+      const arrivals = countArrivals(ext.platform);
+      // Every call waits at the server, so the worker is stopped with all of them under way.
+      ext.platform.faults.add({ server: 'api', path: '/v2/self', delayMs: 600, times: Number.POSITIVE_INFINITY });
+      const calls = Array.from({ length: 40 }, (_, i) => ({
+        method: i % 2 === 0 ? 'GET' : 'POST',
+        path: `/v2/self?n=${transport}-${i}`,
+      }));
+      const first = burst(page, calls);
+      await sleep(300);
+      await ext.stopServiceWorker();
+      // Calls sent within a few ms of the stop: the worker is gone or starting again.
+      const late = burst(
+        page,
+        Array.from({ length: 20 }, (_, i) => ({
+          method: i % 2 === 0 ? 'GET' : 'POST',
+          path: `/v2/self?n=${transport}-late-${i}`,
+        })),
+      );
+      const outcomes = [...(await first), ...(await late)];
+      const all = [
+        ...calls,
+        ...Array.from({ length: 20 }, (_, i) => ({
+          method: i % 2 === 0 ? 'GET' : 'POST',
+          path: `${transport}-late-${i}`,
+        })),
+      ];
+      ext.platform.faults.clear();
 
-    const summary = outcomes.map((outcome, i) => `${all[i]?.method} ${all[i]?.path}: ${JSON.stringify(outcome)}`);
-    console.log(summary.join('\n'));
-    for (const [i, outcome] of outcomes.entries()) {
-      const { method, path } = all[i] ?? { method: '?', path: '?' };
-      if (!outcome.ok) expect(outcome.message, `${method} ${path}`).not.toMatch(/no handler|Reload the extension/);
-      if (method === 'GET') expect(outcome, `${method} ${path}`).toEqual({ ok: true, status: 200 });
-      else if (!outcome.ok) {
-        expect(outcome.code, `${method} ${path}`).toBe('outcome-unknown');
-        expect(outcome.message).toMatch(/may have been applied — check before retrying/);
+      const summary = outcomes.map((outcome, i) => `${all[i]?.method} ${all[i]?.path}: ${JSON.stringify(outcome)}`);
+      console.log(summary.join('\n'));
+      for (const [i, outcome] of outcomes.entries()) {
+        const { method, path } = all[i] ?? { method: '?', path: '?' };
+        if (!outcome.ok) expect(outcome.message, `${method} ${path}`).not.toMatch(/no handler|Reload the extension/);
+        if (method === 'GET') expect(outcome, `${method} ${path}`).toEqual({ ok: true, status: 200 });
+        else if (!outcome.ok) {
+          expect(outcome.code, `${method} ${path}`).toBe('outcome-unknown');
+          expect(outcome.message).toMatch(/may have been applied — check before retrying/);
+        }
       }
-    }
-    const unknown = outcomes.filter((outcome) => !outcome.ok);
-    // The first burst was at the server when the worker stopped: its writes cannot have answered.
-    expect(unknown.length).toBeGreaterThanOrEqual(10);
-    // No write reached the server twice: only reads were sent again.
-    for (const [i, { method }] of all.entries()) {
-      const marker = all[i]?.path.replace(/^.*n=/, '') ?? '';
-      if (method === 'POST') expect(arrivals.get(marker) ?? 0, marker).toBeLessThanOrEqual(1);
-    }
-    // And the worker is back for the next call without anyone reloading anything.
-    expect(await burst(page, [{ method: 'GET', path: '/v2/self' }])).toEqual([{ ok: true, status: 200 }]);
-  }, 60_000);
+      const unknown = outcomes.filter((outcome) => !outcome.ok);
+      // The first burst was at the server when the worker stopped: its writes cannot have answered.
+      expect(unknown.length).toBeGreaterThanOrEqual(10);
+      // No write reached the server twice: only reads were sent again.
+      for (const [i, { method }] of all.entries()) {
+        const marker = all[i]?.path.replace(/^.*n=/, '') ?? '';
+        if (method === 'POST') expect(arrivals.get(marker) ?? 0, marker).toBeLessThanOrEqual(1);
+      }
+      // And the worker is back for the next call without anyone reloading anything.
+      expect(await burst(page, [{ method: 'GET', path: '/v2/self' }])).toEqual([{ ok: true, status: 200 }]);
+    },
+    60_000,
+  );
 
   it('the panel says a cut write may have been applied, offers no blind retry, and checks with a GET', async () => {
     for (const scheme of ['light', 'dark'] as const) {

@@ -52,26 +52,27 @@ export interface LaunchOptions {
 }
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
+  const { args, isOurs } = await extensionArgs(options);
+  const folders = await makeProfile();
+  const context = await chromium.launchPersistentContext(folders.userDataDir, {
+    executablePath: findChromium(),
+    headless: options.headless ?? true,
+    args,
+  });
+  return describeLaunched(context, folders, isOurs, () => context.close());
+}
+
+/** The Chromium flags that load the extension (and `alsoLoad`), and which service worker is ours. */
+export async function extensionArgs(
+  options: LaunchOptions,
+): Promise<{ args: string[]; isOurs(worker: Worker): boolean }> {
   const dist = options.dist ?? DIST;
   const extensions = [dist, ...(options.alsoLoad ?? [])].join(',');
   // Ours is the worker running the script our manifest names: with other extensions loaded, theirs start too.
   const { background } = JSON.parse(await readFile(join(dist, 'manifest.json'), 'utf8')) as {
     background: { service_worker: string };
   };
-  const isOurs = (candidate: Worker) => candidate.url().endsWith(`/${background.service_worker}`);
-  const root = await mkdtemp(join(tmpdir(), 'keyhole-e2e-'));
-  const userDataDir = join(root, 'profile');
-  const downloadsDir = join(root, 'downloads');
-  await mkdir(join(userDataDir, 'Default'), { recursive: true });
-  await mkdir(downloadsDir, { recursive: true });
-  // Real file names for downloads (Playwright would otherwise use GUIDs).
-  await writeFile(
-    join(userDataDir, 'Default', 'Preferences'),
-    JSON.stringify({ download: { default_directory: downloadsDir, prompt_for_download: false } }),
-  );
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium(),
-    headless: options.headless ?? true,
+  return {
     args: [
       `--disable-extensions-except=${extensions}`,
       `--load-extension=${extensions}`,
@@ -84,7 +85,38 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
       '--disable-sync',
       ...(options.extraArgs ?? []),
     ],
-  });
+    isOurs: (candidate) => candidate.url().endsWith(`/${background.service_worker}`),
+  };
+}
+
+export interface ProfileFolders {
+  root: string;
+  userDataDir: string;
+  downloadsDir: string;
+}
+
+/** A fresh profile folder (and downloads folder) under the temporary directory. */
+export async function makeProfile(): Promise<ProfileFolders> {
+  const root = await mkdtemp(join(tmpdir(), 'keyhole-e2e-'));
+  const userDataDir = join(root, 'profile');
+  const downloadsDir = join(root, 'downloads');
+  await mkdir(join(userDataDir, 'Default'), { recursive: true });
+  await mkdir(downloadsDir, { recursive: true });
+  // Real file names for downloads (Playwright would otherwise use GUIDs).
+  await writeFile(
+    join(userDataDir, 'Default', 'Preferences'),
+    JSON.stringify({ download: { default_directory: downloadsDir, prompt_for_download: false } }),
+  );
+  return { root, userDataDir, downloadsDir };
+}
+
+/** A LaunchedExtension for a browser context with the extension loaded; `closeBrowser` ends that browser. */
+export async function describeLaunched(
+  context: BrowserContext,
+  { root, userDataDir, downloadsDir }: ProfileFolders,
+  isOurs: (worker: Worker) => boolean,
+  closeBrowser: () => Promise<void>,
+): Promise<LaunchedExtension> {
   const worker =
     context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs }));
   const extensionId = new URL(worker.url()).host;
@@ -116,7 +148,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
       return page;
     },
     async close() {
-      await context.close();
+      await closeBrowser();
       await rm(root, { recursive: true, force: true });
     },
   };

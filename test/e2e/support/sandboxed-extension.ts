@@ -30,12 +30,14 @@ export async function startSandboxedExtension(
     profile?: Partial<ProfileInput>;
     dist?: string;
     alsoLoad?: readonly string[];
+    /** How the browser starts (the bench's call rows start one they can also drive without Playwright). */
+    launch?: typeof launchExtension;
   } = {},
 ): Promise<SandboxedExtension> {
   const platform = await startPlatform({ apiPort: 0, bridgePort: 0, sftpPort: 0, ...options.platform });
   let ext: LaunchedExtension | undefined;
   try {
-    ext = await launchExtension({
+    ext = await (options.launch ?? launchExtension)({
       ...(options.dist ? { dist: options.dist } : {}),
       ...(options.alsoLoad ? { alsoLoad: options.alsoLoad } : {}),
     });

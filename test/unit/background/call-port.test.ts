@@ -5,15 +5,27 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  * frame, and the caller of every call after it. A page that sends it twice, after a call, or malformed is broken or
  * hostile: its port is closed and it keeps no key it did not register first.
  */
-const { runtime, dispatched } = vi.hoisted(() => {
+const { runtime, dispatched, workerMessages } = vi.hoisted(() => {
   const dispatched: { name: string; caller?: string }[] = [];
+  // The worker's global scope, as Chrome's service worker has it: where pages hand over their channels.
+  const workerMessages: ((event: unknown) => void)[] = [];
+  const scope = globalThis as unknown as Record<string, unknown>;
+  scope.ServiceWorkerGlobalScope = class {};
+  scope.addEventListener = (type: string, listener: (event: unknown) => void) => {
+    if (type === 'message') workerMessages.push(listener);
+  };
   const runtime = {
     id: 'keyhole',
+    keptAlive: 0,
+    getPlatformInfo: async () => {
+      runtime.keptAlive++;
+      return { os: 'linux' };
+    },
     getURL: (path: string) => `chrome-extension://keyhole/${path}`,
     listeners: [] as ((port: unknown) => void)[],
     onConnect: { addListener: (listener: (port: unknown) => void) => runtime.listeners.push(listener) },
   };
-  return { runtime, dispatched };
+  return { runtime, dispatched, workerMessages };
 });
 vi.mock('../../../src/background/extension-api.ts', () => ({ browser: { runtime } }));
 vi.mock('../../../src/background/dispatch.ts', () => ({
@@ -69,5 +81,35 @@ describe('the call port and a page key', () => {
     await settle();
     // Only the call that came first, before the late key, ran: as the document, never as `other`.
     expect(dispatched).toEqual([{ name: 'session/status', caller: 'doc:doc-1' }]);
+  });
+});
+
+/** A page's channel handed to the worker by a client at `url`: `frames` are posted on it in order. */
+async function handOver(url: string, ...frames: unknown[]) {
+  const channel = new MessageChannel();
+  const answers: unknown[] = [];
+  channel.port1.onmessage = (event) => answers.push(event.data);
+  for (const listener of workerMessages) listener({ ports: [channel.port2], source: { url } });
+  for (const frame of frames) channel.port1.postMessage(frame);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  channel.port1.close();
+  return answers;
+}
+
+describe('a page’s channel to the worker (Chrome, ui/worker-channel.ts)', () => {
+  it('answers its calls on the channel, bound to the page key it sent first, and keeps the worker awake', async () => {
+    const before = runtime.keptAlive;
+    const answers = await handOver('chrome-extension://keyhole/src/devtools/panel.html', { page: KEY }, call(7));
+    expect(answers).toEqual([{ id: 7, reply: { ok: true, value: null } }]);
+    expect(dispatched).toEqual([{ name: 'session/status', caller: `page:${KEY}` }]);
+    // An extension API call resets Chrome's idle timer, which a channel's messages do not.
+    expect(runtime.keptAlive).toBe(before + 1);
+  });
+
+  it('answers nothing from a client that is not one of this extension’s pages, nor after a frame that is no call', async () => {
+    expect(await handOver('chrome-extension://other/page.html', call(1))).toEqual([]);
+    expect(dispatched).toEqual([]);
+    expect(await handOver('chrome-extension://keyhole/src/devtools/panel.html', { junk: true }, call(2))).toEqual([]);
+    expect(dispatched).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ vi.mock('webextension-polyfill', () => ({ default: { runtime } }));
 const portBody = vi.hoisted(() => ({ openPortBody: vi.fn(), readPortBody: vi.fn() }));
 vi.mock('../../../src/ui/port-body.ts', () => portBody);
 
-const { send } = await import('../../../src/ui/send.ts');
+const { lineChannel, send } = await import('../../../src/ui/send.ts');
 const { takeBodyStream, wantBodyStream } = await import('../../../src/ui/body-stream.ts');
 // Loaded by send() only after a failed delivery; loaded here first so that takes no time under fake timers.
 await import('../../../src/core/worker-delivery.ts');
@@ -480,7 +480,7 @@ describe('the call port', () => {
       // Not "the worker did not take it in 3 s, reload the extension", nor "it may have been applied".
       await expect(refused).rejects.toMatchObject({
         code: 'too-large',
-        message: expect.stringMatching(/too large to hand to Keyhole’s background worker.*nothing was sent/),
+        message: expect.stringMatching(/Too large to hand to Keyhole’s background worker.*nothing was sent/),
         detail: 'Message exceeded maximum allowed size of 64MiB.',
       });
     } finally {
@@ -489,5 +489,40 @@ describe('the call port', () => {
     expect(sendMessage).toHaveBeenCalledTimes(1);
     expect(await send('vault/status')).toEqual({ state: 'off' });
     expect(runtime.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a channel (the panel’s, ui/worker-channel.ts): key and calls go on it, answers come back on it, and the port closing still fails what is under way', async () => {
+    // The channel stands for the worker as the port does: it answers each call by `sendMessage`.
+    const onChannel: unknown[] = [];
+    lineChannel.open = () => {
+      let answer: (message: unknown) => void = () => undefined;
+      return {
+        postMessage(frame: { id?: number; envelope?: unknown }) {
+          onChannel.push(frame);
+          if (frame.envelope)
+            Promise.resolve(sendMessage(frame.envelope)).then((reply) => answer({ id: frame.id, reply }));
+        },
+        onMessage: { addListener: (listener: (message: unknown) => void) => (answer = listener) },
+      } as never;
+    };
+    const keysOnPorts = pageFrames.length;
+    try {
+      sendMessage.mockResolvedValue(OK);
+      expect(await send('vault/status')).toEqual({ state: 'off' });
+      expect(onChannel).toEqual([
+        { page: expect.any(String) },
+        { id: 1, envelope: { keyhole: 1, name: 'vault/status', request: undefined } },
+      ]);
+      // Nothing went on the port, not even the key: it is the line's liveness only.
+      expect(pageFrames.length).toBe(keysOnPorts);
+      sendMessage.mockImplementation(() => new Promise(() => undefined));
+      const write = send('request/send', { target: 'api', method: 'POST', path: '/v2/organisations' });
+      const caught = write.catch((error: unknown) => error);
+      await until(() => onChannel.length === 3);
+      ports[0]?.disconnect(CUT);
+      expect(await caught).toMatchObject({ code: 'outcome-unknown' });
+    } finally {
+      lineChannel.open = undefined;
+    }
   });
 });
