@@ -1,0 +1,62 @@
+/**
+ * Chunk groups that let the DevTools panel's first frame load from a few files instead of a dozen.
+ *
+ * Why: the panel opens cold every time DevTools shows it, and its first frame waits for every module of its entry
+ * graph. Rolldown's automatic splitting cuts that graph by which entries *and lazy chunks* share each module, so
+ * the panel read 13 files (its entry and 12 common chunks), each answered separately by the browser process (tens
+ * of ms apart on a loaded machine: bench/panel-open.ts). A lazy chunk of the panel only ever loads after the panel's
+ * entry has run, so for the first frame only the *pages* that share a module matter. The modules of the panel's
+ * static graph are grouped by that alone:
+ * - `ui-shared`: also in the popup's static graph (preact, ErrorBanner…), which the popup loads anyway, so the
+ *   popup's own JS does not grow (its budget: bench/bundle-size.ts);
+ * - `pages-shared`: also in the options page's or the SFTP kit's graph, not the popup's;
+ * - `panel-first`: the panel's alone, its entry included.
+ * Every module still lives in exactly one chunk (lazy chunks import from these), so no module is duplicated: state
+ * such as body-stream's registry or the class behind an `instanceof` stays single. The service worker is bundled
+ * on its own (vite-single-file-worker.ts) and imports none of these. Rolldown keeps its runtime helpers (CommonJS
+ * interop for webextension-polyfill) in a small chunk of their own.
+ */
+import { resolve } from 'node:path';
+import type { CodeSplittingGroup } from 'rolldown';
+
+type ChunkingContext = Parameters<Extract<CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
+type PanelChunk = 'ui-shared' | 'pages-shared' | 'panel-first';
+
+/** Every module `entry` imports statically, directly or not, itself included. */
+function staticGraph(context: ChunkingContext, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The groups for `output.codeSplitting.groups`; entries are source paths of the pages' scripts. */
+export function panelChunkGroups(entries: { panel: string; popup: string; pages: string[] }): CodeSplittingGroup[] {
+  // One chunking pass gives every call the same context: the graphs are walked once per pass.
+  const graphs = new WeakMap<object, { panel: Set<string>; popup: Set<string>; pages: Set<string> }>();
+  const chunkOf = (id: string, context: ChunkingContext): PanelChunk | null => {
+    let found = graphs.get(context);
+    if (!found) {
+      found = {
+        panel: staticGraph(context, resolve(entries.panel)),
+        popup: staticGraph(context, resolve(entries.popup)),
+        pages: new Set(entries.pages.flatMap((page) => [...staticGraph(context, resolve(page))])),
+      };
+      graphs.set(context, found);
+    }
+    if (!found.panel.has(id)) return null;
+    return found.popup.has(id) ? 'ui-shared' : found.pages.has(id) ? 'pages-shared' : 'panel-first';
+  };
+  // One group per chunk, the shared ones first: a group also takes the dependencies of what it captures, which
+  // must stay in the chunk the other pages load.
+  const group = (chunk: PanelChunk, priority: number): CodeSplittingGroup => ({
+    name: (id, context) => (chunkOf(id, context) === chunk ? chunk : null),
+    priority,
+  });
+  return [group('ui-shared', 3), group('pages-shared', 2), group('panel-first', 1)];
+}
