@@ -50,9 +50,9 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: panelChunkGroups({
-              panel: 'src/devtools/panel/main.tsx',
-              popup: 'src/popup/main.tsx',
-              pages: ['src/options/main.tsx', 'src/sftp-kit/main.tsx'],
+              panel: 'src/devtools/panel.html',
+              popup: 'src/popup/index.html',
+              pages: ['src/options/index.html', 'src/sftp-kit/index.html'],
             }),
           },
         },

@@ -9,8 +9,10 @@
  * static graph are grouped by that alone:
  * - `ui-shared`: also in the popup's static graph (preact, ErrorBanner…), which the popup loads anyway, so the
  *   popup's own JS does not grow (its budget: bench/bundle-size.ts);
- * - `pages-shared`: also in the options page's or the SFTP kit's graph, not the popup's;
- * - `panel-first`: the panel's alone, its entry included.
+ * - `pages-shared`: reached by another page (options, SFTP kit, or the popup's lazy parts), statically or not;
+ * - `panel-first`: no other page can reach them; the panel's entry module is among them, so this chunk becomes
+ *   the panel's entry chunk. A chunk holding the panel's entry must never be loaded by another page (it would draw
+ *   the panel there): test/e2e/bundle-budget.test.ts checks that no other page reaches it.
  * Every module still lives in exactly one chunk (lazy chunks import from these), so no module is duplicated: state
  * such as body-stream's registry or the class behind an `instanceof` stays single. The service worker is bundled
  * on its own (vite-single-file-worker.ts) and imports none of these. Rolldown keeps its runtime helpers (CommonJS
@@ -22,20 +24,21 @@ import type { CodeSplittingGroup } from 'rolldown';
 type ChunkingContext = Parameters<Extract<CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 type PanelChunk = 'ui-shared' | 'pages-shared' | 'panel-first';
 
-/** Every module `entry` imports statically, directly or not, itself included. */
-function staticGraph(context: ChunkingContext, entry: string): Set<string> {
+/** Every module `entry` imports, directly or not, itself included: statically only, or also by `import()`. */
+function moduleGraph(context: ChunkingContext, entry: string, lazy: 'static' | 'with-lazy'): Set<string> {
   const seen = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
     const id = queue.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+    const info = context.getModuleInfo(id);
+    queue.push(...(info?.importedIds ?? []), ...(lazy === 'with-lazy' ? (info?.dynamicallyImportedIds ?? []) : []));
   }
   return seen;
 }
 
-/** The groups for `output.codeSplitting.groups`; entries are source paths of the pages' scripts. */
+/** The groups for `output.codeSplitting.groups`; entries are the pages' HTML files, as Vite's inputs name them. */
 export function panelChunkGroups(entries: { panel: string; popup: string; pages: string[] }): CodeSplittingGroup[] {
   // One chunking pass gives every call the same context: the graphs are walked once per pass.
   const graphs = new WeakMap<object, { panel: Set<string>; popup: Set<string>; pages: Set<string> }>();
@@ -43,9 +46,11 @@ export function panelChunkGroups(entries: { panel: string; popup: string; pages:
     let found = graphs.get(context);
     if (!found) {
       found = {
-        panel: staticGraph(context, resolve(entries.panel)),
-        popup: staticGraph(context, resolve(entries.popup)),
-        pages: new Set(entries.pages.flatMap((page) => [...staticGraph(context, resolve(page))])),
+        panel: moduleGraph(context, resolve(entries.panel), 'static'),
+        popup: moduleGraph(context, resolve(entries.popup), 'static'),
+        pages: new Set(
+          [entries.popup, ...entries.pages].flatMap((page) => [...moduleGraph(context, resolve(page), 'with-lazy')]),
+        ),
       };
       graphs.set(context, found);
     }
