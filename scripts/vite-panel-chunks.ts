@@ -10,9 +10,10 @@
  * - `ui-shared`: also in the popup's static graph (preact, ErrorBanner…), which the popup loads anyway, so the
  *   popup's own JS does not grow (its budget: bench/bundle-size.ts);
  * - `pages-shared`: reached by another page (options, SFTP kit, or the popup's lazy parts), statically or not;
- * - `panel-first`: no other page can reach them; the panel's entry module is among them, so this chunk becomes
- *   the panel's entry chunk. A chunk holding the panel's entry must never be loaded by another page (it would draw
- *   the panel there): test/e2e/bundle-budget.test.ts checks that no other page reaches it.
+ * - `panel-first`: no other page can reach them; the panel's page module is among them, so rolldown makes this
+ *   group the panel's entry chunk (`panel-[hash].js`). A chunk holding the panel's entry must never be loaded by
+ *   another page (it would draw the panel there): test/e2e/bundle-budget.test.ts checks that no other page reaches
+ *   it, and the pruning of the chunked worker (vite-single-file-worker.ts) keeps it because it is an entry.
  * Every module still lives in exactly one chunk (lazy chunks import from these), so no module is duplicated: state
  * such as body-stream's registry or the class behind an `instanceof` stays single. The service worker is bundled
  * on its own (vite-single-file-worker.ts) and imports none of these. Rolldown keeps its runtime helpers (CommonJS
@@ -61,6 +62,7 @@ export function panelChunkGroups(entries: { panel: string; popup: string; pages:
   // must stay in the chunk the other pages load.
   const group = (chunk: PanelChunk, priority: number): CodeSplittingGroup => ({
     name: (id, context) => (chunkOf(id, context) === chunk ? chunk : null),
+    debugName: chunk,
     priority,
   });
   return [group('ui-shared', 3), group('pages-shared', 2), group('panel-first', 1)];
