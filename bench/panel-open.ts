@@ -37,15 +37,16 @@
  * against 2.21× at load 14, but 1.93× against 1.58× in the next run: within the noise at that load).
  * Where the rest goes, by performance marks in a build of the same panel (2 × 16 openings, load 16-17): the module
  * scripts have arrived and run their top level at 115-185 ms (medians; the HTML was in at ~7 ms);
- * createBrowserServices takes 2-6 ms at the median but up to 416 ms: in a plain tab (the bench's; not in DevTools, which gives the
- * inspected tab's id) workspaceOfThisWindow reads sessionStorage, whose first read in a page is a synchronous call
- * to the browser process; preact's first render ~7 ms; its frame is painted ~30 ms later. Synthetic pages in the
+ * createBrowserServices takes 2-6 ms at the median but up to 416 ms: in a plain tab (the bench's; not in DevTools,
+ * which gives the inspected tab's id) workspaceOfThisWindow read sessionStorage, whose first read in a page is a
+ * synchronous call to the browser process; preact's first render ~7 ms; its frame is painted ~30 ms later. Synthetic pages in the
  * same runs (load 18-23, 24 rounds): one tiny module 0.98-1.43× the blank page, four tiny modules 1.1×, two modules
  * of 280 KB of functions never called 1.27-1.69×, the panel 1.78-2.15×; the panel's 4 files rendering only a Path
  * field and a Send button measured once like the panel (1.67× against 1.69×) and once like the tiny page (1.45×
- * against 2.15×): the load's noise is larger than what separates them. What is left: less work before the first
- * frame (the sessionStorage read off that path; the composer's tabs, signing and checks editors and the catalog
- * search it imports loaded after it), and figures from a quiet machine.
+ * against 2.15×): the load's noise is larger than what separates them. The sessionStorage read now waits for the
+ * tabs' restore (after the first frame): 1.79× against 1.83× before it, per-round medians of 24 rounds at load 17
+ * (it was a tail, not the median). What is left: less work before the first frame (the composer's tabs, signing
+ * and checks editors and the catalog search it imports could load after it), and figures from a quiet machine.
  * The last row: the catalog (the default view) lists its 471 endpoints in slices (catalog/use-progressive-count.ts);
  * the Long Tasks API's wall times include the OS's preemption on a loaded machine, which traces' CPU times do not.
  */
