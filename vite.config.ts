@@ -5,6 +5,7 @@ import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
 import { classicScripts } from './scripts/vite-classic-script.ts';
 import { inlineStylesheets } from './scripts/vite-inline-css.ts';
+import { panelChunkGroups } from './scripts/vite-panel-chunks.ts';
 import { singleFileWorker } from './scripts/vite-single-file-worker.ts';
 import { manifestFor, parseBrowserTarget, type SourceManifest } from './src/core/browser-target.ts';
 
@@ -44,7 +45,18 @@ export default defineConfig(({ mode }) => {
       // Both browsers Keyhole supports (Chrome 123+, Firefox 140+) preload modules natively: the polyfill Vite
       // would add to every page is dead weight (0.4 KB gzip on the popup's first paint).
       modulePreload: { polyfill: false },
-      rollupOptions: { input: PAGE_INPUTS },
+      rollupOptions: {
+        input: PAGE_INPUTS,
+        output: {
+          codeSplitting: {
+            groups: panelChunkGroups({
+              panel: 'src/devtools/panel.html',
+              popup: 'src/popup/index.html',
+              pages: ['src/options/index.html', 'src/sftp-kit/index.html'],
+            }),
+          },
+        },
+      },
     },
     server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
   };

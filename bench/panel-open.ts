@@ -20,6 +20,34 @@
  * the first frame works): interactive at 1.75-1.82× the blank page against 2.05-2.32× for the 12 files. Fewer,
  * larger initial chunks is the lead; rolldown's experimentalInlineCommonChunks would duplicate modules holding state
  * (body-stream's registry, the KeyholeError class that instanceof checks), so it was not used.
+ * Since 2026-11-28 the panel loads 4 files, not 13 (scripts/vite-panel-chunks.ts: its static graph grouped by the pages
+ * that can reach each module, so lazy chunks no longer split it; every module still in one chunk). Fewer is not
+ * possible without growing the popup: preact and the rest the popup loads stay in a chunk of their own (ui-shared),
+ * what the options page or the SFTP kit can reach in another (pages-shared), and rolldown keeps its runtime helpers
+ * apart whenever chunk groups are used. A/B in one Chromium, 24 alternating rounds at load average 14-16: interactive
+ * at 1.87× the blank page (per-round median; 174 ms, blank 90 ms) against 2.29× (210 ms) for the 13 files; an earlier
+ * 24 rounds at load 17-22: 1.73× against 2.1×. `npm run bench -- --only=panel` at load 10-13: 146 ms against the blank
+ * page's 86 (1.70×; the floor page 1.30×), then 166 against 100 (1.66×; floor 1.14×); at load 16, 150 against 84
+ * (1.79×; floor 1.21×); with the sessionStorage change below, at load 14-15, 174 against 82 (2.12×; floor 1.15×):
+ * single runs at this load swing more than the change, so the A/B above is the figure to go by. Not yet ≤ 1.5×. Traces
+ * of the 4-file panel (load 15): the files are requested ~9 ms after commit and answered 20-95 ms later by the browser
+ * process (any page drawn by script waits for one such answer: the floor row), then ~20 ms of main-thread CPU (module
+ * evaluation with preact's first render ~10, layout ~3.5, parsing the HTML with its 31 KB of inline CSS ~2.5) against
+ * ~4 for the blank page. Tried and dropped: the response pane loaded after the first frame (2.7 KB gzip less, no
+ * measurable change: 1.87× against 1.73× in the same 24 rounds); the panel as one file plus the runtime, popup budget
+ * aside (1.77× against 2.21× at load 14, but 1.93× against 1.58× in the next run: within the noise at that load). Where
+ * the rest goes, by performance marks in a build of the same panel (2 × 16 openings, load 16-17): the module scripts
+ * have arrived and run their top level at 115-185 ms (medians; the HTML was in at ~7 ms); createBrowserServices takes
+ * 2-6 ms at the median but up to 416 ms: in a plain tab (the bench's; not in DevTools, which gives the inspected tab's
+ * id) workspaceOfThisWindow read sessionStorage, whose first read in a page is a synchronous call to the browser
+ * process; preact's first render ~7 ms; its frame is painted ~30 ms later. Synthetic pages in the same runs (load
+ * 18-23, 24 rounds): one tiny module 0.98-1.43× the blank page, four tiny modules 1.1×, two modules of 280 KB of
+ * functions never called 1.27-1.69×, the panel 1.78-2.15×; the panel's 4 files rendering only a Path field and a Send
+ * button measured once like the panel (1.67× against 1.69×) and once like the tiny page (1.45× against 2.15×): the
+ * load's noise is larger than what separates them. The sessionStorage read now waits for the tabs' restore (after the
+ * first frame): 1.79× against 1.83× before it, per-round medians of 24 rounds at load 17 (it was a tail, not the
+ * median). What is left: less work before the first frame (the composer's tabs, signing and checks editors and the
+ * catalog search it imports could load after it), and figures from a quiet machine.
  * The last row: the catalog (the default view) lists its 471 endpoints in slices (catalog/use-progressive-count.ts);
  * the Long Tasks API's wall times include the OS's preemption on a loaded machine, which traces' CPU times do not.
  */

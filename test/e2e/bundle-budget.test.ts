@@ -79,6 +79,37 @@ describe('bundle budgets', () => {
     expect(unreferenced).toEqual([]);
   });
 
+  it('loads the panel’s entry script on the panel only: no other page reaches it, even through its lazy parts', async () => {
+    // The panel's entry chunk holds most of its modules (scripts/vite-panel-chunks.ts) and, when run, draws the
+    // panel: a page that reached it, if only through an import() of a lazy part, would draw the panel over itself.
+    const panelHtml = 'src/devtools/panel.html';
+    const entries = [...(await readFile(join(DIST, panelHtml), 'utf8')).matchAll(/<script type="module"[^>]*>/g)];
+    expect(entries, 'the panel starts from one module script, its entry').toHaveLength(1);
+    const panelEntry = /src="\/assets\/([^"]+)"/.exec(entries[0]![0])?.[1];
+    const assets = new Set((await readdir(join(DIST, 'assets'))).filter((name) => name.endsWith('.js')));
+    const pages = (await readdir(join(DIST, 'src'), { recursive: true }))
+      .map((path) => join('src', path))
+      .filter((path) => path.endsWith('.html') && path !== panelHtml);
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    // Over-approximated on purpose: a script reaches every asset it names (imports, import(), preload lists).
+    const reached = new Set<string>();
+    const queue = [
+      ...(await Promise.all(pages.map((page) => readFile(join(DIST, page), 'utf8')))).flatMap(namedScripts),
+    ];
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (reached.has(name)) continue;
+      reached.add(name);
+      queue.push(...namedScripts(await readFile(join(DIST, 'assets', name), 'utf8')));
+    }
+    function namedScripts(text: string): string[] {
+      return [...text.matchAll(/[\w.-]+\.js\b/g)].map(([name]) => name).filter((name) => assets.has(name));
+    }
+    expect(reached.size).toBeGreaterThan(10);
+    expect(panelEntry).toMatch(/^panel-/);
+    expect([...reached]).not.toContain(panelEntry);
+  });
+
   it('counts static imports and re-exports but not dynamic import()', () => {
     const code = [
       'import{a as e}from"./a.js";',

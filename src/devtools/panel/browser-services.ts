@@ -85,6 +85,7 @@ function openOptions(): void {
 export function createBrowserServices(): PanelServices {
   const vaultGate = new VaultGate(send);
   watchVaultLock(vaultGate);
+  let workspace: string | undefined;
   return {
     send: vaultGate.send,
     sendInBackground: vaultGate.sendInBackground,
@@ -97,7 +98,13 @@ export function createBrowserServices(): PanelServices {
     watchSession: watchSessionState,
     devtools: devtoolsAccess(),
     version: browser.runtime.getManifest().version,
-    workspace: workspaceOfThisWindow(),
+    // Read on first use (the tabs' restore, after the first frame), not on the way to it: in a plain tab it is the
+    // page's first sessionStorage read, a synchronous call to the browser process (up to 416 ms measured under load:
+    // bench/panel-open.ts). A DevTools panel takes the inspected tab's id instead.
+    get workspace() {
+      workspace ??= workspaceOfThisWindow();
+      return workspace;
+    },
     tabResponses: createIdbTabResponseStore(),
     saved: createIdbSavedRequestStore(),
     connectStream: () => browser.runtime.connect({ name: STREAM_PORT_NAME }),

@@ -66,7 +66,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     { draft, run, attempted, notices },
     services.storage,
     services.tabResponses ?? createMemoryTabResponseStore(),
-    services.workspace ?? 'default',
+    () => services.workspace ?? 'default',
   );
   const variableSession = createVariableSession(draft, session, services.storage);
   const replaceGuard = createReplaceGuard(services);

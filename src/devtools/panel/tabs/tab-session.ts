@@ -75,8 +75,11 @@ export function createTabSession(
   active: ActiveStores,
   storage: KeyValueStorage,
   responses: TabResponseStore,
-  workspace: string,
+  // A function is read on first use, not while the panel draws its first frame (browser-services.ts says why).
+  workspaceOf: string | (() => string),
 ): TabSession {
+  let key: string | undefined;
+  const workspace = () => (key ??= typeof workspaceOf === 'string' ? workspaceOf : workspaceOf());
   const { draft, run, attempted, notices } = active;
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
@@ -103,8 +106,8 @@ export function createTabSession(
   const stopSave = tabs.subscribe((set) => {
     if (!restored) return;
     const now = shape(set);
-    if (now !== savedShape) saveTabSetNow(storage, workspace, set);
-    else saveTabSetSoon(storage, workspace, set);
+    if (now !== savedShape) saveTabSetNow(storage, workspace(), set);
+    else saveTabSetSoon(storage, workspace(), set);
     savedShape = now;
   });
 
@@ -151,7 +154,7 @@ export function createTabSession(
       if (opened.replaced !== activeId()) park();
       if (opened.replaced) {
         parked.delete(opened.replaced);
-        void responses.remove(tabResponseKey(workspace, opened.replaced)).catch(() => undefined);
+        void responses.remove(tabResponseKey(workspace(), opened.replaced)).catch(() => undefined);
       }
       tabs.set(opened.set);
       opening = true;
@@ -169,7 +172,7 @@ export function createTabSession(
       const wasActive = id === activeId();
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
       parked.delete(id);
-      void responses.remove(tabResponseKey(workspace, id)).catch(() => undefined);
+      void responses.remove(tabResponseKey(workspace(), id)).catch(() => undefined);
       tabs.set(next);
       if (wasActive) load();
     },
@@ -195,18 +198,18 @@ export function createTabSession(
     },
     keepResponse(tabId, outcome) {
       if (!tabs.get().tabs.some((tab) => tab.id === tabId)) return;
-      void responses.put(tabResponseKey(workspace, tabId), storedTabResponse(outcome, tabId)).catch(() => undefined);
+      void responses.put(tabResponseKey(workspace(), tabId), storedTabResponse(outcome, tabId)).catch(() => undefined);
     },
     async restore(typedNow) {
       const [saved, forgotten] = await Promise.all([
-        loadTabSet(storage, workspace),
-        touchWorkspace(storage, workspace).catch(() => [] as string[]),
+        loadTabSet(storage, workspace()),
+        touchWorkspace(storage, workspace()).catch(() => [] as string[]),
       ]);
       const typed = typedNow();
       for (const key of forgotten) void responses.removePrefix(`${key}/`).catch(() => undefined);
       restored = true;
       if (!saved) {
-        saveTabSetSoon(storage, workspace, tabs.get());
+        saveTabSetSoon(storage, workspace(), tabs.get());
         return false;
       }
       let set = saved;
@@ -216,7 +219,7 @@ export function createTabSession(
       draft.set(activeTab(set).draft);
       await Promise.all(
         set.tabs.map(async (tab) => {
-          const stored = await responses.get(tabResponseKey(workspace, tab.id)).catch(() => undefined);
+          const stored = await responses.get(tabResponseKey(workspace(), tab.id)).catch(() => undefined);
           if (!stored) return;
           const state = responseFromStored(stored);
           // Something sent meanwhile wins over what was kept.

@@ -197,6 +197,31 @@ describe('the workspace key', () => {
     expect(workspaceOfThisWindow(undefined, storage)).toBe(first);
   });
 
+  it('is read when the tabs are restored, not while the workbench is created for the first frame', async () => {
+    const store = shared();
+    const services = servicesFor(store, 'unused');
+    let reads = 0;
+    // A getter like the real services' (browser-services.ts): in a plain tab, the first read is sessionStorage's.
+    Object.defineProperty(services, 'workspace', {
+      get: () => {
+        reads += 1;
+        return 'page-lazy';
+      },
+    });
+    const workbench = createWorkbench(services);
+    expect(reads).toBe(0);
+    await workbench.ready;
+    expect(reads).toBe(1);
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+    await idle();
+    expect(reads).toBe(1);
+    // The tabs went under that workspace: a workbench of the same workspace gets them back.
+    const again = await started(servicesFor(store, 'page-lazy'));
+    expect(again.draft.get().path).toBe('/v2/summary');
+    workbench.dispose();
+    again.dispose();
+  });
+
   it('opens the catalog and history in a preview tab: a tab with a response keeps it, and no response shows under a new request', async () => {
     const store = shared();
     const workbench = await started(servicesFor(store, 'devtools-9'));
