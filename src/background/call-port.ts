@@ -58,10 +58,12 @@ export function listenForCalls(): void {
     addEventListener('message', (event) => {
       const { ports, source } = event as MessageEvent;
       const channel = ports[0];
+      const client = source as Client | null;
+      // The client's id names the document, as `sender.documentId` does on a port, for a page that sent no key.
       if (channel)
         answer({
           name: CALL_PORT_NAME,
-          sender: { id: browser.runtime.id, url: (source as Client | null)?.url },
+          sender: { id: browser.runtime.id, url: client?.url, documentId: client?.id },
           onMessage: {
             addListener: (listener: (message: unknown) => void) =>
               (channel.onmessage = (message) => {

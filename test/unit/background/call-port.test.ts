@@ -89,7 +89,7 @@ async function handOver(url: string, ...frames: unknown[]) {
   const channel = new MessageChannel();
   const answers: unknown[] = [];
   channel.port1.onmessage = (event) => answers.push(event.data);
-  for (const listener of workerMessages) listener({ ports: [channel.port2], source: { url } });
+  for (const listener of workerMessages) listener({ ports: [channel.port2], source: { url, id: 'client-1' } });
   for (const frame of frames) channel.port1.postMessage(frame);
   await new Promise((resolve) => setTimeout(resolve, 20));
   channel.port1.close();
@@ -112,4 +112,11 @@ describe('a page’s channel to the worker (Chrome, ui/worker-channel.ts)', () =
     expect(await handOver('chrome-extension://keyhole/src/devtools/panel.html', { junk: true }, call(2))).toEqual([]);
     expect(dispatched).toEqual([]);
   });
+
+  it('names a channel that registered no key by its client, as a port by its document', async () => {
+    await handOver('chrome-extension://keyhole/src/devtools/panel.html', call(3));
+    // Without it, a body held for this page's call would go to any page at the same URL (deferred-bodies.ts).
+    expect(dispatched).toEqual([{ name: 'session/status', caller: 'doc:client-1' }]);
+  });
+
 });
