@@ -28,8 +28,8 @@ const { runtime, dispatched, workerMessages } = vi.hoisted(() => {
   return { runtime, dispatched, workerMessages };
 });
 vi.mock('../../../src/background/extension-api.ts', () => ({ browser: { runtime } }));
-/** A call named `slow/call` is answered only when the test calls `answerSlow()`. */
-const slow = vi.hoisted(() => ({ answer: () => undefined as void }));
+/** A call named `slow/call` is answered only when the test calls `slow.answer()`. */
+const slow = vi.hoisted(() => ({ answer: (): void => undefined }));
 vi.mock('../../../src/background/dispatch.ts', () => ({
   dispatch: async (envelope: { name: string }, context: { caller?: string }) => {
     dispatched.push({ name: envelope.name, caller: context.caller });
