@@ -357,4 +357,45 @@ describe('hostile frames on the panel’s channel', () => {
     expect(next).toMatchObject({ id: 1, reply: { ok: true, value: { state: 'signed-in' } } });
     expect(evil.seen).toEqual([]);
   });
+  it('are not answered for a client that is no extension page: an about:srcdoc frame, a blob: document', async () => {
+    const outcome = await page.evaluate(async () => {
+      // An extension page's srcdoc frame is controlled by the worker, but its URL is no page of the extension's.
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<p>frame</p>';
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+      document.body.append(frame);
+      await loaded;
+      const inner = frame.contentWindow as Window & typeof globalThis;
+      const controlled = inner.navigator.serviceWorker.controller !== null;
+      const { port1, port2 } = new inner.MessageChannel();
+      const unexpected: unknown[] = [];
+      port1.onmessage = (event) => unexpected.push(event.data);
+      inner.navigator.serviceWorker.controller?.postMessage(0, [port2]);
+      port1.postMessage({ page: crypto.randomUUID() });
+      port1.postMessage({ id: 1, envelope: { keyhole: 1, name: 'session/status' } });
+      // Posted after it, the page's own call is answered: the frame's was refused, not slow.
+      const own = new MessageChannel();
+      navigator.serviceWorker.controller?.postMessage(0, [own.port2]);
+      const answered = await new Promise((resolve) => {
+        own.port1.onmessage = (event) => resolve(event.data);
+        own.port1.postMessage({ id: 2, envelope: { keyhole: 1, name: 'session/status' } });
+      });
+      own.port1.close();
+      port1.close();
+      frame.remove();
+      return { controlled, unexpected, answered };
+    });
+    expect(outcome).toMatchObject({ controlled: true, unexpected: [], answered: { id: 2, reply: { ok: true } } });
+
+    // A blob: document of the extension's origin is not controlled at all: it has no worker to hand a channel to.
+    const opened = page.waitForEvent('popup');
+    await page.evaluate(() => {
+      window.open(URL.createObjectURL(new Blob(['<p>blob</p>'], { type: 'text/html' })));
+    });
+    const blob = await opened;
+    await blob.waitForLoadState();
+    expect(blob.url()).toMatch(/^blob:chrome-extension:/);
+    expect(await blob.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+    await blob.close();
+  });
 });
