@@ -92,7 +92,9 @@ describe('a list with holes (a structured clone keeps them: Firefox messages, th
     const headers = Object.assign([], { 5: ['X-A', 'b'] });
     expect(refusal({ ...base, headers }).message).toBe('The header row 1 must be a [name, value] pair of strings.');
     const query = Object.assign([['a', '1']], { 3: ['b', '2'] });
-    expect(refusal({ ...base, query }).message).toBe('The query parameter row 2 must be a [name, value] pair of strings.');
+    expect(refusal({ ...base, query }).message).toBe(
+      'The query parameter row 2 must be a [name, value] pair of strings.',
+    );
   });
 });
 
