@@ -7,6 +7,7 @@
  * on the panel's channel to the worker (ui/worker-channel.ts), which also carries what JSON cannot (cycles, BigInt,
  * Map, Blob, buffers) and is ended the same way; a blob: document of the extension's own origin gets no answer on it.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvilServer, secretForms, startEvilServer } from './support/evil-server.ts';
@@ -357,7 +358,7 @@ describe('hostile frames on the panel’s channel', () => {
     expect(next).toMatchObject({ id: 1, reply: { ok: true, value: { state: 'signed-in' } } });
     expect(evil.seen).toEqual([]);
   });
-  it('are not answered for a client that is no extension page: an about:srcdoc frame, a blob: document', async () => {
+  it('are not answered for a client that is no extension page; a blob: document or a worker has none to hand', async () => {
     const outcome = await page.evaluate(async () => {
       // An extension page's srcdoc frame is controlled by the worker, but its URL is no page of the extension's.
       const frame = document.createElement('iframe');
@@ -397,5 +398,18 @@ describe('hostile frames on the panel’s channel', () => {
     expect(blob.url()).toMatch(/^blob:chrome-extension:/);
     expect(await blob.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
     await blob.close();
+
+    // Nor has a dedicated worker of the extension's (the ones that read a hostile server's answers).
+    const script = readdirSync('dist/assets').find((file) => file.startsWith('json-problem.worker'));
+    const started = page.waitForEvent('worker');
+    await page.evaluate((file) => {
+      (globalThis as { started?: Worker }).started = new Worker(`/assets/${file}`, { type: 'module' });
+    }, script);
+    const worker = await started;
+    expect(worker.url()).toMatch(/^chrome-extension:.*json-problem/);
+    expect(await worker.evaluate(() => typeof (navigator as { serviceWorker?: unknown }).serviceWorker)).toBe(
+      'undefined',
+    );
+    await page.evaluate(() => (globalThis as { started?: Worker }).started?.terminate());
   });
 });
