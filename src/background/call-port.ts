@@ -32,7 +32,10 @@ export function listenForCalls(): void {
         port.disconnect();
         return;
       }
+      // A long call (a slow server, up to its 10 min timeout) gets no message meanwhile to keep the worker up.
+      if (!underWay++) pulse = setInterval(keepAlive, 5000);
       dispatch(frame.envelope, { ...context, receivedAt }).then((reply) => {
+        if (!--underWay) clearInterval(pulse);
         try {
           port.postMessage({ id: frame.id, reply } satisfies CallAnswer);
         } catch (error) {
@@ -58,10 +61,12 @@ export function listenForCalls(): void {
     addEventListener('message', (event) => {
       const { ports, source } = event as MessageEvent;
       const channel = ports[0];
+      const client = source as Client | null;
+      // The client's id names the document, as `sender.documentId` does on a port, for a page that sent no key.
       if (channel)
         answer({
           name: CALL_PORT_NAME,
-          sender: { id: browser.runtime.id, url: (source as Client | null)?.url },
+          sender: { id: browser.runtime.id, url: client?.url, documentId: client?.id },
           onMessage: {
             addListener: (listener: (message: unknown) => void) =>
               (channel.onmessage = (message) => {
@@ -80,11 +85,14 @@ export function listenForCalls(): void {
 }
 
 let keptAlive = 0;
+/** Calls under way on any line, and the timer keeping the worker up while there are some. */
+let underWay = 0;
+let pulse: ReturnType<typeof setInterval> | undefined;
 
 /**
- * A channel's messages, unlike extension messages, do not reset the worker's 30 s idle timer: calling an extension
- * API does (Chrome's service-worker lifecycle). Once in a while, so a worker busy with a page's calls is not
- * stopped under them.
+ * A channel's messages, unlike extension messages, do not reset the worker's 30 s idle timer, nor does a fetch
+ * waiting for its server: calling an extension API does (Chrome's service-worker lifecycle). Once in a while, so a
+ * worker busy with a page's calls is not stopped under them.
  */
 function keepAlive(): void {
   if (Date.now() - keptAlive < 5000) return;

@@ -3,8 +3,11 @@
  * token chosen for bridge calls), more than 60 hostile messages go to the worker from a page: foreign targets,
  * path tricks, reserved and method-override headers, malformed payloads, prototype names. Each is refused with a
  * specific message, none reaches the logging "evil" server on another loopback port, and no reply carries a secret.
- * The same payloads go on the call port (the pages' own transport) too, where a malformed frame ends the port.
+ * The same payloads go on the call port (the pages' own transport) too, where a malformed frame ends the port, and
+ * on the panel's channel to the worker (ui/worker-channel.ts), which also carries what JSON cannot (cycles, BigInt,
+ * Map, Blob, buffers) and is ended the same way; a blob: document of the extension's own origin gets no answer on it.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvilServer, secretForms, startEvilServer } from './support/evil-server.ts';
@@ -247,5 +250,166 @@ describe('hostile frames on the call port', () => {
       { id: 5, envelope: { keyhole: 1, name: 'session/status' } },
     ]);
     expect(after).toMatchObject([{ id: 5, reply: { ok: true, value: { state: 'signed-in' } } }]);
+  });
+});
+
+type ChannelOutcome = { answers: unknown[]; afterEnd: unknown[]; next: unknown };
+
+/**
+ * Posts frames on a channel handed to the worker as the page's controller (ui/worker-channel.ts), each answered
+ * before the next; then `ending` and a call after it, unanswered if the worker closed the channel, which a page
+ * cannot see (no close event): what came back on it by the time a fresh channel's call is answered.
+ */
+function overChannel(page: Page, frames: unknown[] | string, ending?: unknown): Promise<ChannelOutcome> {
+  return page.evaluate(
+    async ([frames, ending]) => {
+      const open = () => {
+        const { port1, port2 } = new MessageChannel();
+        navigator.serviceWorker.controller?.postMessage(0, [port2]);
+        return port1;
+      };
+      const ask = (port: MessagePort, frame: unknown) =>
+        new Promise<unknown>((answered) => {
+          port.onmessage = (event) => answered(event.data);
+          port.postMessage(frame);
+        });
+      const port = open();
+      const answers: unknown[] = [];
+      // Values JSON cannot carry, built here: a structured clone takes them as they are.
+      for (const frame of typeof frames === 'string' ? hostileClones(frames) : frames)
+        answers.push(await ask(port, frame));
+      const afterEnd: unknown[] = [];
+      port.onmessage = (event) => afterEnd.push(event.data);
+      if (ending !== undefined) {
+        port.postMessage(ending);
+        port.postMessage({ id: 99, envelope: { keyhole: 1, name: 'session/status' } });
+      }
+      const fresh = open();
+      const next = await ask(fresh, { id: 1, envelope: { keyhole: 1, name: 'session/status' } });
+      port.close();
+      fresh.close();
+      return { answers, afterEnd, next };
+
+      function hostileClones(evilOrigin: string): unknown[] {
+        const send = (request: unknown) => ({ keyhole: 1, name: 'request/send', request });
+        const cyclic: Record<string, unknown> = { target: 'api', method: 'GET', path: '/v2/self' };
+        cyclic.headers = [['X-Self', cyclic]];
+        cyclic.query = cyclic;
+        const api = (extra: Record<string, unknown>) => ({ target: 'api', method: 'GET', path: '/v2/self', ...extra });
+        return [
+          send(cyclic),
+          send(api({ timeoutMs: 10n })),
+          send(api({ headers: new Map([['Host', 'evil']]) })),
+          send(api({ path: new String(`${evilOrigin}/v2/self`) })),
+          send(api({ method: 'POST', body: { kind: 'bytes', bytes: new Blob(['x']), contentType: 'x/y' } })),
+          send(api({ method: 'POST', body: { kind: 'text', text: new Uint8Array(80 << 20), contentType: 'a/b' } })),
+          send(api({ query: [['a', new Date()]], timeoutMs: Number.NaN })),
+          send(api({ headers: Object.assign([], { 5: ['X-A', 'b'] }) })),
+        ].map((envelope, id) => ({ id, envelope }));
+      }
+    },
+    [frames, ending] as const,
+  );
+}
+
+describe('hostile frames on the panel’s channel', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await ext.openPage('src/options/index.html');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('get the same refusals as on the port, answered by number, and nothing reaches the evil server', async () => {
+    const requests = hostileRequests();
+    const frames = requests.map(([, request], id) => ({ id, envelope: { keyhole: 1, name: 'request/send', request } }));
+    const { answers } = await overChannel(page, frames);
+    expect(answers).toHaveLength(requests.length);
+    const secrets = secretsOf();
+    const accepted: string[] = [];
+    answers.forEach((answer, index) => {
+      const [what] = requests[index]!;
+      const text = JSON.stringify(answer);
+      for (const secret of secrets) expect(text, `${what}: answer holds a secret`).not.toContain(secret);
+      expect((answer as { id: number }).id, what).toBe(index);
+      const reply = (answer as { reply: { ok: boolean; error?: { code: string; message: string } } }).reply;
+      if (reply.ok || reply.error?.code === 'internal' || VAGUE.some((p) => p.test(reply.error?.message ?? '')))
+        accepted.push(`${what}: ${text.slice(0, 200)}`);
+    });
+    expect(accepted).toEqual([]);
+    expect(evil.seen).toEqual([]);
+  });
+
+  it('refuses what only a structured clone carries (cycles, BigInt, Map, Blob, 80 MB, holes) by name', async () => {
+    // The ending frame's id is no safe integer: no call, so the worker closes the channel, the call after it unrun.
+    const ending = { id: 1e300, envelope: { keyhole: 1, name: 'session/status' } };
+    const { answers, afterEnd, next } = await overChannel(page, evil.origin, ending);
+    const summary = answers.map((answer) => {
+      const { id, reply } = answer as { id: number; reply: { ok: boolean; error?: { code: string; message: string } } };
+      return `${id} ${reply.ok ? 'SENT' : `${reply.error?.code}: ${reply.error?.message}`}`;
+    });
+    expect(summary).toHaveLength(8);
+    expect(summary.filter((line) => / SENT|internal:/.test(line) || VAGUE.some((p) => p.test(line)))).toEqual([]);
+    expect(afterEnd).toEqual([]);
+    expect(next).toMatchObject({ id: 1, reply: { ok: true, value: { state: 'signed-in' } } });
+    expect(evil.seen).toEqual([]);
+  });
+  it('are not answered for a client that is no extension page; a blob: document or a worker has none to hand', async () => {
+    const outcome = await page.evaluate(async () => {
+      // An extension page's srcdoc frame is controlled by the worker, but its URL is no page of the extension's.
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<p>frame</p>';
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+      document.body.append(frame);
+      await loaded;
+      const inner = frame.contentWindow as Window & typeof globalThis;
+      const controlled = inner.navigator.serviceWorker.controller !== null;
+      const { port1, port2 } = new inner.MessageChannel();
+      const unexpected: unknown[] = [];
+      port1.onmessage = (event) => unexpected.push(event.data);
+      inner.navigator.serviceWorker.controller?.postMessage(0, [port2]);
+      port1.postMessage({ page: crypto.randomUUID() });
+      port1.postMessage({ id: 1, envelope: { keyhole: 1, name: 'session/status' } });
+      // Posted after it, the page's own call is answered: the frame's was refused, not slow.
+      const own = new MessageChannel();
+      navigator.serviceWorker.controller?.postMessage(0, [own.port2]);
+      const answered = await new Promise((resolve) => {
+        own.port1.onmessage = (event) => resolve(event.data);
+        own.port1.postMessage({ id: 2, envelope: { keyhole: 1, name: 'session/status' } });
+      });
+      own.port1.close();
+      port1.close();
+      frame.remove();
+      return { controlled, unexpected, answered };
+    });
+    expect(outcome).toMatchObject({ controlled: true, unexpected: [], answered: { id: 2, reply: { ok: true } } });
+
+    // A blob: document of the extension's origin is not controlled at all: it has no worker to hand a channel to.
+    const opened = page.waitForEvent('popup');
+    await page.evaluate(() => {
+      window.open(URL.createObjectURL(new Blob(['<p>blob</p>'], { type: 'text/html' })));
+    });
+    const blob = await opened;
+    await blob.waitForLoadState();
+    expect(blob.url()).toMatch(/^blob:chrome-extension:/);
+    expect(await blob.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+    await blob.close();
+
+    // Nor has a dedicated worker of the extension's (the ones that read a hostile server's answers).
+    const script = readdirSync('dist/assets').find((file) => file.startsWith('json-problem.worker'));
+    const started = page.waitForEvent('worker');
+    await page.evaluate((file) => {
+      (globalThis as { started?: Worker }).started = new Worker(`/assets/${file}`, { type: 'module' });
+    }, script);
+    const worker = await started;
+    expect(worker.url()).toMatch(/^chrome-extension:.*json-problem/);
+    expect(await worker.evaluate(() => typeof (navigator as { serviceWorker?: unknown }).serviceWorker)).toBe(
+      'undefined',
+    );
+    await page.evaluate(() => (globalThis as { started?: Worker }).started?.terminate());
   });
 });

@@ -56,7 +56,9 @@ export function validateMethod(value: unknown): HttpMethod {
 /** A list of `[name, value]` string pairs (query, headers, form fields). */
 export function validatePairs(value: unknown, what: string): [string, string][] {
   if (!Array.isArray(value)) throw invalid(`The ${what} must be a list of [name, value] pairs.`);
-  return value.map((pair, index) => {
+  // Array.from, not map: a structured clone (Firefox's messages, the panel's channel) keeps a list's holes, which
+  // map would skip and leave in the copy for the worker to trip on.
+  return Array.from(value, (pair: unknown, index) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string')
       throw invalid(`The ${what} row ${index + 1} must be a [name, value] pair of strings.`);
     return [pair[0], pair[1]];

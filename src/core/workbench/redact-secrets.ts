@@ -234,13 +234,16 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
   return masked;
 }
 
-/** Masks secret-named query parameters of a URL; a URL that does not parse is returned as is. */
-export function redactUrl(url: string): string {
+/**
+ * Masks secret-named query parameters of a URL; a URL that does not parse is returned as is. `typed`: a URL or path
+ * the user typed (the composer's draft), masked with the looser test of `redactSecretsInTypedText`.
+ */
+export function redactUrl(url: string, typed = false): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const fragmentStart = url.indexOf('#', queryStart);
   const query = url.slice(queryStart + 1, fragmentStart < 0 ? undefined : fragmentStart);
-  const redacted = redactSecretsInText(query, 'application/x-www-form-urlencoded');
+  const redacted = (typed ? redactSecretsInTypedText : redactSecretsInText)(query, 'application/x-www-form-urlencoded');
   return `${url.slice(0, queryStart + 1)}${redacted}${fragmentStart < 0 ? '' : url.slice(fragmentStart)}`;
 }
 

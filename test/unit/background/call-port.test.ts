@@ -28,9 +28,12 @@ const { runtime, dispatched, workerMessages } = vi.hoisted(() => {
   return { runtime, dispatched, workerMessages };
 });
 vi.mock('../../../src/background/extension-api.ts', () => ({ browser: { runtime } }));
+/** A call named `slow/call` is answered only when the test calls `slow.answer()`. */
+const slow = vi.hoisted(() => ({ answer: (): void => undefined }));
 vi.mock('../../../src/background/dispatch.ts', () => ({
   dispatch: async (envelope: { name: string }, context: { caller?: string }) => {
     dispatched.push({ name: envelope.name, caller: context.caller });
+    if (envelope.name === 'slow/call') await new Promise<void>((resolve) => (slow.answer = resolve));
     return { ok: true, value: null };
   },
 }));
@@ -89,7 +92,7 @@ async function handOver(url: string, ...frames: unknown[]) {
   const channel = new MessageChannel();
   const answers: unknown[] = [];
   channel.port1.onmessage = (event) => answers.push(event.data);
-  for (const listener of workerMessages) listener({ ports: [channel.port2], source: { url } });
+  for (const listener of workerMessages) listener({ ports: [channel.port2], source: { url, id: 'client-1' } });
   for (const frame of frames) channel.port1.postMessage(frame);
   await new Promise((resolve) => setTimeout(resolve, 20));
   channel.port1.close();
@@ -111,5 +114,36 @@ describe('a page’s channel to the worker (Chrome, ui/worker-channel.ts)', () =
     expect(dispatched).toEqual([]);
     expect(await handOver('chrome-extension://keyhole/src/devtools/panel.html', { junk: true }, call(2))).toEqual([]);
     expect(dispatched).toEqual([]);
+  });
+
+  it('names a channel that registered no key by its client, as a port by its document', async () => {
+    await handOver('chrome-extension://keyhole/src/devtools/panel.html', call(3));
+    // Without it, a body held for this page's call would go to any page at the same URL (deferred-bodies.ts).
+    expect(dispatched).toEqual([{ name: 'session/status', caller: 'doc:client-1' }]);
+  });
+
+  it('keeps the worker awake for as long as a call is under way, then lets it stop', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const channel = new MessageChannel();
+      const answers: unknown[] = [];
+      channel.port1.onmessage = (event) => answers.push(event.data);
+      for (const listener of workerMessages)
+        listener({ ports: [channel.port2], source: { url: 'chrome-extension://keyhole/src/devtools/panel.html' } });
+      channel.port1.postMessage({ id: 1, envelope: { keyhole: 1, name: 'slow/call' } });
+      await vi.waitFor(() => expect(dispatched).toHaveLength(1));
+      const before = runtime.keptAlive;
+      // A call that takes a minute, with nothing else on the line: Chrome stops a worker idle for 30 s.
+      for (let second = 0; second < 60; second += 5) await vi.advanceTimersByTimeAsync(5000);
+      expect(runtime.keptAlive - before).toBeGreaterThanOrEqual(60 / 25);
+      slow.answer();
+      await vi.waitFor(() => expect(answers).toEqual([{ id: 1, reply: { ok: true, value: null } }]));
+      const after = runtime.keptAlive;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(runtime.keptAlive).toBe(after);
+      channel.port1.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../src/core/workbench/request-draft.ts';
 import { toCapturedRequest } from '../../../src/devtools/panel/capture/captured-request.ts';
-import { draftForStorage, reviveDraft } from '../../../src/devtools/panel/composer/draft-storage.ts';
+import {
+  describeMaskedParts,
+  draftForStorage,
+  reviveDraft,
+} from '../../../src/devtools/panel/composer/draft-storage.ts';
 import { viewIdFromHash, views } from '../../../src/devtools/panel/views.ts';
 import { responseFromHistory } from '../../../src/devtools/panel/workbench.ts';
 
@@ -59,6 +63,13 @@ describe('draft storage', () => {
       bodyMode: 'none',
       query: [],
     });
+  });
+
+  it('masks a secret typed as a query in the path (refused at Send, but kept as typed), and says so', () => {
+    const stored = draftForStorage(createDraft({ path: '/v2/self?access_token=s3cr3t-value&limit=2#x' }));
+    expect(stored.path).toBe(`/v2/self?access_token=${encodeURIComponent(REDACTED)}&limit=2#x`);
+    expect(describeMaskedParts(stored)).toEqual(['Path']);
+    expect(draftForStorage(createDraft({ path: '/v2/self?limit=2' })).path).toBe('/v2/self?limit=2');
   });
 });
 

@@ -1,4 +1,4 @@
-import { isRedacted, redactRows, redactSecretsInTypedText } from '../../../core/workbench/redact-secrets.ts';
+import { isRedacted, redactRows, redactSecretsInTypedText, redactUrl } from '../../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
   fileNameOnly,
@@ -22,6 +22,8 @@ const KEY = 'keyhole.devtools.draft';
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
+    // A query typed in the path (refused at Send, but kept as typed) is masked as the Query table's is.
+    path: redactUrl(draft.path, true),
     params: { ...draft.params },
     query: redactRows(draft.query),
     headers: redactRows(draft.headers),
@@ -37,6 +39,7 @@ export function describeMaskedParts(draft: RequestDraft): string[] {
   const rows = (label: string, list: KeyValueRow[]) =>
     list.filter((row) => isRedacted(row.value)).map((row) => `${label}: ${row.name || '(unnamed)'}`);
   return [
+    ...(isRedacted(draft.path) ? ['Path'] : []),
     ...rows('Query', draft.query),
     ...rows('Headers', draft.headers),
     ...rows('Form', draft.form),

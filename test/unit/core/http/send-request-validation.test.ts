@@ -85,6 +85,19 @@ describe('validateSendRequest', () => {
   });
 });
 
+describe('a list with holes (a structured clone keeps them: Firefox messages, the panel’s channel)', () => {
+  it('is refused at its first hole, with the row, never passed on with the hole in it', () => {
+    const base = { target: 'api', method: 'GET', path: '/v2/self' };
+    // [ <5 empty>, ['X-A', 'b'] ]: JSON would have made the holes null; a structured clone keeps them.
+    const headers = Object.assign([], { 5: ['X-A', 'b'] });
+    expect(refusal({ ...base, headers }).message).toBe('The header row 1 must be a [name, value] pair of strings.');
+    const query = Object.assign([['a', '1']], { 3: ['b', '2'] });
+    expect(refusal({ ...base, query }).message).toBe(
+      'The query parameter row 2 must be a [name, value] pair of strings.',
+    );
+  });
+});
+
 describe('a file body at the message contract', () => {
   const MB = 1024 * 1024;
   const file = (bytes: number) => ({

@@ -65,4 +65,46 @@ describe('edits waiting to be saved', () => {
     expect((await loadTabSet(storage, 'window-1'))?.tabs[0]?.draft.path).toBe('/v2/new');
     expect((await loadTabSet(storage, 'window-2'))?.tabs[0]?.draft.path).toBe('/v2/other');
   });
+
+  it('hold no secret at pagehide that the timer’s save would have masked: the same masking, made sooner', async () => {
+    const storage = createMemoryStorage();
+    const secret = 'sk_live_4f9a8b7c6d5e4f3a2b1c';
+    const draft = createDraft({
+      method: 'POST',
+      path: `/v2/self?access_token=${secret}`,
+      query: [{ name: 'api_key', value: secret, enabled: true }],
+      headers: [
+        { name: 'Authorization', value: `Bearer ${secret}`, enabled: true },
+        { name: 'X-Note', value: `Bearer ${secret}`, enabled: true },
+      ],
+      bodyMode: 'json',
+      json: JSON.stringify({ password: secret, nested: { client_secret: secret } }),
+      form: [{ name: 'password', value: secret, enabled: true }],
+      text: `token=${secret}`,
+    });
+    saveDraftSoon(storage, draft);
+    saveTabSetSoon(storage, 'window-1', createTabSet(draft));
+    saveScopeSoon(storage, {
+      environments: [
+        {
+          id: 'e1',
+          name: 'dev',
+          variables: [
+            { name: 'apiKey', value: secret, enabled: true },
+            { name: 'auth', value: `Bearer ${secret}`, enabled: true },
+          ],
+        },
+      ],
+      activeEnvironmentId: 'e1',
+      contexts: {},
+    });
+    leave();
+    const stored = JSON.stringify([
+      await storage.get('keyhole.devtools.draft'),
+      await loadTabSet(storage, 'window-1'),
+      await loadScope(storage),
+    ]);
+    expect(stored).toContain('redacted by Keyhole');
+    expect(stored).not.toContain(secret);
+  });
 });
