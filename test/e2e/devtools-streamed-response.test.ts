@@ -82,8 +82,14 @@ describe('a 100 MB JSON response', () => {
       .catch(async (error: unknown) => {
         // Once in CI this was not seen in 30 s. Streaming needs a page the worker controls (src/ui/held-body.ts);
         // one it does not gets the whole body by message instead, with no first screen: say which it was.
+        // A run with a CPU hog at load 14 saw a controlled page and no error: what each tree showed is said too.
         const seen = await page.evaluate(() => ({
           controlled: navigator.serviceWorker?.controller !== null,
+          receiving: document.querySelector('.kh-receiving')?.textContent ?? null,
+          statusLine: (document.querySelector('.kh-status-line') as HTMLElement | null)?.innerText ?? null,
+          trees: [...document.querySelectorAll('[role="tree"]')].map(
+            (tree) => `${tree.getAttribute('aria-label')}: ${tree.querySelectorAll('[role="treeitem"]').length} rows`,
+          ),
           shown: [...document.querySelectorAll('[role="status"], [role="alert"], [data-error-code]')]
             .map((element) => element.textContent?.trim())
             .filter(Boolean)
