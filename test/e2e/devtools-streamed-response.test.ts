@@ -53,8 +53,13 @@ async function expectedBody(): Promise<{ size: number; sha256: string }> {
 
 describe('a 100 MB JSON response', () => {
   it('shows its first screen while it arrives, then searches it whole and saves every byte', async () => {
-    // Twice: once for the panel, once for the reference copy fetched here.
-    ext.platform.faults.add({ server: 'api', path: PATH, hugeJsonBytes: BYTES, times: 2 });
+    // Twice: once for the panel, once for the reference copy fetched here. Its end is held until the first screen
+    // is seen: with a CPU hog at load 10, all 100 MB landed (3.7 s) before the page drew anything of it.
+    let releaseEnd: () => void = () => undefined;
+    const endHeld = new Promise<void>((resolve) => {
+      releaseEnd = resolve;
+    });
+    ext.platform.faults.add({ server: 'api', path: PATH, hugeJsonBytes: BYTES, times: 2, endAfter: endHeld });
     await compose(page, 'GET', PATH);
     await mark('send → first screen');
     expect(await sendAndWait(page)).toBe('200');
@@ -97,7 +102,8 @@ describe('a 100 MB JSON response', () => {
             .slice(0, 300),
         }));
         throw new Error(`no first screen: ${JSON.stringify(seen)}`, { cause: error });
-      });
+      })
+      .finally(releaseEnd);
     expect(firstScreen.receiving).toMatch(/^Receiving… [\d.]+ (KB|MB)/);
     expect(firstScreen.status).toContain('receiving…');
     expect(firstScreen.secondRow).toMatch(/^▸0: \{id: "app_00000000/);

@@ -198,27 +198,36 @@ function overCallPort(page: Page, frames: unknown[]): Promise<PortOutcome> {
   );
 }
 
+/**
+ * The answers to `requests` (by index) that hold a secret, were accepted, or were refused without saying why (an
+ * internal error or a vague message); every answer must carry its frame's number.
+ */
+function unsafeAnswers(requests: ReturnType<typeof hostileRequests>, answers: unknown[]): string[] {
+  const secrets = secretsOf();
+  const accepted: string[] = [];
+  answers.forEach((answer, index) => {
+    const [what] = requests[index]!;
+    const text = JSON.stringify(answer);
+    for (const secret of secrets) expect(text, `${what}: answer holds a secret`).not.toContain(secret);
+    expect((answer as { id: number }).id, what).toBe(index);
+    const reply = (answer as { reply: { ok: boolean; error?: { code: string; message: string } } }).reply;
+    if (
+      reply.ok ||
+      reply.error?.code === 'internal' ||
+      VAGUE.some((pattern) => pattern.test(reply.error?.message ?? ''))
+    )
+      accepted.push(`${what}: ${text.slice(0, 200)}`);
+  });
+  return accepted;
+}
+
 describe('hostile frames on the call port', () => {
   it('get the same refusals as messages, answered by number, and nothing reaches the evil server', async () => {
     const requests = hostileRequests();
     const frames = requests.map(([, request], id) => ({ id, envelope: { keyhole: 1, name: 'request/send', request } }));
     const { answers, disconnected } = await overCallPort(ext.control, frames);
     expect(disconnected).toBe(false);
-    const secrets = secretsOf();
-    const accepted: string[] = [];
-    answers.forEach((answer, index) => {
-      const [what] = requests[index]!;
-      const text = JSON.stringify(answer);
-      for (const secret of secrets) expect(text, `${what}: answer holds a secret`).not.toContain(secret);
-      expect((answer as { id: number }).id, what).toBe(index);
-      const reply = (answer as { reply: { ok: boolean; error?: { code: string; message: string } } }).reply;
-      if (
-        reply.ok ||
-        reply.error?.code === 'internal' ||
-        VAGUE.some((pattern) => pattern.test(reply.error?.message ?? ''))
-      )
-        accepted.push(`${what}: ${text.slice(0, 200)}`);
-    });
+    const accepted = unsafeAnswers(requests, answers);
     expect(accepted).toEqual([]);
     expect(answers).toHaveLength(requests.length);
     expect(evil.seen).toEqual([]);
@@ -329,17 +338,7 @@ describe('hostile frames on the panel’s channel', () => {
     const frames = requests.map(([, request], id) => ({ id, envelope: { keyhole: 1, name: 'request/send', request } }));
     const { answers } = await overChannel(page, frames);
     expect(answers).toHaveLength(requests.length);
-    const secrets = secretsOf();
-    const accepted: string[] = [];
-    answers.forEach((answer, index) => {
-      const [what] = requests[index]!;
-      const text = JSON.stringify(answer);
-      for (const secret of secrets) expect(text, `${what}: answer holds a secret`).not.toContain(secret);
-      expect((answer as { id: number }).id, what).toBe(index);
-      const reply = (answer as { reply: { ok: boolean; error?: { code: string; message: string } } }).reply;
-      if (reply.ok || reply.error?.code === 'internal' || VAGUE.some((p) => p.test(reply.error?.message ?? '')))
-        accepted.push(`${what}: ${text.slice(0, 200)}`);
-    });
+    const accepted = unsafeAnswers(requests, answers);
     expect(accepted).toEqual([]);
     expect(evil.seen).toEqual([]);
   });

@@ -73,6 +73,41 @@ describe('fault injection', () => {
     expect(items[0]!.instance.variant.slug).toBe('node');
   });
 
+  it('holds a huge body’s last piece until endAfter settles, then ends it whole', async () => {
+    const bytes = 1024 * 1024;
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: bytes });
+    const whole = await (await fetch(`${platform.api}/v2/self/applications`)).text();
+    // The sandbox waits on the promise before its last piece; it settles once the client has read all but that.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let waitedFor = false;
+    const watched = Object.assign(held, {
+      catch: (onRejected: (reason: unknown) => unknown) => {
+        waitedFor = true;
+        return Promise.prototype.catch.call(held, onRejected);
+      },
+    });
+    platform.faults.add({ path: '/v2/self/applications', hugeJsonBytes: bytes, endAfter: watched });
+    const response = await fetch(`${platform.api}/v2/self/applications`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let lengthAtRelease = -1;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      text += decoder.decode(part.value, { stream: true });
+      // All but the last piece (64 KB and a record at most) is in, and the sandbox is waiting: let it end.
+      if (lengthAtRelease < 0 && waitedFor && text.length >= whole.length - 66 * 1024) {
+        lengthAtRelease = text.length;
+        release();
+      }
+    }
+    expect(waitedFor).toBe(true);
+    expect(lengthAtRelease).toBeLessThan(whole.length);
+    expect(text).toBe(whole);
+  });
+
   it('builds a huge body when its fault is added, so answering it only copies bytes out', async () => {
     const bytes = 3 * 1024 * 1024 + 17;
     const before = hugeJsonBuilds();

@@ -24,6 +24,11 @@ export interface FaultSpec {
   /** Answers with this many bytes of valid, nested JSON, streamed (built when the fault is added, up to 32 MB). */
   hugeJsonBytes?: number;
   /**
+   * In-process only: the huge JSON body's last piece waits for this promise, so a test sees the body while it is
+   * still arriving however fast the rest went (on a loaded machine all of it can land before the page draws).
+   */
+  endAfter?: Promise<unknown>;
+  /**
    * Answers `status` with a body of this many bytes repeating the request's Authorization header, written in pieces
    * of an odd size so that copies straddle the client's reads: a careless echo endpoint or debug proxy.
    */
@@ -157,7 +162,7 @@ export function createFaults(): FaultRunner {
         return true;
       }
       if (fault.hugeJsonBytes) {
-        await streamHugeJson(res, fault.hugeJsonBytes, fault.status ?? 200);
+        await streamHugeJson(res, fault.hugeJsonBytes, fault.status ?? 200, fault.endAfter);
         return true;
       }
       if (fault.echoAuthorizationBytes) {

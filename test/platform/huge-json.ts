@@ -81,9 +81,21 @@ export function hugeJsonBuilds(): number {
 }
 
 /** Writes at least `bytes` bytes of JSON; stops early if the client goes away. */
-export async function streamHugeJson(res: ServerResponse, bytes: number, status = 200): Promise<void> {
+/** `endAfter`: the last piece is written once it settles (see FaultSpec.endAfter). */
+export async function streamHugeJson(
+  res: ServerResponse,
+  bytes: number,
+  status = 200,
+  endAfter?: Promise<unknown>,
+): Promise<void> {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  for (const piece of built.get(bytes) ?? generatePieces(bytes)) if (!(await write(res, piece))) return;
+  let previous: string | Buffer | undefined;
+  for (const piece of built.get(bytes) ?? generatePieces(bytes)) {
+    if (previous !== undefined && !(await write(res, previous))) return;
+    previous = piece;
+  }
+  await endAfter?.catch(() => undefined);
+  if (previous !== undefined && !(await write(res, previous))) return;
   res.end();
 }
 
