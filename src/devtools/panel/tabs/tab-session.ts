@@ -75,11 +75,11 @@ export function createTabSession(
   active: ActiveStores,
   storage: KeyValueStorage,
   responses: TabResponseStore,
-  // A function is read on first use, not while the panel draws its first frame (browser-services.ts says why).
-  workspaceOf: string | (() => string),
+  // Asked once, when first needed, not while the panel draws its first frame (browser-services.ts says why).
+  workspaceOf: () => string,
 ): TabSession {
   let key: string | undefined;
-  const workspace = () => (key ??= typeof workspaceOf === 'string' ? workspaceOf : workspaceOf());
+  const workspace = () => (key ??= workspaceOf());
   const { draft, run, attempted, notices } = active;
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
