@@ -50,9 +50,9 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: panelChunkGroups({
-              panel: 'src/devtools/panel.html',
+              panel: PAGE_INPUTS.panel as string,
               popup: 'src/popup/index.html',
-              pages: ['src/options/index.html', 'src/sftp-kit/index.html'],
+              pages: ['src/options/index.html', PAGE_INPUTS.sftpKit as string],
             }),
           },
         },
