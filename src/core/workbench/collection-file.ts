@@ -6,6 +6,7 @@ import {
   REDACTED,
   redactRows,
   redactSecretsInTypedText,
+  redactUrl,
 } from './redact-secrets.ts';
 import { createDraft, fileNameOnly, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 import { type RequestChecks, reviveChecks } from './run/checks.ts';
@@ -73,6 +74,8 @@ export interface ImportedRequest {
 export function exportableDraft(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
+    // A query or fragment typed in the path (refused at Send, but kept as typed), as the stored draft masks it.
+    path: redactUrl(draft.path, true),
     params: Object.fromEntries(
       Object.entries(draft.params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
     ),
