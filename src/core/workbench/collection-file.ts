@@ -189,11 +189,13 @@ export function parseCollectionFile(value: unknown): ImportedRequest[] {
     });
     const checks = reviveChecks(request.checks);
     if (checks) draft.checks = checks;
+    const masked = exportableDraft(draft);
     return [
       {
-        name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${request.path}`,
+        // Named after the masked path: a name is stored and shown as it is.
+        name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${masked.path}`,
         folder: typeof request.folder === 'string' ? request.folder : '',
-        draft: exportableDraft(draft),
+        draft: masked,
       },
     ];
   });

@@ -115,6 +115,13 @@ describe('a path typed with a secret in it', () => {
     expect(exportableDraft(draft).path).toBe(`/v2/self?access_token=${masked}&limit=2#id_token=${masked}`);
     const file = exportCollection([{ ...saved('x', '', 0), draft }]);
     expect(file).not.toContain('s3cr3t');
+    // A request with no name in an imported file is named after its path: the masked one.
+    const imported = parseCollectionFile({
+      format: 'keyhole-collection',
+      version: 1,
+      requests: [{ method: 'GET', path: '/v2/self?access_token=s3cr3t-value' }],
+    });
+    expect(imported[0]?.name).toBe(`GET /v2/self?access_token=${masked}`);
   });
 });
 
