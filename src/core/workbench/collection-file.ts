@@ -1,13 +1,6 @@
 import { KeyholeError } from '../errors.ts';
 import type { HttpMethod } from '../protocol.ts';
-import {
-  isSensitiveHeader,
-  looksLikeCredentialValue,
-  REDACTED,
-  redactRows,
-  redactSecretsInTypedText,
-  redactUrl,
-} from './redact-secrets.ts';
+import { isSensitiveHeader, redactParams, redactRows, redactSecretsInTypedText, redactUrl } from './redact-secrets.ts';
 import { createDraft, fileNameOnly, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 import { type RequestChecks, reviveChecks } from './run/checks.ts';
 import type { SavedRequest } from './saved-requests.ts';
@@ -76,9 +69,7 @@ export function exportableDraft(draft: RequestDraft): RequestDraft {
     ...draft,
     // A query or fragment typed in the path (refused at Send, but kept as typed), as the stored draft masks it.
     path: redactUrl(draft.path, true),
-    params: Object.fromEntries(
-      Object.entries(draft.params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
-    ),
+    params: redactParams(draft.params),
     query: redactRows(draft.query),
     headers: redactRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
     json: redactSecretsInTypedText(draft.json, 'application/json'),

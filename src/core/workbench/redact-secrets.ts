@@ -250,6 +250,13 @@ export function redactUrl(url: string, typed = false): string {
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
+/** Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked. */
+export function redactParams(params: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+  );
+}
+
 /**
  * Rows of a request (query, headers, form fields) as they may be stored or exported: values under secret-looking
  * names masked, and `Bearer …`-like credentials masked under any name.
