@@ -28,7 +28,7 @@ const KEY = 'keyhole.devtools.draft';
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    // A query typed in the path (refused at Send, but kept as typed) is masked as the Query table's is.
+    // A query or fragment typed in the path (refused at Send, but kept as typed) is masked as the Query table’s is.
     path: redactUrl(draft.path, true),
     params: redactParams(draft.params),
     query: redactRows(draft.query),
