@@ -28,8 +28,9 @@ interface ConsumerRecord {
 }
 
 export async function setUpConsumer(request: OnboardingRequest): Promise<OnboardingResult> {
-  const unknownRight = request.rights.find((right) => !isSpecRight(right));
-  if (unknownRight) throw new KeyholeError('invalid-input', `Unknown right “${unknownRight}”.`);
+  // By index, not by value: an unknown right that is falsy ('', a list's hole) must not pass as "none found".
+  const unknown = request.rights.findIndex((right) => !isSpecRight(right));
+  if (unknown >= 0) throw new KeyholeError('invalid-input', `Unknown right “${request.rights[unknown]}”.`);
   if (request.rights.length === 0) throw new KeyholeError('invalid-input', 'Pick at least one right to request.');
 
   const bridgeUrl = checkedBaseUrl(request.bridgeUrl ?? REAL_PLATFORM_PRESET.bridgeUrl, 'bridge');

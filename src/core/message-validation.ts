@@ -94,7 +94,8 @@ const VALIDATORS: { [K in MessageName]: Validator<K> } = {
       [],
       ['apiToken', 'organisationId', 'apiBaseUrl', 'bridgeUrl', 'profileName'],
     )(payload);
-    if (!Array.isArray(checked.rights) || !checked.rights.every((right) => typeof right === 'string'))
+    // Array.from: a structured clone keeps a list's holes, which `every` would skip.
+    if (!Array.isArray(checked.rights) || !Array.from(checked.rights).every((right) => typeof right === 'string'))
       throw invalid('onboarding/setup-consumer', '“rights” must be a list of right names.');
     if (typeof checked.keepTokenForBridge !== 'boolean')
       throw invalid('onboarding/setup-consumer', '“keepTokenForBridge” must be true or false.');

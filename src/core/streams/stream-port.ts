@@ -47,7 +47,8 @@ function validateCursor(value: unknown): StreamCursor {
   if (
     !Array.isArray(idsAtLastDate) ||
     idsAtLastDate.length > 1000 ||
-    !idsAtLastDate.every((id) => typeof id === 'string')
+    // Array.from: a structured clone keeps a list's holes, which `every` would skip.
+    !Array.from(idsAtLastDate).every((id) => typeof id === 'string')
   )
     throw invalid('“cursor.idsAtLastDate” must be a list of at most 1000 ids.');
   if (typeof received !== 'number' || !Number.isInteger(received) || received < 0)

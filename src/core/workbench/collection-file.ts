@@ -1,12 +1,6 @@
 import { KeyholeError } from '../errors.ts';
 import type { HttpMethod } from '../protocol.ts';
-import {
-  isSensitiveHeader,
-  looksLikeCredentialValue,
-  REDACTED,
-  redactRows,
-  redactSecretsInTypedText,
-} from './redact-secrets.ts';
+import { isSensitiveHeader, redactParams, redactRows, redactSecretsInTypedText, redactUrl } from './redact-secrets.ts';
 import { createDraft, fileNameOnly, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 import { type RequestChecks, reviveChecks } from './run/checks.ts';
 import type { SavedRequest } from './saved-requests.ts';
@@ -73,9 +67,9 @@ export interface ImportedRequest {
 export function exportableDraft(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    params: Object.fromEntries(
-      Object.entries(draft.params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
-    ),
+    // A query or fragment typed in the path (refused at Send, but kept as typed), as the stored draft masks it.
+    path: redactUrl(draft.path, true),
+    params: redactParams(draft.params),
     query: redactRows(draft.query),
     headers: redactRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
     json: redactSecretsInTypedText(draft.json, 'application/json'),
@@ -186,11 +180,13 @@ export function parseCollectionFile(value: unknown): ImportedRequest[] {
     });
     const checks = reviveChecks(request.checks);
     if (checks) draft.checks = checks;
+    const masked = exportableDraft(draft);
     return [
       {
-        name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${request.path}`,
+        // Named after the masked path: a name is stored and shown as it is.
+        name: typeof request.name === 'string' && request.name.trim() ? request.name : `${method} ${masked.path}`,
         folder: typeof request.folder === 'string' ? request.folder : '',
-        draft: exportableDraft(draft),
+        draft: masked,
       },
     ];
   });

@@ -235,16 +235,26 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
 }
 
 /**
- * Masks secret-named query parameters of a URL; a URL that does not parse is returned as is. `typed`: a URL or path
- * the user typed (the composer's draft), masked with the looser test of `redactSecretsInTypedText`.
+ * Masks secret-named query parameters of a URL, and of its fragment (an implicit-grant redirect carries
+ * `#access_token=…`); a URL that does not parse is returned as is. `typed`: a URL or path the user typed (the
+ * composer's draft), masked with the looser test of `redactSecretsInTypedText`.
  */
 export function redactUrl(url: string, typed = false): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const fragmentStart = url.indexOf('#', queryStart);
-  const query = url.slice(queryStart + 1, fragmentStart < 0 ? undefined : fragmentStart);
-  const redacted = (typed ? redactSecretsInTypedText : redactSecretsInText)(query, 'application/x-www-form-urlencoded');
-  return `${url.slice(0, queryStart + 1)}${redacted}${fragmentStart < 0 ? '' : url.slice(fragmentStart)}`;
+  const redact = (part: string) =>
+    (typed ? redactSecretsInTypedText : redactSecretsInText)(part, 'application/x-www-form-urlencoded');
+  const fragmentStart = url.indexOf('#');
+  const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
+  const queryStart = beforeFragment.indexOf('?');
+  const head =
+    queryStart < 0 ? beforeFragment : `${url.slice(0, queryStart + 1)}${redact(beforeFragment.slice(queryStart + 1))}`;
+  return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
+}
+
+/** Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked. */
+export function redactParams(params: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+  );
 }
 
 /**

@@ -142,3 +142,15 @@ describe('onboarding with a pasted token', () => {
     expect(calls.some((call) => call.headers.get('authorization')?.includes(STORED_TOKEN))).toBe(false);
   });
 });
+
+describe('the rights asked for', () => {
+  it('refuses an empty name or a hole before any call: neither is a right, and no consumer is made without one', async () => {
+    // biome-ignore lint/suspicious/noSparseArray: a structured clone keeps the hole
+    for (const rights of [[''], ['', 'access_organisations'], [, 'access_organisations']]) {
+      await expect(
+        handlers['onboarding/setup-consumer']({ rights, keepTokenForBridge: false } as never, {}),
+      ).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('Unknown right') });
+    }
+    expect(calls).toHaveLength(0);
+  });
+});

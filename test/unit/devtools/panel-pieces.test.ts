@@ -71,6 +71,23 @@ describe('draft storage', () => {
     expect(describeMaskedParts(stored)).toEqual(['Path']);
     expect(draftForStorage(createDraft({ path: '/v2/self?limit=2' })).path).toBe('/v2/self?limit=2');
   });
+
+  it('masks a credential pasted as a path parameter, as a saved request does', () => {
+    const stored = draftForStorage(createDraft({ params: { id: 'Bearer s3cr3t-value', app: 'app_1' } }));
+    expect(stored.params).toEqual({ id: REDACTED, app: 'app_1' });
+    expect(describeMaskedParts(stored)).toEqual(['Path parameter: id']);
+  });
+
+  it('masks a secret typed as a fragment in the path (an implicit-grant redirect pasted whole), query or not', () => {
+    const masked = encodeURIComponent(REDACTED);
+    expect(draftForStorage(createDraft({ path: '/callback#access_token=s3cr3t-value&token_type=bearer' })).path).toBe(
+      `/callback#access_token=${masked}&token_type=bearer`,
+    );
+    const both = draftForStorage(createDraft({ path: '/v2/self?limit=2#access_token=s3cr3t-value' }));
+    expect(both.path).toBe(`/v2/self?limit=2#access_token=${masked}`);
+    expect(describeMaskedParts(both)).toEqual(['Path']);
+    expect(draftForStorage(createDraft({ path: '/v2/self#section' })).path).toBe('/v2/self#section');
+  });
 });
 
 describe('captured requests', () => {

@@ -19,12 +19,14 @@ export async function saveActiveTab(
   const tab = activeTab(workbench.tabs.get());
   const existing = asNew ? undefined : list.find((item) => item.id === tab.savedId);
   const where = normalizeFolder(folder);
+  const draft = exportableDraft(tab.draft);
   const saved: SavedRequest = {
     id: existing?.id ?? newSavedId(),
-    name: name.trim() || `${tab.draft.method} ${tab.draft.path}`,
+    // Named after the masked path: a secret typed in it stays in the tab only.
+    name: name.trim() || `${draft.method} ${draft.path}`,
     folder: where,
     order: existing && existing.folder === where ? existing.order : nextOrder(list, where),
-    draft: exportableDraft(tab.draft),
+    draft,
     updatedAt: Date.now(),
   };
   await store.put([saved]);

@@ -1,4 +1,10 @@
-import { isRedacted, redactRows, redactSecretsInTypedText, redactUrl } from '../../../core/workbench/redact-secrets.ts';
+import {
+  isRedacted,
+  redactParams,
+  redactRows,
+  redactSecretsInTypedText,
+  redactUrl,
+} from '../../../core/workbench/redact-secrets.ts';
 import {
   createDraft,
   fileNameOnly,
@@ -22,9 +28,9 @@ const KEY = 'keyhole.devtools.draft';
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    // A query typed in the path (refused at Send, but kept as typed) is masked as the Query table's is.
+    // A query or fragment typed in the path (refused at Send, but kept as typed) is masked as the Query table’s is.
     path: redactUrl(draft.path, true),
-    params: { ...draft.params },
+    params: redactParams(draft.params),
     query: redactRows(draft.query),
     headers: redactRows(draft.headers),
     json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),
@@ -40,6 +46,9 @@ export function describeMaskedParts(draft: RequestDraft): string[] {
     list.filter((row) => isRedacted(row.value)).map((row) => `${label}: ${row.name || '(unnamed)'}`);
   return [
     ...(isRedacted(draft.path) ? ['Path'] : []),
+    ...Object.entries(draft.params)
+      .filter(([, value]) => isRedacted(value))
+      .map(([name]) => `Path parameter: ${name}`),
     ...rows('Query', draft.query),
     ...rows('Headers', draft.headers),
     ...rows('Form', draft.form),

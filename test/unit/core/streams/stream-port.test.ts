@@ -27,6 +27,9 @@ describe('validateStreamCommand', () => {
     [{ type: 'open', kind: 'sse', request: { ...request, target: 'elsewhere' } }, /target/i],
     [{ type: 'open', kind: 'events', request: { ...request, target: 'bridge' } }, /on the API/],
     [{ type: 'open', kind: 'sse', request, cursor: { idsAtLastDate: 'x', received: 1 } }, /idsAtLastDate/],
+    // A structured clone (Firefox's ports) keeps a list's holes, which `every` skips and the copy spreads to undefined.
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the attack
+    [{ type: 'open', kind: 'sse', request, cursor: { idsAtLastDate: [, 'x'], received: 1 } }, /idsAtLastDate/],
     [{ type: 'open', kind: 'sse', request, cursor: { lastDate: 'soon', idsAtLastDate: [], received: 1 } }, /lastDate/],
     [{ type: 'open', kind: 'sse', request, cursor: { idsAtLastDate: [], received: -1 } }, /received/],
   ])('refuses %j with a message naming the problem', (command, message) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exportableDraft,
   exportCollection,
   parseCollectionEnvironments,
   parseCollectionFile,
@@ -104,6 +105,23 @@ describe('the collection file', () => {
     expect(() => parseCollectionFile({ format: 'keyhole-collection', version: 9, requests: [] })).toThrow(
       /version 9; this Keyhole reads version 1/,
     );
+  });
+});
+
+describe('a path typed with a secret in it', () => {
+  it('is masked in what is saved and exported, as the stored draft masks it', () => {
+    const masked = encodeURIComponent(REDACTED);
+    const draft = createDraft({ path: '/v2/self?access_token=s3cr3t-value&limit=2#id_token=s3cr3t-too' });
+    expect(exportableDraft(draft).path).toBe(`/v2/self?access_token=${masked}&limit=2#id_token=${masked}`);
+    const file = exportCollection([{ ...saved('x', '', 0), draft }]);
+    expect(file).not.toContain('s3cr3t');
+    // A request with no name in an imported file is named after its path: the masked one.
+    const imported = parseCollectionFile({
+      format: 'keyhole-collection',
+      version: 1,
+      requests: [{ method: 'GET', path: '/v2/self?access_token=s3cr3t-value' }],
+    });
+    expect(imported[0]?.name).toBe(`GET /v2/self?access_token=${masked}`);
   });
 });
 

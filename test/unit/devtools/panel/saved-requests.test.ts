@@ -42,4 +42,15 @@ describe('saving and reopening a request', () => {
     expect(workbench.notices.get()[0]).toMatch(/Headers: X-Client-Secret/);
     workbench.dispose();
   });
+
+  it('names a request saved without a name after its masked path, never the secret typed in it', async () => {
+    const { services } = createFakeServices();
+    const workbench = createWorkbench(services);
+    await workbench.ready;
+    workbench.open(createDraft({ path: '/v2/self?access_token=s3cr3t-value' }));
+    const item = await saveActiveTab(workbench, workbench.saved, { name: ' ', folder: '', asNew: true });
+    expect(item.name).toMatch(/^GET \/v2\/self\?access_token=/);
+    expect(JSON.stringify(await workbench.saved.list())).not.toContain('s3cr3t');
+    workbench.dispose();
+  });
 });
