@@ -83,11 +83,12 @@ export function VariableInput({
     const caret = element.selectionStart ?? element.value.length;
     const next = applyCompletion(element.value, caret, completion.context, name);
     setCompletion(undefined);
+    // The text and caret change now, not after the next frame: keys typed in between (a busy machine, a fast
+    // typist) would land where the caret was before the insertion.
+    element.value = next.text;
+    element.setSelectionRange(next.caret, next.caret);
     onValue(next.text);
-    requestAnimationFrame(() => {
-      element.setSelectionRange(next.caret, next.caret);
-      syncScroll();
-    });
+    requestAnimationFrame(syncScroll);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { useState } from 'preact/hooks';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyValueRow } from '../../../src/core/workbench/request-draft.ts';
 import { KeyValueEditor } from '../../../src/ui/KeyValueEditor.tsx';
@@ -45,6 +46,23 @@ describe('variables in a key-value editor', () => {
     await user.press(value, 'Enter');
     expect(latest[0]?.value).toBe('{apiToken}');
     expect(options()).toHaveLength(0);
+  });
+
+  it('puts the caret after the inserted name at once, so a key typed before the next frame lands there', async () => {
+    const { root, unmount } = mount(<Harness />);
+    cleanup = unmount;
+    const value = byLabel(root, 'Value of headers row 1') as HTMLInputElement;
+    await act(async () => {
+      value.value = '{o tail';
+      value.setSelectionRange(2, 2);
+      value.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(options().length).toBeGreaterThan(0);
+    await user.press(value, 'Enter');
+    // Checked without waiting for any frame: before the fix the caret moved in a frame, after keys already typed.
+    expect(value.value).toBe('{org} tail');
+    expect([value.selectionStart, value.selectionEnd]).toEqual([5, 5]);
+    expect(latest[0]?.value).toBe('{org} tail');
   });
 
   it('marks each variable and describes it: a value, "secret", or none; Escape closes the list', async () => {
