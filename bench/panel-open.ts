@@ -64,13 +64,13 @@ const TARGET_MS = 150;
 /** At most this many times the blank page's first paint (issue 31). */
 const TARGET_RATIO = 1.5;
 
-const FLOOR_PAGE = 'bench-script-floor.html';
-const FLOOR_SCRIPT = 'bench-script-floor.js';
-const FLOOR_HTML =
+export const FLOOR_PAGE = 'bench-script-floor.html';
+export const FLOOR_SCRIPT = 'bench-script-floor.js';
+export const FLOOR_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" />' +
   '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Keyhole panel</title>' +
   `<script type="module" src="/${FLOOR_SCRIPT}"></script></head><body><div id="app"></div></body></html>`;
-const FLOOR_JS = `const form = document.createElement('form');
+export const FLOOR_JS = `const form = document.createElement('form');
 const path = document.createElement('input');
 path.setAttribute('aria-label', 'Path');
 const send = document.createElement('button');
@@ -79,7 +79,7 @@ form.append(path, send);
 document.getElementById('app').append(form);
 `;
 
-interface OpenSample {
+export interface OpenSample {
   interactiveMs: number;
   domContentLoadedMs: number;
   firstPaintMs: number;
@@ -98,7 +98,7 @@ interface CatalogSample {
 }
 
 /** Runs before any panel code: notes the start of the first frame after the composer became usable. */
-function watchInteractive(): void {
+export function watchInteractive(): void {
   // No named inner functions: tsx would wrap them in a helper the page does not have.
   const state = globalThis as unknown as { __khInteractiveAt?: number };
   new MutationObserver((_, observer) => {
@@ -147,7 +147,7 @@ async function readCatalogTasks(page: Page): Promise<CatalogSample> {
   return { longestTaskMs: Math.max(0, ...tasks), longestFrameMs: Math.max(0, ...frames), listedMs };
 }
 
-async function openOnce(page: Page, url: string, waitFor: 'interactive' | 'paint'): Promise<OpenSample> {
+export async function openOnce(page: Page, url: string, waitFor: 'interactive' | 'paint'): Promise<OpenSample> {
   await page.goto(url);
   await page.waitForFunction(
     (what) =>

@@ -78,7 +78,7 @@ export async function traceTasks(page: Page, attribute = false): Promise<TaskTra
             wallMs: (event.dur ?? 0) / 1000,
             cpuMs: (event.tdur ?? 0) / 1000,
           };
-          if (attribute && task.cpuMs > 30) {
+          if (attribute && (task.cpuMs > 30 || task.wallMs > 40)) {
             task.inside = {};
             for (const child of own) {
               if (child === event || child.ts < event.ts || child.ts > event.ts + (event.dur ?? 0)) continue;

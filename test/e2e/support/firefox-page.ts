@@ -25,12 +25,19 @@ const ALL = `const all = (selector) => {
   return Array.from({ length: found.snapshotLength }, (_, index) => found.snapshotItem(index));
 };`;
 
-/** Reads until `accept` takes the value or `timeoutMs` passes; returns the last value read either way. */
+/**
+ * Reads until `accept` takes the value, and returns it; fails with the last value read once `timeoutMs` has passed
+ * (a wait that ran out must fail where it ran out, not let the test go on as if it had seen what it waited for).
+ */
 export async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
+    if (accept(value)) return value;
+    if (Date.now() > deadline) {
+      const last = JSON.stringify(value) ?? String(value);
+      throw new Error(`still not there after ${timeoutMs} ms; last value read: ${last.slice(0, 500)}`);
+    }
     await sleep(100);
   }
 }

@@ -150,8 +150,14 @@ export async function settle(ms = 0): Promise<void> {
   });
 }
 
+/**
+ * How long a wait may take before it fails. A wait ends as soon as its check passes, so this only bounds a failure:
+ * on a loaded two-core machine a lazily imported view's first transform took over 3 s (import-environments).
+ */
+const WAIT_LIMIT_MS = 10_000;
+
 /** Retries `check` until it stops throwing (an expect, a finder), rendering between tries; returns its value. */
-export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(check: () => T, timeoutMs = WAIT_LIMIT_MS): Promise<T> {
   const started = Date.now();
   for (;;) {
     try {
@@ -164,7 +170,7 @@ export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
 }
 
 /** Retries `check` until it returns something truthy (e.g. a lazily loaded view's element), rendering between tries. */
-export async function waitForValue<T>(check: () => T | Promise<T>, timeoutMs = 3000): Promise<NonNullable<T>> {
+export async function waitForValue<T>(check: () => T | Promise<T>, timeoutMs = WAIT_LIMIT_MS): Promise<NonNullable<T>> {
   const started = Date.now();
   for (;;) {
     const value = await check();
