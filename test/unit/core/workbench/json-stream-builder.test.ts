@@ -113,6 +113,40 @@ describe('createJsonStreamBuilder', () => {
     expect(caught?.position).toBeGreaterThanOrEqual(4);
   });
 
+  it('keeps items in order around a streamed child, has each in the root by the end of its push, and places errors', () => {
+    // Items before and after a child container that is streamed (promoted), in pieces that split items.
+    const big = Array.from({ length: 30_000 }, (_, index) => index);
+    const text = JSON.stringify([1, 'two', { three: 3 }, big, [4], null, 5.5, { big }, 'end']);
+    for (const size of [3, 4096, 100_000, text.length])
+      expect(build(text, size), `pieces of ${size}`).toEqual(JSON.parse(text));
+    // Every item read by the end of a push is in the root then.
+    const builder = createJsonStreamBuilder();
+    builder.push('[1,"a",{"b":[2]},');
+    expect(builder.root).toEqual([1, 'a', { b: [2] }]);
+    expect(builder.values).toBe(3);
+    builder.push('tru');
+    expect(builder.root).toEqual([1, 'a', { b: [2] }]);
+    builder.push('e,[3]]');
+    expect(builder.finish()).toEqual([1, 'a', { b: [2] }, true, [3]]);
+    // A bad item among good ones in one piece is reported within itself (its start, or where JSON.parse says),
+    // not at the batch's start.
+    for (const [bad, from, to] of [
+      ['[1,2,{"a":tru},4]', 5, 13],
+      ['[1,2,-,4]', 5, 6],
+      ['[1,2,"x",1e,4]', 9, 11],
+    ] as const) {
+      let caught: JsonStreamError | undefined;
+      try {
+        build(bad, bad.length);
+      } catch (error) {
+        caught = error as JsonStreamError;
+      }
+      expect(caught, bad).toBeInstanceOf(JsonStreamError);
+      expect(caught?.position, bad).toBeGreaterThanOrEqual(from);
+      expect(caught?.position, bad).toBeLessThanOrEqual(to);
+    }
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');

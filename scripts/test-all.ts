@@ -1,0 +1,63 @@
+/**
+ * `npm test`: the unit run and the e2e run side by side, the unit run at a lower CPU priority.
+ *
+ * Why: run one after the other on CI's two cores, the unit run (CPU-bound: 145 s) was followed by the e2e run,
+ * which mostly waits on its browsers, so a core sat idle for much of its ~420 s. Side by side, the unit files use
+ * that idle time; `nice` keeps them from taking CPU the browsers ask for (the e2e flows hold under a busy core:
+ * scripts/e2e-with-cpu-hog.sh). The e2e run's output streams as it goes; the unit run's is printed whole when it
+ * ends, so the two never interleave line by line. The exit status fails if either run failed.
+ *
+ * With arguments (`npm test -- test/unit/core`), it is one plain `vitest run` with them instead.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const VITEST = resolve('node_modules/.bin/vitest');
+/** Unit files yield to the browsers: nice 10 gets about a tenth of a core's share against nice 0. */
+const UNIT_NICENESS = '10';
+
+const children = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+
+function run(command: string, args: string[], output: 'stream' | 'collect'): Promise<{ code: number; text: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: output === 'stream' ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    const pieces: Buffer[] = [];
+    child.stdout?.on('data', (piece: Buffer) => pieces.push(piece));
+    child.stderr?.on('data', (piece: Buffer) => pieces.push(piece));
+    child.on('error', (error) => {
+      children.delete(child);
+      done({ code: 1, text: `could not start ${command}: ${error.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      done({ code: code ?? (signal ? 1 : 0), text: Buffer.concat(pieces).toString('utf8') });
+    });
+  });
+}
+
+const extra = process.argv.slice(2);
+if (extra.length > 0) {
+  const { code } = await run(VITEST, ['run', ...extra], 'stream');
+  process.exit(code);
+}
+
+const started = Date.now();
+const unit = run('nice', ['-n', UNIT_NICENESS, VITEST, 'run', '--project', 'unit'], 'collect').then((result) => ({
+  ...result,
+  seconds: Math.round((Date.now() - started) / 1000),
+}));
+const e2e = await run(VITEST, ['run', '--project', 'e2e'], 'stream');
+const e2eSeconds = Math.round((Date.now() - started) / 1000);
+const unitResult = await unit;
+process.stdout.write(`\n──── unit run (beside the e2e run, at nice ${UNIT_NICENESS}) ────\n${unitResult.text}\n`);
+console.log(
+  `npm test: e2e ${e2e.code === 0 ? 'passed' : 'FAILED'} in ${e2eSeconds} s, unit ${
+    unitResult.code === 0 ? 'passed' : 'FAILED'
+  } in ${unitResult.seconds} s, side by side; all done in ${Math.round((Date.now() - started) / 1000)} s`,
+);
+process.exit(e2e.code !== 0 ? e2e.code : unitResult.code);
