@@ -12,7 +12,7 @@
  * browser and server it started closed.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { DIST, OUTPUT } from '../test/e2e/support/launch-extension.ts';
@@ -28,8 +28,8 @@ import { benchJsonTree, JSON_SIZES } from './json-tree.ts';
 import { closeOnExit, ensureBrowsers, packagesFor, runToExit } from './lifecycle.ts';
 import { benchLogStream } from './log-stream.ts';
 import { currentLoad, describeMachine } from './machine.ts';
-import { benchPanelOpen } from './panel-open.ts';
-import { benchPopup } from './popup.ts';
+import { benchPanelOpen, FLOOR_PAGE, FLOOR_SCRIPT } from './panel-open.ts';
+import { BLANK_PAGE, benchPopup } from './popup.ts';
 import { refreshReadme } from './refresh-readme.ts';
 import { MARKDOWN_PATH, RESULTS_PATH, renderMarkdown, renderText } from './report.ts';
 import type { BenchResults, BenchRow } from './results.ts';
@@ -38,6 +38,8 @@ import { benchSchemaCheck } from './schema-check.ts';
 import { benchSigningInChromium, benchSigningInNode } from './signing.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
+/** Files the benchmarks write into dist/ (anchors served from the extension's origin). */
+const BENCH_PAGES = [BLANK_PAGE, FLOOR_PAGE, FLOOR_SCRIPT];
 const ALL = [
   'bundles',
   'signing',
@@ -228,6 +230,9 @@ async function main(): Promise<number> {
     }
   } finally {
     await session?.close();
+    // The pages written into dist/ for the panel and popup anchors go, so dist/ is a build again (the Firefox
+    // build's e2e check compares its pages with dist/'s).
+    await Promise.all(BENCH_PAGES.map((file) => rm(resolve(DIST, file), { force: true })));
   }
   // After Chromium is closed (each browser wants both cores), and after `json`, whose figures are its anchors.
   if (selected.has('firefox')) {
