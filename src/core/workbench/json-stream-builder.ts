@@ -34,7 +34,8 @@ export class JsonStreamError extends Error {
  * scavenges of the young generation twice as long (in Chromium, 300,000 items: the longest 14–16 ms of CPU
  * against 4–9 ms batched), and on a busy machine those scavenges were the swap's only tasks over 50 ms
  * (bench/profile-swap.ts). Each text is a whole value as the scanner cut it, so joined by commas in brackets they
- * parse exactly as they would alone; when the batch fails, each is parsed alone to say where.
+ * parse exactly as they would alone; when the batch fails, each is parsed alone to say where. A batch is at most
+ * one push long, so its parse stays as short as the push (the body loader pushes 64 K characters at a time).
  */
 interface ItemBatch {
   texts: string[];
