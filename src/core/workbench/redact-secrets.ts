@@ -1,4 +1,6 @@
 import { dataRecord } from '../data-record.ts';
+import { PLACEHOLDER, placeholderName } from './path-template.ts';
+import { mapSegmentParams } from './segment-params.ts';
 
 /**
  * Keeps secrets out of what Keyhole stores or exports (history, HAR, the saved composer draft): credential
@@ -235,9 +237,10 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
 }
 
 /**
- * Masks secret-named query parameters of a URL, and of its fragment (an implicit-grant redirect carries
- * `#access_token=…`); a URL that does not parse is returned as is. `typed`: a URL or path the user typed (the
- * composer's draft), masked with the looser test of `redactSecretsInTypedText`.
+ * Masks secret-named query parameters of a URL, of its fragment (an implicit-grant redirect carries
+ * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`); a URL that does not parse is returned
+ * as is. `typed`: a URL or path the user typed (the composer's draft), masked with the looser test of
+ * `redactSecretsInTypedText`.
  */
 export function redactUrl(url: string, typed = false): string {
   const redact = (part: string) =>
@@ -245,15 +248,31 @@ export function redactUrl(url: string, typed = false): string {
   const fragmentStart = url.indexOf('#');
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
-  const head =
-    queryStart < 0 ? beforeFragment : `${url.slice(0, queryStart + 1)}${redact(beforeFragment.slice(queryStart + 1))}`;
+  const isSecret = typed ? looksSecretName : isSecretName;
+  // A segment's empty value has nothing to hide, and stays as typed.
+  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (name, value) =>
+    value !== '' && isSecret(name) ? encodeURIComponent(REDACTED) : value,
+  );
+  const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
-/** Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked. */
-export function redactParams(params: Readonly<Record<string, string>>): Record<string, string> {
+const placeholderCount = (path: string, name: string) =>
+  [...path.matchAll(PLACEHOLDER)].filter((match) => placeholderName(match) === name).length;
+
+/**
+ * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
+ * whose `{placeholder}` the typed `path` holds as a secret's value (`/v2/self;access_token={token}`), which
+ * `redactUrl` masks there.
+ */
+export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
+  const masked = redactUrl(path, true);
+  const hidden = (name: string) => masked !== path && placeholderCount(masked, name) < placeholderCount(path, name);
   return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+    Object.entries(params).map(([name, value]) => [
+      name,
+      looksLikeCredentialValue(value) || (value !== '' && hidden(name)) ? REDACTED : value,
+    ]),
   );
 }
 

@@ -123,6 +123,28 @@ describe('a path typed with a secret in it', () => {
     });
     expect(imported[0]?.name).toBe(`GET /v2/self?access_token=${masked}`);
   });
+
+  it('is masked as a path segment’s parameter too, in what is saved, exported and named, and its {placeholder}’s value', () => {
+    const masked = encodeURIComponent(REDACTED);
+    const path = '/v2/self;access_token=s3cr3t-a;v=2/x%3Bclient%5Fsecret%3Ds3cr3t-b/y;Password={pw}';
+    const draft = createDraft({ path, params: { pw: 's3cr3t-c' } });
+    const stored = exportableDraft(draft);
+    const maskedPath = `/v2/self;access_token=${masked};v=2/x%3Bclient%5Fsecret%3D${masked}/y;Password=${masked}`;
+    expect(stored.path).toBe(maskedPath);
+    expect(stored.params).toEqual({ pw: REDACTED });
+    expect(exportCollection([{ ...saved('x', '', 0), draft }])).not.toContain('s3cr3t');
+    const imported = parseCollectionFile({
+      format: 'keyhole-collection',
+      version: 1,
+      requests: [{ method: 'GET', path, params: { pw: 's3cr3t-c' } }],
+    });
+    expect(imported[0]?.name).toBe(`GET ${maskedPath}`);
+    expect(JSON.stringify(imported)).not.toContain('s3cr3t');
+    // An ordinary path with `;` is saved as typed.
+    expect(exportableDraft(createDraft({ path: '/v2/a;v=1;lang=en/b;token_type=bearer' })).path).toBe(
+      '/v2/a;v=1;lang=en/b;token_type=bearer',
+    );
+  });
 });
 
 describe('environments in the collection file', () => {
