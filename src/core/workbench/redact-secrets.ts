@@ -236,6 +236,9 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
   return masked;
 }
 
+/** A value that is one `{placeholder}` and nothing else. */
+const WHOLE_PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER.source})$`);
+
 /**
  * Masks secret-named query parameters of a URL, of its fragment (an implicit-grant redirect carries
  * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`); a URL that does not parse is returned
@@ -249,9 +252,10 @@ export function redactUrl(url: string, typed = false): string {
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
   const isSecret = typed ? looksSecretName : isSecretName;
-  // A segment's empty value has nothing to hide, and stays as typed.
+  // A segment's empty value has nothing to hide. A typed `{placeholder}` names the secret (a path parameter or a
+  // variable), so it stays and the draft keeps working: `redactParams` masks the value it names.
   const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (name, value) =>
-    value !== '' && isSecret(name) ? encodeURIComponent(REDACTED) : value,
+    value === '' || !isSecret(name) || (typed && WHOLE_PLACEHOLDER.test(value)) ? value : encodeURIComponent(REDACTED),
   );
   const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
@@ -262,12 +266,18 @@ const placeholderCount = (path: string, name: string) =>
 
 /**
  * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
- * whose `{placeholder}` the typed `path` holds as a secret's value (`/v2/self;access_token={token}`), which
- * `redactUrl` masks there.
+ * whose `{placeholder}` the typed `path` holds as a secret's value: a segment's (`/v2/self;access_token={token}`,
+ * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it).
  */
 export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
+  const secretRefs = new Set<string>();
+  mapSegmentParams(path, (name, value) => {
+    if (looksSecretName(name)) for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
+    return value;
+  });
   const masked = redactUrl(path, true);
-  const hidden = (name: string) => masked !== path && placeholderCount(masked, name) < placeholderCount(path, name);
+  const hidden = (name: string) =>
+    secretRefs.has(name) || (masked !== path && placeholderCount(masked, name) < placeholderCount(path, name));
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,

@@ -124,12 +124,12 @@ describe('a path typed with a secret in it', () => {
     expect(imported[0]?.name).toBe(`GET /v2/self?access_token=${masked}`);
   });
 
-  it('is masked as a path segment’s parameter too, in what is saved, exported and named, and its {placeholder}’s value', () => {
+  it('is masked as a path segment’s parameter too, in what is saved, exported and named, and its {placeholder}’s value (the placeholder kept)', () => {
     const masked = encodeURIComponent(REDACTED);
     const path = '/v2/self;access_token=s3cr3t-a;v=2/x%3Bclient%5Fsecret%3Ds3cr3t-b/y;Password={pw}';
     const draft = createDraft({ path, params: { pw: 's3cr3t-c' } });
     const stored = exportableDraft(draft);
-    const maskedPath = `/v2/self;access_token=${masked};v=2/x%3Bclient%5Fsecret%3D${masked}/y;Password=${masked}`;
+    const maskedPath = `/v2/self;access_token=${masked};v=2/x%3Bclient%5Fsecret%3D${masked}/y;Password={pw}`;
     expect(stored.path).toBe(maskedPath);
     expect(stored.params).toEqual({ pw: REDACTED });
     expect(exportCollection([{ ...saved('x', '', 0), draft }])).not.toContain('s3cr3t');

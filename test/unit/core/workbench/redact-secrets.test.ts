@@ -199,17 +199,24 @@ describe('parameters of a path segment (/v2/self;access_token=…)', () => {
       expect(redactUrl(path, true), path).toBe(path);
   });
 
-  it('masks a path parameter whose {placeholder} the path holds as a secret’s value, and only that one', () => {
-    const path = '/v2/{app};access_token={token};v={version}';
-    expect(redactUrl(path, true)).toBe(`/v2/{app};access_token=${mask};v={version}`);
-    expect(redactParams({ app: 'app_1', token: 's3cr3t', version: '2' }, path)).toEqual({
-      app: 'app_1',
-      token: REDACTED,
-      version: '2',
-    });
+  it('keeps a typed {placeholder} as a secret’s value, and masks the path parameter it names instead', () => {
+    const path = '/v2/{app};access_token={token};v={version}/x;password={{pw}};api_token=pre{key}';
+    expect(redactUrl(path, true)).toBe(
+      `/v2/{app};access_token={token};v={version}/x;password={{pw}};api_token=${mask}`,
+    );
+    expect(
+      redactParams({ app: 'app_1', token: 's3cr3t', version: '2', pw: 'p1', key: 'k1', other: 'o' }, path),
+    ).toEqual({ app: 'app_1', token: REDACTED, version: '2', pw: REDACTED, key: REDACTED, other: 'o' });
     // Also when the same placeholder is used elsewhere in the path too; an empty value stays empty.
     expect(redactParams({ token: 's3cr3t' }, '/v2/{token};password={token}')).toEqual({ token: REDACTED });
     expect(redactParams({ token: '' }, '/v2/x;password={token}')).toEqual({ token: '' });
+    // In the query or fragment typed in the path, the placeholder is masked as the rest of the value: so is its value.
+    expect(redactParams({ token: 's3cr3t', id: 'i' }, '/v2/x/{id}?access_token={token}')).toEqual({
+      token: REDACTED,
+      id: 'i',
+    });
     expect(redactParams({ id: 'Bearer abc', app: 'app_1' })).toEqual({ id: REDACTED, app: 'app_1' });
+    // History reads a path as sent (no placeholders there): a literal {x} under a secret name is masked.
+    expect(redactUrl('/v2/x;password={x}')).toBe(`/v2/x;password=${mask}`);
   });
 });

@@ -125,7 +125,7 @@ describe('edits waiting to be saved', () => {
     vi.advanceTimersByTime(SAVE_DELAY_MS);
     await vi.runAllTimersAsync();
     const expected = {
-      path: `/v2/{app};access_token=${mask};v=2/env%3BPassword%3D${mask};token_type=bearer/x;API%5FTOKEN=${mask}`,
+      path: `/v2/{app};access_token=${mask};v=2/env%3BPassword%3D${mask};token_type=bearer/x;API%5FTOKEN={t}`,
       params: { app: 'app_1', t: REDACTED },
     };
     const storedDraft = await storage.get<RequestDraft>('keyhole.devtools.draft');
