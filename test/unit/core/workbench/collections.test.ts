@@ -323,6 +323,18 @@ describe('importing', () => {
     expect(JSON.stringify(result.requests)).not.toContain('har-secret');
   });
 
+  it('names a curl command or HAR entry after its masked path when a segment’s parameter holds a secret', () => {
+    const mask = encodeURIComponent(REDACTED);
+    const url = 'https://api.example.test/v2/self;access_token=s3cr3t-a;v=2/x%3BPassword%3Ds3cr3t-b';
+    const har = { log: { entries: [{ request: { method: 'GET', url, headers: [], bodySize: 5 } }] } };
+    const curl = importCollectionText(`curl '${url}'`, 'cmd.sh', ORIGINS);
+    const fromHar = importCollectionText(JSON.stringify(har), 'calls.har', ORIGINS);
+    for (const result of [curl, fromHar]) {
+      expect(result.requests[0]?.name).toBe(`GET /v2/self;access_token=${mask};v=2/x%3BPassword%3D${mask}`);
+      expect(JSON.stringify(result)).not.toContain('s3cr3t');
+    }
+  });
+
   it('reads a curl command, and says what a file that is neither is', () => {
     const result = importCollectionText(
       "curl -H 'Authorization: Bearer c-secret' https://api.example.test/v2/self",
