@@ -254,8 +254,10 @@ export function redactUrl(url: string, typed = false): string {
   const isSecret = typed ? looksSecretName : isSecretName;
   // A segment's empty value has nothing to hide. A typed `{placeholder}` names the secret (a path parameter or a
   // variable), so it stays and the draft keeps working: `redactParams` masks the value it names.
-  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (name, value) =>
-    value === '' || !isSecret(name) || (typed && WHOLE_PLACEHOLDER.test(value)) ? value : encodeURIComponent(REDACTED),
+  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (param) =>
+    !isSecret(param.name) || param.value === '' || (typed && WHOLE_PLACEHOLDER.test(param.value))
+      ? undefined
+      : encodeURIComponent(REDACTED),
   );
   const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
@@ -271,8 +273,9 @@ const placeholderCount = (path: string, name: string) =>
  */
 export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
   const secretRefs = new Set<string>();
-  mapSegmentParams(path, (name, value) => {
-    if (looksSecretName(name)) for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
+  mapSegmentParams(path, ({ name, value }) => {
+    if (!looksSecretName(name)) return undefined;
+    for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
     return value;
   });
   const masked = redactUrl(path, true);

@@ -27,25 +27,58 @@ function decodedName(name: string): string {
   return current;
 }
 
+export interface SegmentParam {
+  /** Decoded. */
+  name: string;
+  /**
+   * As written, up to the next `;` typed as is (or the segment's end): a server that splits on a typed `;` only
+   * reads an encoded one (`%3B`) as part of the value, so this widest reading is the one to mask. Read on demand.
+   */
+  readonly value: string;
+}
+
 /**
- * Rewrites the value of each `name=value` parameter of each path segment with `replace(decoded name, raw value)`;
- * the rest of the path (the text before a segment's first `;`, separators, names, a parameter without `=`) is
- * kept as written.
+ * Each `name=value` parameter of each path segment, in order; `replace` may give a replacement, which then stands
+ * for the whole `value` (encoded separators in it included: the parameters they start are not visited). The rest
+ * of the path (the text before a segment's first separator, separators, names, a parameter without `=`) is kept
+ * as written. Linear in the path's length, however hostile.
  */
-export function mapSegmentParams(path: string, replace: (name: string, value: string) => string): string {
+export function mapSegmentParams(path: string, replace: (param: SegmentParam) => string | undefined): string {
   if (!SEPARATOR.test(path)) return path;
   const mapSegment = (segment: string) => {
     // [text before the first parameter, separator, parameter, separator, parameter, …]
     const parts = segment.split(SEPARATOR);
-    for (let index = 2; index < parts.length; index += 2) {
-      const param = parts[index] as string;
-      const equals = EQUALS.exec(param);
-      if (!equals) continue;
-      const valueStart = equals.index + equals[0].length;
-      const name = decodedName(param.slice(0, equals.index));
-      parts[index] = `${param.slice(0, valueStart)}${replace(name, param.slice(valueStart))}`;
+    // Where each part's value ends: the next separator typed as `;`, or the end. One pass from the right.
+    const valueEnd = new Array<number>(parts.length);
+    for (let index = parts.length - 1, next = parts.length; index >= 0; index -= 1) {
+      valueEnd[index] = next;
+      if (parts[index] === ';') next = index;
     }
-    return parts.join('');
+    const out = [parts[0] as string];
+    let index = 1;
+    while (index < parts.length) {
+      const param = parts[index + 1] as string;
+      out.push(parts[index] as string);
+      const equals = EQUALS.exec(param);
+      const end = valueEnd[index + 1] as number;
+      const valueStart = equals ? equals.index + equals[0].length : 0;
+      const replacement =
+        equals &&
+        replace({
+          name: decodedName(param.slice(0, equals.index)),
+          get value() {
+            return [param.slice(valueStart), ...parts.slice(index + 2, end)].join('');
+          },
+        });
+      if (typeof replacement === 'string') {
+        out.push(`${param.slice(0, valueStart)}${replacement}`);
+        index = end;
+      } else {
+        out.push(param);
+        index += 2;
+      }
+    }
+    return out.join('');
   };
   return path.split('/').map(mapSegment).join('/');
 }
