@@ -62,12 +62,13 @@ export function mapSegmentParams(path: string, replace: (param: SegmentParam) =>
       const equals = EQUALS.exec(param);
       const end = valueEnd[index + 1] as number;
       const valueStart = equals ? equals.index + equals[0].length : 0;
+      const rest = index + 2;
       const replacement =
         equals &&
         replace({
           name: decodedName(param.slice(0, equals.index)),
           get value() {
-            return [param.slice(valueStart), ...parts.slice(index + 2, end)].join('');
+            return [param.slice(valueStart), ...parts.slice(rest, end)].join('');
           },
         });
       if (typeof replacement === 'string') {
