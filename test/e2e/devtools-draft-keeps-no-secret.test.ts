@@ -1,8 +1,9 @@
 /**
  * The composer's draft survives a reload through storage.local, and storage.local must hold no secret: a user
- * types a password in a text body, a JSON body and a form field, and an API key and a bearer credential in
- * headers. The stored draft keeps everything else as typed; after a reload the composer says which values to
- * type again, and will not send the masks.
+ * types a password in a text body, a JSON body and a form field, an API key and a bearer credential in
+ * headers, and an access token as a path segment's parameter (`;access_token=…`). The stored draft keeps
+ * everything else as typed; after a reload the composer says which values to type again, and will not send the
+ * masks.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,10 @@ let ext: SandboxedExtension;
 let page: Page;
 const pageErrors: string[] = [];
 
-const SECRETS = ['hunter2', 'json-pw-e2e', 'form-pw-e2e', 'hdr-key-e2e', 'hdr-bearer-e2e'];
+const SECRETS = ['hunter2', 'json-pw-e2e', 'form-pw-e2e', 'hdr-key-e2e', 'hdr-bearer-e2e', 'path-tok-e2e'];
+const MASK = encodeURIComponent('[redacted by Keyhole]');
+const TYPED_PATH = '/v2/self/applications/app_x;access_token=path-tok-e2e;v=2/env';
+const STORED_PATH = `/v2/self/applications/app_x;access_token=${MASK};v=2/env`;
 
 beforeAll(async () => {
   ext = await startSandboxedExtension();
@@ -29,7 +33,7 @@ const storageLocal = () => ext.worker.evaluate(async () => JSON.stringify(await 
 
 describe('the saved composer draft', () => {
   it('keeps what was typed in storage.local, without any secret value', async () => {
-    await compose(page, 'POST', '/v2/self/applications/app_x/env');
+    await compose(page, 'POST', TYPED_PATH);
     await composerTab(page, 'Headers').click();
     await page.getByLabel('Name of new headers row').fill('X-Api-Key');
     await page.getByLabel('Value of headers row 1').fill('hdr-key-e2e');
@@ -58,14 +62,7 @@ describe('the saved composer draft', () => {
       expect(stored.includes(secret), `storage.local holds ${secret}`).toBe(false);
       expect(stored.includes(encodeURIComponent(secret)), `storage.local holds ${secret}, encoded`).toBe(false);
     }
-    for (const kept of [
-      'X-Api-Key',
-      'X-Forwarded-Auth',
-      'trace-kept',
-      'json-name-kept',
-      'form-name-kept',
-      '/app_x/env',
-    ])
+    for (const kept of ['X-Api-Key', 'X-Forwarded-Auth', 'trace-kept', 'json-name-kept', 'form-name-kept', ';v=2/env'])
       expect(stored).toContain(kept);
   });
 
@@ -75,9 +72,16 @@ describe('the saved composer draft', () => {
     const notice = page.locator('.kh-notices');
     await notice.waitFor();
     const text = await notice.innerText();
-    for (const part of ['Headers: X-Api-Key', 'Headers: X-Forwarded-Auth', 'Form: password', 'JSON body', 'Text body'])
+    for (const part of [
+      'Path',
+      'Headers: X-Api-Key',
+      'Headers: X-Forwarded-Auth',
+      'Form: password',
+      'JSON body',
+      'Text body',
+    ])
       expect(text).toContain(part);
-    expect(await page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/v2/self/applications/app_x/env');
+    expect(await page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe(STORED_PATH);
     await composerTab(page, 'Body').click();
     expect(await page.getByRole('textbox', { name: 'Text body' }).inputValue()).toBe(
       `user=ada&password=${encodeURIComponent('[redacted by Keyhole]')}`,
@@ -85,7 +89,9 @@ describe('the saved composer draft', () => {
     await saveScreenshot(page.getByRole('form', { name: 'Request composer' }), 'devtools-draft-masked-light');
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // The first field to fix is shown: the masked API key in the Headers tab.
+    // The first field to fix is shown: the path, whose segment's parameter was masked; then each tab's.
+    await page.getByText('The path holds a value masked when it was saved').waitFor();
+    await composerTab(page, 'Headers').click();
     await page.getByText('This value was masked when it was saved: type the real value again.').first().waitFor();
     await composerTab(page, 'Body').click();
     await page.getByText('The body holds a value masked when it was saved').waitFor();
@@ -112,9 +118,7 @@ describe('the saved composer draft', () => {
       }),
     ]);
     // A fresh page starts from an empty draft (its body None too): wait for the restored one, path first.
-    await expect
-      .poll(() => page.getByRole('textbox', { name: 'Path' }).inputValue())
-      .toBe('/v2/self/applications/app_x/env');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe(STORED_PATH);
     await composerTab(page, 'Body').click();
     expect(await page.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
     expect(pageErrors).toEqual([]);

@@ -67,9 +67,10 @@ export interface ImportedRequest {
 export function exportableDraft(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    // A query or fragment typed in the path (refused at Send, but kept as typed), as the stored draft masks it.
+    // A query or fragment typed in the path (refused at Send, but kept as typed), or a segment's parameter
+    // (`/v2/self;access_token=…`, sent as typed), as the stored draft masks it.
     path: redactUrl(draft.path, true),
-    params: redactParams(draft.params),
+    params: redactParams(draft.params, draft.path),
     query: redactRows(draft.query),
     headers: redactRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
     json: redactSecretsInTypedText(draft.json, 'application/json'),

@@ -14,7 +14,7 @@ import { importHar, isHarFile } from './import/har-import.ts';
 import { importInsomniaExport, isInsomniaExport } from './import/insomnia-import.ts';
 import { isZip, readZipEntries, ZIP_LIMITS } from './import/zip-entries.ts';
 import { importPostmanCollection, isPostmanCollection } from './postman-import.ts';
-import { redactRows } from './redact-secrets.ts';
+import { redactRows, redactUrl } from './redact-secrets.ts';
 
 /**
  * One entry point for every file the Saved view imports: Keyhole's own collection, a Postman v2.0/v2.1 collection,
@@ -98,7 +98,8 @@ export function importCollectionText(
     const { draft, notices } = importCurlCommand(trimmed, origins);
     result = {
       format: 'curl',
-      requests: [{ name: `${draft.method} ${draft.path}`, folder: base, draft }],
+      // Named after the masked path, as a saved request is.
+      requests: [{ name: `${draft.method} ${redactUrl(draft.path, true)}`, folder: base, draft }],
       environments: [],
       notices,
     };

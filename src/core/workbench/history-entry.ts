@@ -83,7 +83,8 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
   const clean: SendRequest = {
     target: request.target,
     method: request.method,
-    path: request.path,
+    // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are.
+    path: redactUrl(request.path),
     query: redactPairs(request.query ?? []),
     headers: stripSensitiveHeaders(request.headers ?? []),
     body: sanitizeBody(request.body),

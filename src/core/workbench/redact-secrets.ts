@@ -1,4 +1,6 @@
 import { dataRecord } from '../data-record.ts';
+import { PLACEHOLDER, placeholderName } from './path-template.ts';
+import { mapSegmentParams } from './segment-params.ts';
 
 /**
  * Keeps secrets out of what Keyhole stores or exports (history, HAR, the saved composer draft): credential
@@ -234,10 +236,14 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
   return masked;
 }
 
+/** A value that is one `{placeholder}` and nothing else. */
+const WHOLE_PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER.source})$`);
+
 /**
- * Masks secret-named query parameters of a URL, and of its fragment (an implicit-grant redirect carries
- * `#access_token=…`); a URL that does not parse is returned as is. `typed`: a URL or path the user typed (the
- * composer's draft), masked with the looser test of `redactSecretsInTypedText`.
+ * Masks secret-named query parameters of a URL, of its fragment (an implicit-grant redirect carries
+ * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`); a URL that does not parse is returned
+ * as is. `typed`: a URL or path the user typed (the composer's draft), masked with the looser test of
+ * `redactSecretsInTypedText`.
  */
 export function redactUrl(url: string, typed = false): string {
   const redact = (part: string) =>
@@ -245,15 +251,41 @@ export function redactUrl(url: string, typed = false): string {
   const fragmentStart = url.indexOf('#');
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
-  const head =
-    queryStart < 0 ? beforeFragment : `${url.slice(0, queryStart + 1)}${redact(beforeFragment.slice(queryStart + 1))}`;
+  const isSecret = typed ? looksSecretName : isSecretName;
+  // A segment's empty value has nothing to hide. A typed `{placeholder}` names the secret (a path parameter or a
+  // variable), so it stays and the draft keeps working: `redactParams` masks the value it names.
+  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (param) =>
+    !isSecret(param.name) || param.value === '' || (typed && WHOLE_PLACEHOLDER.test(param.value))
+      ? undefined
+      : encodeURIComponent(REDACTED),
+  );
+  const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
-/** Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked. */
-export function redactParams(params: Readonly<Record<string, string>>): Record<string, string> {
+const placeholderCount = (path: string, name: string) =>
+  [...path.matchAll(PLACEHOLDER)].filter((match) => placeholderName(match) === name).length;
+
+/**
+ * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
+ * whose `{placeholder}` the typed `path` holds as a secret's value: a segment's (`/v2/self;access_token={token}`,
+ * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it).
+ */
+export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
+  const secretRefs = new Set<string>();
+  mapSegmentParams(path, ({ name, value }) => {
+    if (!looksSecretName(name)) return undefined;
+    for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
+    return value;
+  });
+  const masked = redactUrl(path, true);
+  const hidden = (name: string) =>
+    secretRefs.has(name) || (masked !== path && placeholderCount(masked, name) < placeholderCount(path, name));
   return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+    Object.entries(params).map(([name, value]) => [
+      name,
+      looksLikeCredentialValue(value) || (value !== '' && hidden(name)) ? REDACTED : value,
+    ]),
   );
 }
 

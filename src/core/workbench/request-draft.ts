@@ -225,9 +225,15 @@ export function validateDraft(draft: RequestDraft): DraftCheck {
     const value = ownValue(draft.params, name) ?? '';
     if (value.includes('/') || value === '.' || value === '..')
       issues.push({ field: 'param', key: name, message: `{${name}} is one path segment: no / and not . or ..` });
+    else if (isRedacted(value)) issues.push({ field: 'param', key: name, message: MASKED });
   }
   if (missing.length === 0) {
-    const problem = checkPath(path, draft.target);
+    // A segment's parameter masked when saved (`/v2/self;access_token=…`) is a valid path: it would go out as the mask.
+    const problem =
+      checkPath(path, draft.target) ??
+      (isRedacted(draft.path)
+        ? `The path holds a value masked when it was saved (“${REDACTED}”): type the real value again.`
+        : undefined);
     if (problem) issues.push({ field: 'path', message: problem });
   } else if (draft.path.trim() === '' || !draft.path.startsWith('/')) {
     issues.push({ field: 'path', message: 'A path starts with /, e.g. /v2/self.' });

@@ -1,6 +1,7 @@
 import { KeyholeError } from '../../errors.ts';
 import type { ProfileOrigins } from '../../http/request-url.ts';
 import type { ImportedRequest } from '../collection-file.ts';
+import { redactUrl } from '../redact-secrets.ts';
 import { importForeignRequest } from '../request-import.ts';
 
 /**
@@ -55,7 +56,8 @@ export function importHar(
         },
         origins,
       );
-      const name = `${imported.draft.method} ${imported.draft.path}`;
+      // Named after the masked path, as a saved request is: a secret in a segment's parameter stays out of the name.
+      const name = `${imported.draft.method} ${redactUrl(imported.draft.path, true)}`;
       const size = typeof request.bodySize === 'number' ? request.bodySize : -1;
       if (postData?.encoding === 'base64')
         notices.add(

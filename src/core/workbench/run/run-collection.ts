@@ -1,5 +1,6 @@
 import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
+import { redactUrl } from '../redact-secrets.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
 import type { RequestChecks } from './checks.ts';
@@ -119,7 +120,7 @@ function skipped(item: RunItem): RequestRunResult {
     name: item.name,
     folder: item.folder,
     method: item.draft.method,
-    path: item.draft.path,
+    path: redactUrl(item.draft.path, true),
     outcome: 'skipped',
     assertions: [],
     captures: [],
@@ -148,7 +149,8 @@ export async function runOne(
   if (unresolved.length > 0) return { ...base, error: describeUnresolved(unresolved) };
   const check = validateDraft(resolved);
   if (!check.ok) return { ...base, error: `Not sent: ${check.issues.map((issue) => issue.message).join(' ')}` };
-  const path = check.request.path;
+  // As reported (a report is a file that travels): a segment's secret parameter masked, as history masks it.
+  const path = redactUrl(check.request.path);
   let response: ObservedResponse;
   try {
     response = await options.send(check.request, signal);

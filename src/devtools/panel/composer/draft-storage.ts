@@ -28,9 +28,10 @@ const KEY = 'keyhole.devtools.draft';
 export function draftForStorage(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    // A query or fragment typed in the path (refused at Send, but kept as typed) is masked as the Query table’s is.
+    // A query or fragment typed in the path (refused at Send, but kept as typed) is masked as the Query table’s is,
+    // and so is a segment's parameter (`/v2/self;access_token=…`, sent as typed); what is sent is never this copy.
     path: redactUrl(draft.path, true),
-    params: redactParams(draft.params),
+    params: redactParams(draft.params, draft.path),
     query: redactRows(draft.query),
     headers: redactRows(draft.headers),
     json: draft.json.length > 200_000 ? '' : redactSecretsInTypedText(draft.json, 'application/json'),

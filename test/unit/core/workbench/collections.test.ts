@@ -123,6 +123,28 @@ describe('a path typed with a secret in it', () => {
     });
     expect(imported[0]?.name).toBe(`GET /v2/self?access_token=${masked}`);
   });
+
+  it('is masked as a path segment’s parameter too, in what is saved, exported and named, and its {placeholder}’s value (the placeholder kept)', () => {
+    const masked = encodeURIComponent(REDACTED);
+    const path = '/v2/self;access_token=s3cr3t-a;v=2/x%3Bclient%5Fsecret%3Ds3cr3t-b/y;Password={pw}';
+    const draft = createDraft({ path, params: { pw: 's3cr3t-c' } });
+    const stored = exportableDraft(draft);
+    const maskedPath = `/v2/self;access_token=${masked};v=2/x%3Bclient%5Fsecret%3D${masked}/y;Password={pw}`;
+    expect(stored.path).toBe(maskedPath);
+    expect(stored.params).toEqual({ pw: REDACTED });
+    expect(exportCollection([{ ...saved('x', '', 0), draft }])).not.toContain('s3cr3t');
+    const imported = parseCollectionFile({
+      format: 'keyhole-collection',
+      version: 1,
+      requests: [{ method: 'GET', path, params: { pw: 's3cr3t-c' } }],
+    });
+    expect(imported[0]?.name).toBe(`GET ${maskedPath}`);
+    expect(JSON.stringify(imported)).not.toContain('s3cr3t');
+    // An ordinary path with `;` is saved as typed.
+    expect(exportableDraft(createDraft({ path: '/v2/a;v=1;lang=en/b;token_type=bearer' })).path).toBe(
+      '/v2/a;v=1;lang=en/b;token_type=bearer',
+    );
+  });
 });
 
 describe('environments in the collection file', () => {
@@ -299,6 +321,18 @@ describe('importing', () => {
     expect(result.format).toBe('har');
     expect(result.requests[0]).toMatchObject({ name: 'GET /v2/self', folder: 'calls' });
     expect(JSON.stringify(result.requests)).not.toContain('har-secret');
+  });
+
+  it('names a curl command or HAR entry after its masked path when a segment’s parameter holds a secret', () => {
+    const mask = encodeURIComponent(REDACTED);
+    const url = 'https://api.example.test/v2/self;access_token=s3cr3t-a;v=2/x%3BPassword%3Ds3cr3t-b';
+    const har = { log: { entries: [{ request: { method: 'GET', url, headers: [], bodySize: 5 } }] } };
+    const curl = importCollectionText(`curl '${url}'`, 'cmd.sh', ORIGINS);
+    const fromHar = importCollectionText(JSON.stringify(har), 'calls.har', ORIGINS);
+    for (const result of [curl, fromHar]) {
+      expect(result.requests[0]?.name).toBe(`GET /v2/self;access_token=${mask};v=2/x%3BPassword%3D${mask}`);
+      expect(JSON.stringify(result)).not.toContain('s3cr3t');
+    }
   });
 
   it('reads a curl command, and says what a file that is neither is', () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
+import { buildHar } from '../../../../src/core/workbench/har.ts';
 import {
   createHistoryId,
   createHistoryRecord,
   DEFAULT_HISTORY_CAPS,
 } from '../../../../src/core/workbench/history-entry.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+
+const ORIGINS = { apiBaseUrl: 'http://127.0.0.1:8780', bridgeUrl: 'http://127.0.0.1:8781' };
 
 const request: SendRequest = {
   target: 'bridge',
@@ -107,6 +111,32 @@ describe('createHistoryRecord', () => {
     );
     expect(failed.entry).toMatchObject({ durationMs: 30_000, error: { code: 'timeout' }, hasBody: false });
     expect(failed.body).toBeUndefined();
+  });
+
+  it('masks a path segment’s secret parameters as it masks the query’s, in the request and the URL called', () => {
+    const mask = encodeURIComponent(REDACTED);
+    const path = '/v2/x;oauth_token=t1;oauth_token_secret=s3cr3t-a/y%3BPassword%3Ds3cr3t-b;token=kept;access_token=';
+    const called = createHistoryRecord(
+      {
+        request: { ...request, target: 'api', path },
+        response: { ...response, url: `http://127.0.0.1:8780${path}?password=in-query` },
+        startedAt: 1,
+      },
+      DEFAULT_HISTORY_CAPS,
+    );
+    // The strict names of history's query: `oauth_token` and a bare `token` stay, as they do there; empty stays empty.
+    const expected = `/v2/x;oauth_token=t1;oauth_token_secret=${mask}/y%3BPassword%3D${mask};token=kept;access_token=`;
+    expect(called.entry.request.path).toBe(expected);
+    expect(called.entry.url).toBe(`http://127.0.0.1:8780${expected}?password=${mask}`);
+    // A call that failed before any answer keeps its path masked too, and so does the HAR built from it.
+    const failed = createHistoryRecord(
+      { request: { ...request, target: 'api', path }, startedAt: 2, error: { code: 'network', message: 'Down.' } },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect(failed.entry.request.path).toBe(expected);
+    const har = JSON.stringify(buildHar([called, failed], { creatorVersion: '0', ...ORIGINS }));
+    expect(har).not.toContain('s3cr3t');
+    expect(har).toContain('oauth_token=t1');
   });
 
   it('makes sortable unique ids', () => {

@@ -6,6 +6,7 @@ import {
   REDACTED,
   redactJsonValue,
   redactPairs,
+  redactParams,
   redactSecretsInText,
   redactSecretsInTypedText,
   redactUrl,
@@ -148,5 +149,81 @@ describe('hostile bodies', () => {
     expect(redactSecretsInText(text, 'application/json')).toBe(
       `{"__proto__":{"a":1},"password":${JSON.stringify(REDACTED)}}`,
     );
+  });
+});
+
+describe('parameters of a path segment (/v2/self;access_token=…)', () => {
+  const mask = encodeURIComponent(REDACTED);
+
+  it('masks a secret-named one in the path typed or called, with the query’s name tests', () => {
+    expect(redactUrl('/v2/self;token=abc', true)).toBe(`/v2/self;token=${mask}`);
+    expect(redactUrl('/v2/self;access_token=abc/x', true)).toBe(`/v2/self;access_token=${mask}/x`);
+    expect(redactUrl('/v2/x;oauth_token_secret=ts1;foo=bar', true)).toBe(`/v2/x;oauth_token_secret=${mask};foo=bar`);
+    // History and HAR read a called URL with the strict names, as they do its query: `token` alone stays there.
+    expect(redactUrl('https://x.test/v2/x;token=t1;access_token=a1/y;password=p1?limit=2#f')).toBe(
+      `https://x.test/v2/x;token=t1;access_token=${mask}/y;password=${mask}?limit=2#f`,
+    );
+  });
+
+  it('masks several in one segment, in several segments, any case, encoded ; = and names', () => {
+    const typed = [
+      '/v2/a;password=p1;client_secret=c1;limit=2/b;apiToken=t1/c',
+      '/v2/a;PASSWORD=p2;Access_Token=a2',
+      '/v2/a%3Bpassword%3Dp3%3baccess_token%3da3',
+      '/v2/a%253Bpassword%253Dp4',
+      '/v2/a;pass%77ord=p5;access%5Ftoken=a5;%2561ccess_token=a6',
+      '/v2/a;%20password%20=p7',
+    ];
+    for (const path of typed) {
+      const stored = redactUrl(path, true);
+      expect(stored, path).not.toMatch(/[pact][1-7]/);
+      expect(isRedacted(stored), path).toBe(true);
+    }
+    expect(redactUrl(typed[0] as string, true)).toBe(
+      `/v2/a;password=${mask};client_secret=${mask};limit=2/b;apiToken=${mask}/c`,
+    );
+  });
+
+  it('masks a secret with an encoded ; in it whole: its value runs to the next typed ;', () => {
+    // `%3B` is how a `;` inside a password is typed: a server splitting on a typed `;` reads it as the value's.
+    expect(redactUrl('/v2/a;password=ab%3Bcd;v=2/b;x=1%3Btoken%3Dt%3Bv%3D3;w=4', true)).toBe(
+      `/v2/a;password=${mask};v=2/b;x=1%3Btoken%3D${mask};w=4`,
+    );
+    expect(redactUrl('/v2/a%3Bpassword%3Dp3%3baccess_token%3da3', true)).toBe(`/v2/a%3Bpassword%3D${mask}`);
+  });
+
+  it('keeps ordinary paths with ; as written, and an empty value (nothing to hide)', () => {
+    for (const path of [
+      '/v2/self',
+      '/v2/a;b;c/d',
+      '/v2/a;v=1;lang=en/b',
+      '/v2/token=abc/x',
+      '/v2/a;token_type=bearer;apiTokenId=id1',
+      '/v2/a;password=;token=',
+      '/v2/a%3Bdb%3Dmain',
+      '/v2/{app};rev={rev}',
+    ])
+      expect(redactUrl(path, true), path).toBe(path);
+  });
+
+  it('keeps a typed {placeholder} as a secret’s value, and masks the path parameter it names instead', () => {
+    const path = '/v2/{app};access_token={token};v={version}/x;password={{pw}};api_token=pre{key}';
+    expect(redactUrl(path, true)).toBe(
+      `/v2/{app};access_token={token};v={version}/x;password={{pw}};api_token=${mask}`,
+    );
+    expect(
+      redactParams({ app: 'app_1', token: 's3cr3t', version: '2', pw: 'p1', key: 'k1', other: 'o' }, path),
+    ).toEqual({ app: 'app_1', token: REDACTED, version: '2', pw: REDACTED, key: REDACTED, other: 'o' });
+    // Also when the same placeholder is used elsewhere in the path too; an empty value stays empty.
+    expect(redactParams({ token: 's3cr3t' }, '/v2/{token};password={token}')).toEqual({ token: REDACTED });
+    expect(redactParams({ token: '' }, '/v2/x;password={token}')).toEqual({ token: '' });
+    // In the query or fragment typed in the path, the placeholder is masked as the rest of the value: so is its value.
+    expect(redactParams({ token: 's3cr3t', id: 'i' }, '/v2/x/{id}?access_token={token}')).toEqual({
+      token: REDACTED,
+      id: 'i',
+    });
+    expect(redactParams({ id: 'Bearer abc', app: 'app_1' })).toEqual({ id: REDACTED, app: 'app_1' });
+    // History reads a path as sent (no placeholders there): a literal {x} under a secret name is masked.
+    expect(redactUrl('/v2/x;password={x}')).toBe(`/v2/x;password=${mask}`);
   });
 });

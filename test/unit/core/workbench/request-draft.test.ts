@@ -175,6 +175,23 @@ describe('validateDraft', () => {
     ).toBe(true);
   });
 
+  it('refuses to send a path or path parameter masked when it was saved, until it is retyped', () => {
+    const mask = encodeURIComponent(REDACTED);
+    const check = validateDraft(
+      createDraft({ path: `/v2/self;access_token=${mask};v=2/{app}/{id}`, params: { app: REDACTED, id: 'x' } }),
+    );
+    expect(check.ok ? [] : check.issues.map((issue) => `${issue.field}:${issue.key ?? ''}`)).toEqual([
+      'param:app',
+      'path:',
+    ]);
+    if (!check.ok) expect(check.issues[1]?.message).toMatch(/path holds a value masked when it was saved/);
+    // Retyped, it is sent as typed.
+    const retyped = validateDraft(
+      createDraft({ path: '/v2/self;access_token=s3cr3t;v=2/{app}', params: { app: 'a' } }),
+    );
+    expect(retyped.ok && retyped.request.path).toBe('/v2/self;access_token=s3cr3t;v=2/a');
+  });
+
   it('round-trips through draftFromRequest', () => {
     const draft = createDraft({
       method: 'PUT',

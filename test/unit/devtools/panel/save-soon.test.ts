@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
-import { createTabSet } from '../../../../src/core/workbench/request-tabs.ts';
-import { loadDraft, saveDraftSoon } from '../../../../src/devtools/panel/composer/draft-storage.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+import { createDraft, type RequestDraft } from '../../../../src/core/workbench/request-draft.ts';
+import { createTabSet, type TabSet } from '../../../../src/core/workbench/request-tabs.ts';
+import {
+  describeMaskedParts,
+  loadDraft,
+  saveDraftSoon,
+} from '../../../../src/devtools/panel/composer/draft-storage.ts';
 import { createMemoryStorage } from '../../../../src/devtools/panel/history/history-store.ts';
 import { SAVE_DELAY_MS } from '../../../../src/devtools/panel/save-soon.ts';
 import { loadTabSet, saveTabSetNow, saveTabSetSoon } from '../../../../src/devtools/panel/tabs/tab-storage.ts';
@@ -106,5 +111,29 @@ describe('edits waiting to be saved', () => {
     ]);
     expect(stored).toContain('redacted by Keyhole');
     expect(stored).not.toContain(secret);
+  });
+  it('hold no secret typed as a path segment’s parameter, in the draft and the tabs, and keep the live draft as sent', async () => {
+    const storage = createMemoryStorage();
+    const mask = encodeURIComponent(REDACTED);
+    const draft = createDraft({
+      path: '/v2/{app};access_token=s3cr3t-a;v=2/env%3BPassword%3Ds3cr3t-b;token_type=bearer/x;API%5FTOKEN={t}',
+      params: { app: 'app_1', t: 's3cr3t-c' },
+    });
+    const sent = JSON.stringify(draft);
+    saveDraftSoon(storage, draft);
+    saveTabSetSoon(storage, 'window-1', createTabSet(draft));
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    await vi.runAllTimersAsync();
+    const expected = {
+      path: `/v2/{app};access_token=${mask};v=2/env%3BPassword%3D${mask};token_type=bearer/x;API%5FTOKEN={t}`,
+      params: { app: 'app_1', t: REDACTED },
+    };
+    const storedDraft = await storage.get<RequestDraft>('keyhole.devtools.draft');
+    const storedTab = (await storage.get<TabSet>('keyhole.devtools.tabs.window-1'))?.tabs[0]?.draft;
+    expect(storedDraft).toMatchObject(expected);
+    expect(storedTab).toMatchObject(expected);
+    expect(describeMaskedParts(storedDraft as RequestDraft)).toEqual(['Path', 'Path parameter: t']);
+    // The masking is of the stored copy only: the draft being composed (what Send sends) is as typed.
+    expect(JSON.stringify(draft)).toBe(sent);
   });
 });

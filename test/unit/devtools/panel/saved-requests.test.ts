@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { openSaved, saveActiveTab } from '../../../../src/devtools/panel/collections/saved-actions.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
@@ -50,6 +51,19 @@ describe('saving and reopening a request', () => {
     workbench.open(createDraft({ path: '/v2/self?access_token=s3cr3t-value' }));
     const item = await saveActiveTab(workbench, workbench.saved, { name: ' ', folder: '', asNew: true });
     expect(item.name).toMatch(/^GET \/v2\/self\?access_token=/);
+    expect(JSON.stringify(await workbench.saved.list())).not.toContain('s3cr3t');
+    workbench.dispose();
+  });
+
+  it('names a request saved without a name after its masked path when a segment’s parameter holds a secret', async () => {
+    const { services } = createFakeServices();
+    const workbench = createWorkbench(services);
+    await workbench.ready;
+    workbench.open(createDraft({ path: '/v2/self;access_token=s3cr3t-a;v=2/x;PASSWORD=s3cr3t-b' }));
+    const item = await saveActiveTab(workbench, workbench.saved, { name: '', folder: '', asNew: true });
+    const mask = encodeURIComponent(REDACTED);
+    expect(item.name).toBe(`GET /v2/self;access_token=${mask};v=2/x;PASSWORD=${mask}`);
+    expect(item.draft.path).toBe(`/v2/self;access_token=${mask};v=2/x;PASSWORD=${mask}`);
     expect(JSON.stringify(await workbench.saved.list())).not.toContain('s3cr3t');
     workbench.dispose();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
+import { REDACTED } from '../../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import type { RequestChecks } from '../../../../../src/core/workbench/run/checks.ts';
 import { environmentValuesFromFile } from '../../../../../src/core/workbench/run/collection-items.ts';
@@ -47,6 +48,32 @@ const chain = [
 ];
 
 describe('runCollection', () => {
+  it('reports a path with a secret segment parameter masked (reports travel), and sends it as resolved', async () => {
+    const sent: SendRequest[] = [];
+    const summary = await runCollection(
+      [
+        item('self', '/v2/self;access_token={{tok}};v=2'),
+        item('boom', '/v2/boom;password=pw1'),
+        item('unresolved', '/v2/x;password=pw2/{{missing}}'),
+      ],
+      {
+        values: { tok: 's3cr3t-tok' },
+        send: fakeSend(sent),
+      },
+    );
+    expect(sent.map((request) => request.path)).toEqual([
+      '/v2/self;access_token=s3cr3t-tok;v=2',
+      '/v2/boom;password=pw1',
+    ]);
+    const mask = encodeURIComponent(REDACTED);
+    expect(summary.results.map((result) => result.path)).toEqual([
+      `/v2/self;access_token=${mask};v=2`,
+      `/v2/boom;password=${mask}`,
+      `/v2/x;password=${mask}/{{missing}}`,
+    ]);
+    expect(summary.results[2]?.error).toMatch(/missing/);
+  });
+
   it('chains a capture into the next request and judges each one', async () => {
     const sent: SendRequest[] = [];
     const seen: string[] = [];
