@@ -137,8 +137,8 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         {run.lost ? (
           // An older response is never shown in its place (tabs/tab-response-keeper.ts).
           <p class="kh-banner kh-banner--warn kh-response-lost" role="status">
-            The last response ({run.lost.summary}, sent {new Date(run.lost.startedAt).toLocaleString()}) was not
-            kept: the panel was reloaded before it could be saved.
+            The last response ({run.lost.summary}, sent {new Date(run.lost.startedAt).toLocaleString()}) was not kept:
+            the panel was reloaded before it could be saved.
           </p>
         ) : null}
         <p class="kh-muted">

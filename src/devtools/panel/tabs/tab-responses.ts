@@ -42,7 +42,8 @@ export function bodyFitsCap(outcome: CallOutcome): boolean {
 /** What is kept of a call: history's sanitised record, without the body when it exceeds the cap. */
 export function storedTabResponse(outcome: CallOutcome, id: string): StoredTabResponse {
   // A body known to be over the cap is not copied and masked only to be dropped.
-  if (!bodyFitsCap(outcome)) return withoutBody(createHistoryRecord(outcome, { maxBodyBytes: 0, maxEntries: 1 }, id).entry);
+  if (!bodyFitsCap(outcome))
+    return withoutBody(createHistoryRecord(outcome, { maxBodyBytes: 0, maxEntries: 1 }, id).entry);
   const { entry, body } = createHistoryRecord(outcome, { maxBodyBytes: MAX_TAB_RESPONSE_BYTES, maxEntries: 1 }, id);
   if (body?.body.truncated) return withoutBody(entry);
   return body ? { entry, body } : { entry };

@@ -6,8 +6,8 @@ import {
   createMemoryHistoryStore,
   createMemoryStorage,
 } from '../../../../../src/devtools/panel/history/history-store.ts';
-import type { PanelServices } from '../../../../../src/devtools/panel/services.ts';
 import { saveAllNow } from '../../../../../src/devtools/panel/save-soon.ts';
+import type { PanelServices } from '../../../../../src/devtools/panel/services.ts';
 import { PAGEHIDE_MAX_BODY_BYTES } from '../../../../../src/devtools/panel/tabs/tab-response-keeper.ts';
 import {
   createMemoryTabResponseStore,
