@@ -163,7 +163,11 @@ export function createWorkbench(services: PanelServices): Workbench {
     tabSession.keep(tabId);
     // A stream would buffer until the timeout as a call: the response pane opens it live instead.
     const kind = streamKindOf(request.method, request.path);
-    if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
+    if (kind) {
+      // A stream is not kept: the response before it must not come back in its place after a reload.
+      tabSession.forgetResponse(tabId);
+      return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
+    }
     receiving.get(tabId)?.cancel();
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;

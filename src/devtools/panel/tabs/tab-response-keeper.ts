@@ -3,7 +3,13 @@ import type { KeyValueStorage } from '../key-value-storage.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { LostResponse, RunState } from '../workbench-types.ts';
 import { responseFromStored } from './restored-run.ts';
-import { bodyFitsCap, storedTabResponse, type TabResponseStore, tabResponseKey } from './tab-responses.ts';
+import {
+  bodyFitsCap,
+  type StoredTabResponse,
+  storedTabResponse,
+  type TabResponseStore,
+  tabResponseKey,
+} from './tab-responses.ts';
 
 /**
  * Keeps each tab's last response so that a reloaded panel shows it again, and never an older one in its place.
@@ -31,7 +37,7 @@ export interface ResponseKeeper {
   shown(tabId: string, id: string, run: RunState): void;
   /** Its final outcome (whole body in, checks judged): stored when the page is idle, or at pagehide when quick. */
   keep(tabId: string, id: string, outcome: CallOutcome): void;
-  /** The tab was closed or replaced: its response goes with it. */
+  /** The tab was closed or replaced, or shows what is not kept (a live stream): its response goes. */
   forget(tabId: string): void;
   /** Workspaces no longer in use (tab-storage's touchWorkspace): their responses and marks go. */
   forgetWorkspaces(workspaces: string[]): void;
@@ -136,7 +142,12 @@ export function createResponseKeeper(
         tabIds.map(async (tabId) => {
           const mark = marks.get(tabId);
           if (!mark) return;
-          const stored = await responses.get(tabResponseKey(workspace(), tabId)).catch(() => undefined);
+          let stored: StoredTabResponse | undefined;
+          try {
+            stored = await responses.get(tabResponseKey(workspace(), tabId));
+          } catch {
+            return; // Unreadable (IndexedDB failing): nothing, rather than a note giving the wrong reason.
+          }
           // Another call's response (an older one) is not this tab's last: its record is replaced by the next one kept.
           if (stored?.entry.id === mark.id) states.set(tabId, responseFromStored(stored));
           else states.set(tabId, { phase: 'idle', lost: { startedAt: mark.startedAt, summary: mark.summary } });

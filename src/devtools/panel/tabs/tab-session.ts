@@ -63,6 +63,8 @@ export interface TabSession {
   showResponse(tabId: string, requestId: string, run: RunState): void;
   /** Keeps a finished call's response for the tab, as history keeps it (tab-response-keeper.ts says when). */
   keepResponse(tabId: string, requestId: string, outcome: CallOutcome): void;
+  /** The tab shows what is not kept (a live stream): no older response comes back in its place after a reload. */
+  forgetResponse(tabId: string): void;
   /**
    * Loads this window's tabs (and their last responses). `typed` tells what the user edited while they loaded,
    * asked once they are in: an edit made at any moment before is kept, in a tab of its own.
@@ -203,6 +205,7 @@ export function createTabSession(
     },
     showResponse: (tabId, requestId, state) => keeper.shown(tabId, requestId, state),
     keepResponse: (tabId, requestId, outcome) => keeper.keep(tabId, requestId, outcome),
+    forgetResponse: (tabId) => keeper.forget(tabId),
     async restore(typedNow) {
       const [saved, forgotten] = await Promise.all([
         loadTabSet(storage, workspace()),

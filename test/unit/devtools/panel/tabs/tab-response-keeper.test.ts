@@ -165,4 +165,17 @@ describe('a tab’s last response after a reload', () => {
     expect(shown.phase === 'done' && shown.restored).toEqual({ bodyDropped: true });
     expect(shown.phase === 'done' && shown.request.path).toBe(`/v2/big/${MAX_TAB_RESPONSE_BYTES + 10}`);
   });
+
+  it('is not the one before a live stream: a tab that opened a stream shows nothing after a reload', async () => {
+    const store = shared();
+    const first = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    expect((await sendPath(first, '/v2/events')).phase).toBe('streaming');
+    leave();
+    await idle();
+    const again = await started(store);
+    expect(again.draft.get().path).toBe('/v2/events');
+    expect(again.run.get()).toEqual({ phase: 'idle' });
+  });
 });
