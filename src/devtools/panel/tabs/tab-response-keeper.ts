@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../../core/protocol.ts';
 import type { CallOutcome } from '../../../core/workbench/history-entry.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { whenIdle } from '../when-idle.ts';
@@ -22,7 +23,7 @@ import {
  * cap); a write begun then may not finish, and the mark still tells the truth.
  */
 
-/** Below this, copying and masking a body takes a few milliseconds: a waiting one is stored at pagehide. */
+/** Below this, copying and masking a body takes a few milliseconds: a waiting response is stored at pagehide. */
 export const PAGEHIDE_MAX_BODY_BYTES = 64 * 1024;
 
 const MARKS_PREFIX = 'keyhole.devtools.tab-shown.';
@@ -68,8 +69,16 @@ function reviveMarks(saved: unknown): Map<string, ShownMark> {
   return marks;
 }
 
-/** A waiting response that can be stored as the page goes: no large copy to make. */
+/** Characters of the sent body that storing masks (history keeps no file bytes). */
+function sentBodyLength(body: RequestBody | undefined): number {
+  if (body?.kind === 'json' || body?.kind === 'text') return body.text.length;
+  if (body?.kind === 'form') return body.fields.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  return 0;
+}
+
+/** A waiting response that can be stored as the page goes: no large copy to make, of the request or the response. */
 function quickToStore(outcome: CallOutcome): boolean {
+  if (sentBodyLength(outcome.request.body) > PAGEHIDE_MAX_BODY_BYTES) return false;
   return !bodyFitsCap(outcome) || (outcome.response?.size ?? 0) <= PAGEHIDE_MAX_BODY_BYTES;
 }
 

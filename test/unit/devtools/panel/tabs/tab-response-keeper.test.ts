@@ -164,6 +164,22 @@ describe('a tab’s last response after a reload', () => {
     const shown = two.run.get();
     expect(shown.phase === 'done' && shown.restored).toEqual({ bodyDropped: true });
     expect(shown.phase === 'done' && shown.request.path).toBe(`/v2/big/${MAX_TAB_RESPONSE_BYTES + 10}`);
+
+    // Nor when the request's body is large: storing masks it too.
+    two.edit((draft) => ({
+      ...draft,
+      method: 'POST',
+      bodyMode: 'json',
+      json: JSON.stringify({ note: 'y'.repeat(PAGEHIDE_MAX_BODY_BYTES * 2) }),
+    }));
+    const posted = await sendPath(two, '/v2/self/notes');
+    expect(posted.phase).toBe('done');
+    leave();
+    const three = await started(store2);
+    expect(three.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: posted.phase === 'done' ? posted.startedAt : -1, summary: '200 OK' },
+    });
   });
 
   it('is not the one before a live stream: a tab that opened a stream shows nothing after a reload', async () => {
