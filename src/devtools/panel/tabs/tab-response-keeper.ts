@@ -93,9 +93,13 @@ export function createResponseKeeper(
   // Until the stored marks are read (restore), writing this page's would erase the other tabs' ones.
   let loaded = false;
 
+  let written = '';
   const saveMarks = () => {
     if (!loaded) return;
     const open = Object.fromEntries([...marks].filter(([tabId]) => isOpen(tabId)));
+    // Each write reaches every page watching storage.local: none when nothing changed (a panel opened again).
+    if (JSON.stringify(open) === written) return;
+    written = JSON.stringify(open);
     storage.set(MARKS_PREFIX + workspace(), open).catch(() => {
       // Not written, the mark stays the previous one: the worst a reload then does is say a response was lost.
     });
@@ -141,7 +145,9 @@ export function createResponseKeeper(
       }
     },
     async restore(tabIds) {
-      const saved = reviveMarks(await storage.get(MARKS_PREFIX + workspace()).catch(() => undefined));
+      const found = await storage.get(MARKS_PREFIX + workspace()).catch(() => undefined);
+      const saved = reviveMarks(found);
+      written = JSON.stringify(found ?? {});
       // A response shown while they loaded is newer than any stored mark.
       for (const [tabId, mark] of saved) if (!marks.has(tabId)) marks.set(tabId, mark);
       loaded = true;
