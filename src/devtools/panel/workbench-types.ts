@@ -29,7 +29,7 @@ export interface RestoredMark {
  */
 export interface LostResponse {
   startedAt: number;
-  /** Its status line ("200 OK") or, for a call that failed, the error's code. */
+  /** Its status line ("200 OK") or, for a call that failed, "failed: " and the error's code. */
   summary: string;
 }
 

@@ -54,7 +54,7 @@ interface Waiting {
 
 function summaryOf(run: RunState): string {
   if (run.phase === 'done') return `${run.response.status} ${run.response.statusText}`.trim();
-  if (run.phase === 'failed') return run.error.code;
+  if (run.phase === 'failed') return `failed: ${run.error.code}`;
   return run.phase;
 }
 

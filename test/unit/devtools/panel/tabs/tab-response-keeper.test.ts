@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KeyholeError } from '../../../../../src/core/errors.ts';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import {
@@ -44,6 +45,7 @@ function answer(request: SendRequest) {
   answered += 1;
   const big = /^\/v2\/big\/(\d+)$/.exec(request.path);
   if (big) return jsonResponse(request, 'x'.repeat(Number(big[1])));
+  if (request.path === '/v2/unreachable') throw new KeyholeError('network', 'The platform did not answer.');
   return jsonResponse(request, { path: request.path, n: answered });
 }
 
@@ -107,6 +109,25 @@ describe('a tab’s last response after a reload', () => {
     expect(back.phase === 'done' && back.restored).toEqual({ bodyDropped: false });
     expect(back.phase === 'done' && back.request.path).toBe('/v2/summary/of/today');
     expect(bodyText(back)).toBe(bodyText(last));
+  });
+
+  it('is a failed call’s error too: not the response before it', async () => {
+    const store = shared();
+    const first = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    const failed = await sendPath(first, '/v2/unreachable');
+    expect(failed.phase === 'failed' && failed.error.code).toBe('network');
+    const again = await started(store);
+    expect(again.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: failed.phase === 'failed' ? failed.startedAt : -1, summary: 'failed: network' },
+    });
+    // Stored at idle time, it comes back as it was.
+    await idle();
+    const third = await started(store);
+    const back = third.run.get();
+    expect(back.phase === 'failed' && [back.error.code, back.restored]).toEqual(['network', { bodyDropped: false }]);
   });
 
   it('is stored at pagehide when small, the second of two quick ones; a tab closed right after its response keeps nothing', async () => {
