@@ -27,6 +27,8 @@ import {
 export const PAGEHIDE_MAX_BODY_BYTES = 64 * 1024;
 
 const MARKS_PREFIX = 'keyhole.devtools.tab-shown.';
+/** Responses stored at pagehide, by tab, until the next restore moves them into IndexedDB. */
+const SPILL_PREFIX = 'keyhole.devtools.tab-spilled.';
 
 /** The response a tab shows: its call's request id (the stored record's id) and what the pane says if it is lost. */
 export interface ShownMark extends LostResponse {
@@ -114,8 +116,16 @@ export function createResponseKeeper(
     });
   };
 
+  // IndexedDB drops a write begun as the page goes (seen in Chromium on reload); storage.local keeps it, as it keeps
+  // the drafts written then (save-soon.ts). The next restore moves these into IndexedDB.
   const onPageHide = () => {
-    for (const [tabId, one] of [...waiting]) if (quickToStore(one.outcome)) store(tabId, one);
+    const spilled: Record<string, StoredTabResponse> = {};
+    for (const [tabId, one] of [...waiting])
+      if (quickToStore(one.outcome) && marks.get(tabId)?.id === one.id && isOpen(tabId)) {
+        waiting.delete(tabId);
+        spilled[tabId] = storedTabResponse(one.outcome, one.id);
+      }
+    if (Object.keys(spilled).length > 0) storage.set(SPILL_PREFIX + workspace(), spilled).catch(() => undefined);
   };
   globalThis.addEventListener?.('pagehide', onPageHide);
 
@@ -142,10 +152,14 @@ export function createResponseKeeper(
       for (const key of workspaces) {
         void responses.removePrefix(`${key}/`).catch(() => undefined);
         storage.set(MARKS_PREFIX + key, null).catch(() => undefined);
+        storage.set(SPILL_PREFIX + key, null).catch(() => undefined);
       }
     },
     async restore(tabIds) {
-      const found = await storage.get(MARKS_PREFIX + workspace()).catch(() => undefined);
+      const [found, spill] = await Promise.all([
+        storage.get(MARKS_PREFIX + workspace()).catch(() => undefined),
+        storage.get<Record<string, StoredTabResponse> | null>(SPILL_PREFIX + workspace()).catch(() => undefined),
+      ]);
       const saved = reviveMarks(found);
       written = JSON.stringify(found ?? {});
       // A response shown while they loaded is newer than any stored mark.
@@ -157,6 +171,12 @@ export function createResponseKeeper(
         tabIds.map(async (tabId) => {
           const mark = marks.get(tabId);
           if (!mark) return;
+          const spilled = spill?.[tabId];
+          if (spilled?.entry?.id === mark.id) {
+            states.set(tabId, responseFromStored(spilled));
+            void responses.put(tabResponseKey(workspace(), tabId), spilled).catch(() => undefined);
+            return;
+          }
           let stored: StoredTabResponse | undefined;
           try {
             stored = await responses.get(tabResponseKey(workspace(), tabId));
@@ -168,6 +188,7 @@ export function createResponseKeeper(
           else states.set(tabId, { phase: 'idle', lost: { startedAt: mark.startedAt, summary: mark.summary } });
         }),
       );
+      if (spill) storage.set(SPILL_PREFIX + workspace(), null).catch(() => undefined);
       return states;
     },
     dispose() {
