@@ -19,8 +19,9 @@ import {
  * if it were the last. So each tab also has a mark (which call's response it shows, when it was sent, its status),
  * a few bytes written to storage.local as soon as the response is shown; a reload shows a stored response only
  * when it is the marked one, else it says that the last response was not kept. As the page goes away (pagehide),
- * a response still waiting is stored then if that is quick (a small body, or headers only for a body over the
- * cap); a write begun then may not finish, and the mark still tells the truth.
+ * a response still waiting is written then to storage.local if that is quick (a small body, or headers only for a
+ * body over the cap), and moved into IndexedDB by the next restore; should that write not land either, the mark
+ * still tells the truth.
  */
 
 /** Below this, copying and masking a body takes a few milliseconds: a waiting response is stored at pagehide. */

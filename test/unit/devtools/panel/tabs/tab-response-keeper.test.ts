@@ -152,6 +152,9 @@ describe('a tab’s last response after a reload', () => {
     expect(shown.phase === 'done' && shown.request.path).toBe('/v2/two');
     expect(bodyText(shown)).toBe(bodyText(second));
     expect(await store.responses.get(`devtools-5/${closed}`)).toBeUndefined();
+    // Written to storage.local as the page went (IndexedDB drops such a write), it is in IndexedDB once restored.
+    expect((await store.responses.get(`devtools-5/${kept}`))?.entry.request.path).toBe('/v2/two');
+    expect(await store.storage.get('keyhole.devtools.tab-spilled.devtools-5')).toBeNull();
     // The first page's idle-time writes, when they come, change none of it.
     await idle();
     expect(await store.responses.get(`devtools-5/${closed}`)).toBeUndefined();
