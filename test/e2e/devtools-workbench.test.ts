@@ -158,6 +158,44 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => status.innerText()).toMatch(/\/v2\/summary/);
     await look(page, `devtools-tabs-${size}`);
 
+    if (width === SIZES[0].width) {
+      // Reloaded while a large body still arrives: the response shown is not stored (that waits for the whole body,
+      // then for idle time), so the reload must not bring back the tab's previous one (/v2/summary) as its last.
+      const huge = '/v2/organisations/orga_huge/applications';
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      ext.platform.faults.add({ server: 'api', path: huge, hugeJsonBytes: 2_000_000, endAfter: held, times: 1 });
+      await pathField(page).fill(huge);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => status.innerText()).toContain(huge);
+      await page.reload();
+      release();
+      await pathField(page).waitFor();
+      await expect.poll(() => pathField(page).inputValue()).toBe(huge);
+      await expect
+        .poll(() => page.locator('.kh-response-lost').innerText())
+        .toMatch(
+          /^The last response \(200 OK, sent .+\) was not kept: the panel was reloaded before it could be saved\.$/,
+        );
+      expect(await status.count()).toBe(0);
+      await look(page, 'devtools-tab-response-lost');
+
+      // A small response still waiting for idle time (the panel too busy for one: here its idle callbacks never
+      // run) is stored as the page goes (pagehide), and the reload brings it back.
+      await page.evaluate(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      await pathField(page).fill('/v2/summary');
+      expect(await sendAndWait(page)).toBe('200');
+      await expect.poll(() => status.innerText()).toMatch(/\/v2\/summary/);
+      await page.reload();
+      await status.waitFor();
+      await expect.poll(() => status.innerText()).toMatch(/restored ·/);
+      await expect.poll(() => status.innerText()).toMatch(/\/v2\/summary/);
+    }
+
     // Another DevTools window (its own sessionStorage here) starts with one tab, not this window's two.
     const other = await openPanel(ext, pageErrors, { devtools: true, width, height });
     await expect.poll(() => tabNames(other)).toHaveLength(1);

@@ -23,8 +23,18 @@ export interface RestoredMark {
   bodyDropped: boolean;
 }
 
+/**
+ * A tab's last response that a reload could not bring back: it was shown, but the panel reloaded before it was
+ * stored (tabs/tab-response-keeper.ts). The pane says so instead of showing an older one.
+ */
+export interface LostResponse {
+  startedAt: number;
+  /** Its status line ("200 OK") or, for a call that failed, "failed: " and the error's code. */
+  summary: string;
+}
+
 export type RunState =
-  | { phase: 'idle' }
+  | { phase: 'idle'; lost?: LostResponse }
   | { phase: 'sending'; requestId: string; request: SendRequest; startedAt: number }
   | {
       phase: 'done';

@@ -27,6 +27,7 @@ import { responseFromHistory } from './tabs/restored-run.ts';
 import { createMemoryTabResponseStore } from './tabs/tab-responses.ts';
 import { createTabSession } from './tabs/tab-session.ts';
 import { createVariableSession } from './variables/variable-session.ts';
+import { whenIdle } from './when-idle.ts';
 import type { RunState, SessionState, SummaryState, Workbench } from './workbench-types.ts';
 
 export type { RestoredMark, RunState, SessionState, SummaryState, Workbench } from './workbench-types.ts';
@@ -34,13 +35,6 @@ export { responseFromHistory };
 
 const SESSION_CODES = new Set(['not-signed-in', 'session-expired', 'not-configured']);
 const SUMMARY_PLACEHOLDERS = new Set(['organisationId', 'applicationId']);
-
-function whenIdle(task: () => void): void {
-  const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (idle) idle(task, { timeout: 2000 });
-  else setTimeout(task, 50);
-}
 
 /** Adds the judged checks to the tab's result, if it still shows that call. */
 function withChecks(current: RunState, request: SendRequest, checks: CheckOutcomes): RunState {
@@ -169,7 +163,11 @@ export function createWorkbench(services: PanelServices): Workbench {
     tabSession.keep(tabId);
     // A stream would buffer until the timeout as a call: the response pane opens it live instead.
     const kind = streamKindOf(request.method, request.path);
-    if (kind) return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
+    if (kind) {
+      // A stream is not kept: the response before it must not come back in its place after a reload.
+      tabSession.forgetResponse(tabId);
+      return run.set({ phase: 'streaming', streamId: requestId, kind, request: draftRequest, startedAt });
+    }
     receiving.get(tabId)?.cancel();
     run.set({ phase: 'sending', requestId, request, startedAt });
     let response: SendResponse | undefined;
@@ -188,12 +186,12 @@ export function createWorkbench(services: PanelServices): Workbench {
     const current = tabSession.runOf(tabId);
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
     if (current.phase === 'sending' && current.requestId === requestId) {
-      tabSession.setRunOf(
-        tabId,
-        response
-          ? { phase: 'done', request, response, startedAt }
-          : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt },
-      );
+      const landed: RunState = response
+        ? { phase: 'done', request, response, startedAt }
+        : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt };
+      tabSession.setRunOf(tabId, landed);
+      // Shown, it is what a reload must bring back (a cancelled call is not a response: the one before stays).
+      if (error?.code !== 'cancelled') tabSession.showResponse(tabId, requestId, landed);
     } else load?.cancel();
     if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt, tabId));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();
@@ -224,11 +222,12 @@ export function createWorkbench(services: PanelServices): Workbench {
       ...(response ? { response } : { error }),
       ...(checks ? { checks } : {}),
     };
-    // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle.
-    // The comparison with the description runs then too (off the main thread when large); history keeps its result.
+    // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle (the
+    // tab's copy too, see tabs/tab-response-keeper.ts). The comparison with the description runs then too (off the
+    // main thread when large); history keeps its result.
+    const stored = outcomeForStorage(outcome);
+    if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, requestId, stored);
     whenIdle(() => {
-      const stored = outcomeForStorage(outcome);
-      if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, stored);
       void checkResponse(request, response)
         .then((schemaCheck) => services.history.record(schemaCheck ? { ...stored, schemaCheck } : stored))
         .catch(() => {

@@ -134,6 +134,13 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
   if (run.phase === 'idle')
     return (
       <section class="kh-response kh-response--empty" aria-label="Response">
+        {run.lost ? (
+          // An older response is never shown in its place (tabs/tab-response-keeper.ts).
+          <p class="kh-banner kh-banner--warn kh-response-lost" role="status">
+            The last response ({run.lost.summary}, sent {new Date(run.lost.startedAt).toLocaleString()}) was not kept:
+            the panel was reloaded before it could be saved.
+          </p>
+        ) : null}
         <p class="kh-muted">
           Send a request to see its response here. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> sends, <kbd>Esc</kbd> cancels.
         </p>

@@ -9,7 +9,8 @@ import {
 /**
  * The last response of each request tab, kept in IndexedDB so a reloaded panel shows it again. It is stored
  * exactly as history stores a call (credential headers stripped, secret-named values masked, see
- * core/history-entry.ts), with a size cap: a larger body is not kept and the tab says so.
+ * core/history-entry.ts), with a size cap: a larger body is not kept and the tab says so. Its entry's id is the
+ * call's request id: a reload shows it only if it is the response the tab showed last (tab-response-keeper.ts).
  */
 export const MAX_TAB_RESPONSE_BYTES = 512 * 1024;
 
@@ -32,15 +33,25 @@ export function tabResponseKey(workspace: string, tabId: string): string {
   return `${workspace}/${tabId}`;
 }
 
+/** Whether the body fits under the cap, told before copying it: over it, only the status line and headers are kept. */
+export function bodyFitsCap(outcome: CallOutcome): boolean {
+  const response = outcome.response;
+  return !response || (response.size <= MAX_TAB_RESPONSE_BYTES && !response.body.truncated);
+}
+
 /** What is kept of a call: history's sanitised record, without the body when it exceeds the cap. */
 export function storedTabResponse(outcome: CallOutcome, id: string): StoredTabResponse {
+  // A body known to be over the cap is not copied and masked only to be dropped.
+  if (!bodyFitsCap(outcome))
+    return withoutBody(createHistoryRecord(outcome, { maxBodyBytes: 0, maxEntries: 1 }, id).entry);
   const { entry, body } = createHistoryRecord(outcome, { maxBodyBytes: MAX_TAB_RESPONSE_BYTES, maxEntries: 1 }, id);
-  const tooLarge = (outcome.response?.size ?? 0) > MAX_TAB_RESPONSE_BYTES || body?.body.truncated === true;
-  if (body && tooLarge) {
-    const { bodyTruncated: _truncated, ...rest } = entry;
-    return { entry: { ...rest, hasBody: false }, bodyDropped: true };
-  }
+  if (body?.body.truncated) return withoutBody(entry);
   return body ? { entry, body } : { entry };
+}
+
+function withoutBody(entry: HistoryEntry): StoredTabResponse {
+  const { bodyTruncated: _truncated, ...rest } = entry;
+  return { entry: { ...rest, hasBody: false }, bodyDropped: true };
 }
 
 export function createIdbTabResponseStore(): TabResponseStore {

@@ -18,8 +18,8 @@ import {
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { createStore, type Store } from '../store.ts';
 import type { RunState } from '../workbench.ts';
-import { responseFromStored } from './restored-run.ts';
-import { storedTabResponse, type TabResponseStore, tabResponseKey } from './tab-responses.ts';
+import { createResponseKeeper } from './tab-response-keeper.ts';
+import type { TabResponseStore } from './tab-responses.ts';
 import { loadTabSet, saveTabSetNow, saveTabSetSoon, touchWorkspace } from './tab-storage.ts';
 
 /**
@@ -59,8 +59,12 @@ export interface TabSession {
   link(saved: { id: string; name: string } | undefined): void;
   runOf(tabId: string): RunState;
   setRunOf(tabId: string, state: RunState): void;
-  /** Keeps a finished call's response for the tab, as history keeps it. */
-  keepResponse(tabId: string, outcome: CallOutcome): void;
+  /** Call `requestId`'s result is shown in the tab (`run`): a reload brings it back, or says it could not. */
+  showResponse(tabId: string, requestId: string, run: RunState): void;
+  /** Keeps a finished call's response for the tab, as history keeps it (tab-response-keeper.ts says when). */
+  keepResponse(tabId: string, requestId: string, outcome: CallOutcome): void;
+  /** The tab shows what is not kept (a live stream): no older response comes back in its place after a reload. */
+  forgetResponse(tabId: string): void;
   /**
    * Loads this window's tabs (and their last responses). `typed` tells what the user edited while they loaded,
    * asked once they are in: an edit made at any moment before is kept, in a tab of its own.
@@ -85,6 +89,9 @@ export function createTabSession(
   const parked = new Map<string, Parked>();
   const activeId = () => tabs.get().activeId;
   let restored = false;
+  const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
+    tabs.get().tabs.some((tab) => tab.id === id),
+  );
   // While a preview opens, the context may fill its ids: that is not the user editing it.
   let opening = false;
 
@@ -154,7 +161,7 @@ export function createTabSession(
       if (opened.replaced !== activeId()) park();
       if (opened.replaced) {
         parked.delete(opened.replaced);
-        void responses.remove(tabResponseKey(workspace(), opened.replaced)).catch(() => undefined);
+        keeper.forget(opened.replaced);
       }
       tabs.set(opened.set);
       opening = true;
@@ -172,8 +179,8 @@ export function createTabSession(
       const wasActive = id === activeId();
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
       parked.delete(id);
-      void responses.remove(tabResponseKey(workspace(), id)).catch(() => undefined);
       tabs.set(next);
+      keeper.forget(id);
       if (wasActive) load();
     },
     move(id, delta) {
@@ -196,20 +203,21 @@ export function createTabSession(
         parked.set(tabId, { attempted: false, notices: [], ...parked.get(tabId), run: state });
       // A closed tab's late result has nowhere to go.
     },
-    keepResponse(tabId, outcome) {
-      if (!tabs.get().tabs.some((tab) => tab.id === tabId)) return;
-      void responses.put(tabResponseKey(workspace(), tabId), storedTabResponse(outcome, tabId)).catch(() => undefined);
-    },
+    showResponse: (tabId, requestId, state) => keeper.shown(tabId, requestId, state),
+    keepResponse: (tabId, requestId, outcome) => keeper.keep(tabId, requestId, outcome),
+    forgetResponse: (tabId) => keeper.forget(tabId),
     async restore(typedNow) {
       const [saved, forgotten] = await Promise.all([
         loadTabSet(storage, workspace()),
         touchWorkspace(storage, workspace()).catch(() => [] as string[]),
       ]);
       const typed = typedNow();
-      for (const key of forgotten) void responses.removePrefix(`${key}/`).catch(() => undefined);
+      keeper.forgetWorkspaces(forgotten);
       restored = true;
       if (!saved) {
         saveTabSetSoon(storage, workspace(), tabs.get());
+        // No tab to bring a response back to; a response shown meanwhile gets its mark written.
+        await keeper.restore([]);
         return false;
       }
       let set = saved;
@@ -217,20 +225,15 @@ export function createTabSession(
       savedShape = shape(set);
       tabs.set(set);
       draft.set(activeTab(set).draft);
-      await Promise.all(
-        set.tabs.map(async (tab) => {
-          const stored = await responses.get(tabResponseKey(workspace(), tab.id)).catch(() => undefined);
-          if (!stored) return;
-          const state = responseFromStored(stored);
-          // Something sent meanwhile wins over what was kept.
-          if (session.runOf(tab.id).phase === 'idle') session.setRunOf(tab.id, state);
-        }),
-      );
+      const states = await keeper.restore(set.tabs.map((tab) => tab.id));
+      // Something sent meanwhile wins over what was kept.
+      for (const [tabId, state] of states) if (session.runOf(tabId).phase === 'idle') session.setRunOf(tabId, state);
       return true;
     },
     dispose() {
       stopDraft();
       stopSave();
+      keeper.dispose();
     },
   };
   return session;

@@ -64,4 +64,19 @@ describe('ResponsePane', () => {
     await sending;
     workbench.dispose();
   });
+
+  it('says a tab’s last response was not kept when a reload came before it was stored, and shows no other', async () => {
+    const { services } = createServicesHoldingCall('/v2/self');
+    const workbench = createWorkbench(services);
+    await workbench.ready;
+    const startedAt = Date.UTC(2031, 0, 2, 3, 4, 5);
+    workbench.run.set({ phase: 'idle', lost: { startedAt, summary: '201 Created' } });
+    const { root } = mount(<ResponsePane workbench={workbench} services={services} />);
+    const note = root.querySelector('[role="status"]');
+    expect(text(note)).toBe(
+      `The last response (201 Created, sent ${new Date(startedAt).toLocaleString()}) was not kept: the panel was reloaded before it could be saved.`,
+    );
+    expect(root.querySelector('.kh-status-line')).toBeNull();
+    workbench.dispose();
+  });
 });
