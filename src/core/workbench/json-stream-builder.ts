@@ -143,9 +143,14 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     try {
       items = JSON.parse(`[${texts.join(',')}]`) as unknown[];
     } catch {
-      // The first invalid item, parsed alone, says where.
-      texts.forEach((text, index) => parseAt(text, ats[index] as number));
-      return fail('Invalid JSON', ats[0] as number);
+      // Parsed alone, the first invalid item says where. The items before it join the array as they did when each
+      // was parsed alone, so `root` after the failed push holds every value read before the problem; and when
+      // every item parses alone (the joined text was what failed), none is refused.
+      for (let index = 0; index < texts.length; index += 1) {
+        frame.value.push(parseAt(texts[index] as string, ats[index] as number));
+        values += 1;
+      }
+      return;
     }
     for (const item of items) frame.value.push(item);
     values += items.length;

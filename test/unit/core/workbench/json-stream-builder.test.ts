@@ -147,6 +147,19 @@ describe('createJsonStreamBuilder', () => {
     }
   });
 
+  it('has the items before a bad one in the root after the push that fails, as when each was parsed alone', () => {
+    for (const [text, before] of [
+      ['[ {} , 00 , 1 ]', [{}]],
+      ['[1,"a",[2],tru]', [1, 'a', [2]]],
+      ['[true,\n null , -,[]]', [true, null]],
+    ] as const) {
+      const builder = createJsonStreamBuilder();
+      expect(() => builder.push(text), text).toThrow(JsonStreamError);
+      expect(builder.root, text).toEqual(before);
+      expect(builder.values, text).toBe(before.length);
+    }
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');
