@@ -103,6 +103,11 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
   let values = 0;
   /** The next container opened is streamed (set when a leaf grew too large and is read again). */
   let streamNext = false;
+  /**
+   * The first error thrown. The reading state is left wherever the problem stopped it, so text pushed after it
+   * would be read from a wrong place (`[x` then `1]` finished as [1]): the text is invalid whatever follows.
+   */
+  let failed: unknown;
 
   const fail = (message: string, position: number): never => {
     throw new JsonStreamError(message, position);
@@ -333,21 +338,33 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
 
   return {
     push(text) {
+      if (failed) throw failed;
       if (text === '') return;
       const base = offset;
       offset += text.length;
       try {
-        read(text, base);
-      } finally {
-        // `root` holds every value read so far after each push (the first screen is drawn from it). An invalid
-        // waiting item throws here, at its own place, which comes before any problem read after it.
-        for (const frame of frames) flushBatch(frame);
+        try {
+          read(text, base);
+        } finally {
+          // `root` holds every value read so far after each push (the first screen is drawn from it). An invalid
+          // waiting item throws here, at its own place, which comes before any problem read after it.
+          for (const frame of frames) flushBatch(frame);
+        }
+      } catch (error) {
+        failed = error;
+        throw error;
       }
     },
     finish() {
-      if (leaf?.type === 'literal') completeLeaf(leaf, '');
-      for (const frame of frames) flushBatch(frame);
-      if (leaf || frames.length > 0 || !rootDone) fail('The JSON ends before it is complete', offset);
+      if (failed) throw failed;
+      try {
+        if (leaf?.type === 'literal') completeLeaf(leaf, '');
+        for (const frame of frames) flushBatch(frame);
+        if (leaf || frames.length > 0 || !rootDone) fail('The JSON ends before it is complete', offset);
+      } catch (error) {
+        failed = error;
+        throw error;
+      }
       return root;
     },
     get root() {

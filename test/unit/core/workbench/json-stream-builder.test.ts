@@ -160,6 +160,26 @@ describe('createJsonStreamBuilder', () => {
     }
   });
 
+  it('stays refused after an error: text pushed after it is not read from where the problem left off', () => {
+    for (const pieces of [
+      ['[x', '1]'],
+      ['[ f ', 'alse ,{} ]'],
+      ['[1,2,- ', ',3]'],
+      ['{"a" 1', '}'],
+    ]) {
+      const builder = createJsonStreamBuilder();
+      let first: unknown;
+      try {
+        builder.push(pieces[0] as string);
+      } catch (error) {
+        first = error;
+      }
+      expect(first, pieces[0]).toBeInstanceOf(JsonStreamError);
+      expect(() => builder.push(pieces[1] as string), pieces[1]).toThrow(first as Error);
+      expect(() => builder.finish(), pieces.join('')).toThrow(first as Error);
+    }
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');
