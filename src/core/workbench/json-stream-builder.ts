@@ -89,6 +89,12 @@ const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || c
 /** A literal (number, true, false, null) ends at one of these. */
 const endsLiteral = (code: number) => isSpace(code) || code === 44 || code === 93 || code === 125;
 
+/** Where JSON.parse's error says the problem is (V8 says `at position N`), relative to the text it parsed. */
+function positionIn(error: unknown): number | undefined {
+  const inner = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  return inner ? Number(inner[1]) : undefined;
+}
+
 /** Sets a key the way JSON.parse does: `__proto__` becomes an own property, not the prototype. */
 function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -134,8 +140,7 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     try {
       return JSON.parse(text);
     } catch (error) {
-      const inner = /position (\d+)/.exec(error instanceof Error ? error.message : '');
-      return fail('Invalid JSON', at + (inner ? Number(inner[1]) : 0));
+      return fail('Invalid JSON', at + (positionIn(error) ?? 0));
     }
   };
 
@@ -360,6 +365,19 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
       try {
         if (leaf?.type === 'literal') completeLeaf(leaf, '');
         for (const frame of frames) flushBatch(frame);
+        if (leaf && leaf.length <= PROMOTE_CHARS) {
+          // A child still open at the end may be complete text whose quotes the scanner paired wrongly from a bad
+          // character on (`[["a" b", 1], 2]` reads `" b"` as a string and never closes): JSON.parse finds that
+          // character, where "ends before it is complete" would point at the end. Bounded so the check stays short:
+          // a longer child still open (a huge string, or a container too deep to stream) is reported as before.
+          let inner: number | undefined;
+          try {
+            JSON.parse(leaf.pieces.join(''));
+          } catch (error) {
+            inner = positionIn(error);
+          }
+          if (inner !== undefined && inner < leaf.length) fail('Invalid JSON', leaf.at + inner);
+        }
         if (leaf || frames.length > 0 || !rootDone) fail('The JSON ends before it is complete', offset);
       } catch (error) {
         failed = error;

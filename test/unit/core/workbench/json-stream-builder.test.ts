@@ -180,6 +180,28 @@ describe('createJsonStreamBuilder', () => {
     }
   });
 
+  it('reports a stray quote where JSON.parse does, not at the end where the child it unbalanced is still open', () => {
+    for (const text of ['[["a" b", 1], 2]', '{"k":{"a":"x","b":"y"z"},"n":1}', '[1,{"s":"a\nb\"c"}]', '["x\n" 1,"y"]']) {
+      let expected: number | undefined;
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        expected = Number(/position (\d+)/.exec((error as Error).message)?.[1]);
+      }
+      expect(expected, text).toBeLessThan(text.length - 2);
+      for (const size of [1, 5, text.length]) {
+        let caught: JsonStreamError | undefined;
+        try {
+          build(text, size);
+        } catch (error) {
+          caught = error as JsonStreamError;
+        }
+        expect(caught?.message, `${text} in pieces of ${size}`).toMatch(/^Invalid JSON/);
+        expect(caught?.position, `${text} in pieces of ${size}`).toBe(expected);
+      }
+    }
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');
