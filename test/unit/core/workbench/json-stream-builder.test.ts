@@ -185,7 +185,7 @@ describe('createJsonStreamBuilder', () => {
     for (const text of [
       '[["a" b", 1], 2]',
       '{"k":{"a":"x","b":"y"z"},"n":1}',
-      '[1,{"s":"a\nb\"c"}]',
+      '[1,{"s":"a\nb"c"}]',
       '["x\n" 1,"y"]',
     ]) {
       let expected: number | undefined;
