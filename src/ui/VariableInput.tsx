@@ -92,7 +92,9 @@ export function VariableInput({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!completion) return;
+    // While an input method composes text (Japanese, Chinese…), Enter, Tab and the arrows are its own: they pick
+    // and commit its candidates. Taken here, Enter inserted a variable over the text being composed.
+    if (!completion || event.isComposing) return;
     const count = completion.context.options.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       const step = event.key === 'ArrowDown' ? 1 : -1;

@@ -65,6 +65,27 @@ describe('variables in a key-value editor', () => {
     expect(latest[0]?.value).toBe('{org} tail');
   });
 
+  it('leaves Enter and the arrows to an input method while it composes', async () => {
+    const { root, unmount } = mount(<Harness />);
+    cleanup = unmount;
+    const value = byLabel(root, 'Value of headers row 1') as HTMLInputElement;
+    await user.type(value, '{o');
+    expect(options().length).toBeGreaterThan(0);
+    for (const key of ['ArrowDown', 'Enter', 'Tab']) {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, isComposing: true });
+      await act(async () => {
+        value.dispatchEvent(event);
+      });
+      expect(event.defaultPrevented, key).toBe(false);
+    }
+    expect(value.value).toBe('{o');
+    expect(latest[0]?.value).toBe('{o');
+    expect(value.getAttribute('aria-activedescendant')).toBe(options()[0]?.id);
+    // Once the composition ends, Enter inserts again.
+    await user.press(value, 'Enter');
+    expect(latest[0]?.value).toBe('{org}');
+  });
+
   it('marks each variable and describes it: a value, "secret", or none; Escape closes the list', async () => {
     const { root, unmount } = mount(<Harness />);
     cleanup = unmount;
