@@ -65,6 +65,34 @@ describe('variables in a key-value editor', () => {
     expect(latest[0]?.value).toBe('{org} tail');
   });
 
+  it('inserts where the caret is when Enter is pressed, and closes a list the caret has left', async () => {
+    const { root, unmount } = mount(<Harness />);
+    cleanup = unmount;
+    const value = byLabel(root, 'Value of headers row 1') as HTMLInputElement;
+    await user.type(value, 'a/{o');
+    expect(options().length).toBeGreaterThan(0);
+    // Home: the caret leaves the `{o` without an input event, so the list is still there.
+    value.setSelectionRange(0, 0);
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    await act(async () => {
+      value.dispatchEvent(enter);
+    });
+    expect(value.value).toBe('a/{o');
+    expect(latest[0]?.value).toBe('a/{o');
+    expect(options()).toHaveLength(0);
+    expect(enter.defaultPrevented).toBe(false);
+    // Back inside the name (between `{` and `o`): the chosen name replaces what follows the brace.
+    await act(async () => {
+      value.setSelectionRange(4, 4);
+      value.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(options().length).toBeGreaterThan(0);
+    value.setSelectionRange(3, 3);
+    await user.press(value, 'Enter');
+    expect(latest[0]?.value).toBe('a/{org}');
+    expect([value.selectionStart, value.selectionEnd]).toEqual([7, 7]);
+  });
+
   it('leaves Enter and the arrows to an input method while it composes', async () => {
     const { root, unmount } = mount(<Harness />);
     cleanup = unmount;
