@@ -170,6 +170,15 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     const text = current.pieces.length === 0 ? tail : current.pieces.join('') + tail;
     leaf = undefined;
     const frame = frames[frames.length - 1];
+    if (frame?.kind === 'array' && current.pieces.length > 0) {
+      // A value that came in several pieces can be huge (a 100 MB string): joined to the batch's next items it was
+      // copied once more (100 ms and 100 MB for 100 M characters). Parsed alone, it is one parse of its own push.
+      flushBatch(frame);
+      frame.value.push(parseAt(text, current.at));
+      values += 1;
+      frame.state = 'comma';
+      return;
+    }
     if (frame?.kind === 'array') {
       frame.batch ??= { texts: [], ats: [] };
       frame.batch.texts.push(text);

@@ -208,6 +208,25 @@ describe('createJsonStreamBuilder', () => {
     }
   });
 
+  it('parses an item that came in several pieces alone, not copied into a batch with the items after it', () => {
+    const huge = `"${'é'.repeat(300_000)}"`;
+    const text = `[${huge},1,"two",{"three":3}]`;
+    const parsed: string[] = [];
+    const parse = JSON.parse;
+    JSON.parse = ((source: string, ...rest: []) => {
+      parsed.push(source);
+      return parse(source, ...rest);
+    }) as typeof JSON.parse;
+    try {
+      expect(build(text, 64 * 1024)).toEqual(parse(text));
+    } finally {
+      JSON.parse = parse;
+    }
+    // The huge item is parsed as its own text; no parse is handed a copy of it joined to other items.
+    expect(Math.max(...parsed.map((source) => source.length))).toBe(huge.length);
+    expect(parsed).toContain(huge);
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');
