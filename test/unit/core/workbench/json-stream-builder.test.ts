@@ -182,12 +182,7 @@ describe('createJsonStreamBuilder', () => {
   });
 
   it('reports a stray quote where JSON.parse does, not at the end where the child it unbalanced is still open', () => {
-    for (const text of [
-      '[["a" b", 1], 2]',
-      '{"k":{"a":"x","b":"y"z"},"n":1}',
-      '[1,{"s":"a\nb"c"}]',
-      '["x\n" 1,"y"]',
-    ]) {
+    for (const text of ['[["a" b", 1], 2]', '{"k":{"a":"x","b":"y"z"},"n":1}', '[1,{"s":"a\nb"c"}]', '["x\n" 1,"y"]']) {
       let expected: number | undefined;
       try {
         JSON.parse(text);
