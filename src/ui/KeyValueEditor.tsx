@@ -67,7 +67,8 @@ export function KeyValueEditor({
     const target = event.target as HTMLElement;
     const row = Number(target.dataset.row);
     const column = target.dataset.col;
-    if (!column || Number.isNaN(row)) return;
+    // While an input method composes, the arrows pick its candidates (moving to another row would cut it short).
+    if (!column || Number.isNaN(row) || event.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       const next = row + (event.key === 'ArrowDown' ? 1 : -1);
       if (next < 0 || next >= shown.length) return;

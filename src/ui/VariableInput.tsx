@@ -77,28 +77,38 @@ export function VariableInput({
     setCompletion(context ? { context, active: 0 } : undefined);
   };
 
-  const accept = (name: string) => {
+  /** Inserts `name` at the caret; false (the list closed) when the caret is no longer after a `{`. */
+  const accept = (name: string): boolean => {
     const element = input.current;
-    if (!element || !completion) return;
+    if (!element || !completion) return false;
     const caret = element.selectionStart ?? element.value.length;
-    const next = applyCompletion(element.value, caret, completion.context, name);
+    // Read again where the caret is now: Home, the arrows or a click move it without closing the list, and the
+    // `{` found when it opened would be joined to the text after the caret ('/a/{o', Home, Enter gave
+    // '/a/{org}/a/{o').
+    const context = completionAt(element.value, caret, hints.names);
     setCompletion(undefined);
+    if (!context) return false;
+    const next = applyCompletion(element.value, caret, context, name);
     // The text and caret change now, not after the next frame: keys typed in between (a busy machine, a fast
     // typist) would land where the caret was before the insertion.
     element.value = next.text;
     element.setSelectionRange(next.caret, next.caret);
     onValue(next.text);
     requestAnimationFrame(syncScroll);
+    return true;
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!completion) return;
+    // While an input method composes text (Japanese, Chinese…), Enter, Tab and the arrows are its own: they pick
+    // and commit its candidates. Taken here, Enter inserted a variable over the text being composed.
+    if (!completion || event.isComposing) return;
     const count = completion.context.options.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setCompletion({ ...completion, active: (completion.active + step + count) % count });
     } else if (event.key === 'Enter' || event.key === 'Tab') {
-      accept(completion.context.options[completion.active] as string);
+      // A list left behind by the caret closes, and the key does what it does without one.
+      if (!accept(completion.context.options[completion.active] as string)) return;
     } else if (event.key === 'Escape') setCompletion(undefined);
     else return;
     // Not the row navigation, the form's submit (Send) or the panel's Escape.

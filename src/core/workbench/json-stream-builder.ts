@@ -89,6 +89,12 @@ const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || c
 /** A literal (number, true, false, null) ends at one of these. */
 const endsLiteral = (code: number) => isSpace(code) || code === 44 || code === 93 || code === 125;
 
+/** Where JSON.parse's error says the problem is (V8 says `at position N`), relative to the text it parsed. */
+function positionIn(error: unknown): number | undefined {
+  const inner = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  return inner ? Number(inner[1]) : undefined;
+}
+
 /** Sets a key the way JSON.parse does: `__proto__` becomes an own property, not the prototype. */
 function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -103,6 +109,11 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
   let values = 0;
   /** The next container opened is streamed (set when a leaf grew too large and is read again). */
   let streamNext = false;
+  /**
+   * The first error thrown. The reading state is left wherever the problem stopped it, so text pushed after it
+   * would be read from a wrong place (`[x` then `1]` finished as [1]): the text is invalid whatever follows.
+   */
+  let failed: unknown;
 
   const fail = (message: string, position: number): never => {
     throw new JsonStreamError(message, position);
@@ -129,8 +140,7 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     try {
       return JSON.parse(text);
     } catch (error) {
-      const inner = /position (\d+)/.exec(error instanceof Error ? error.message : '');
-      return fail('Invalid JSON', at + (inner ? Number(inner[1]) : 0));
+      return fail('Invalid JSON', at + (positionIn(error) ?? 0));
     }
   };
 
@@ -143,9 +153,14 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     try {
       items = JSON.parse(`[${texts.join(',')}]`) as unknown[];
     } catch {
-      // The first invalid item, parsed alone, says where.
-      texts.forEach((text, index) => parseAt(text, ats[index] as number));
-      return fail('Invalid JSON', ats[0] as number);
+      // Parsed alone, the first invalid item says where. The items before it join the array as they did when each
+      // was parsed alone, so `root` after the failed push holds every value read before the problem; and when
+      // every item parses alone (the joined text was what failed), none is refused.
+      for (let index = 0; index < texts.length; index += 1) {
+        frame.value.push(parseAt(texts[index] as string, ats[index] as number));
+        values += 1;
+      }
+      return;
     }
     for (const item of items) frame.value.push(item);
     values += items.length;
@@ -155,6 +170,15 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
     const text = current.pieces.length === 0 ? tail : current.pieces.join('') + tail;
     leaf = undefined;
     const frame = frames[frames.length - 1];
+    if (frame?.kind === 'array' && current.pieces.length > 0) {
+      // A value that came in several pieces can be huge (a 100 MB string): joined to the batch's next items it was
+      // copied once more (100 ms and 100 MB for 100 M characters). Parsed alone, it is one parse of its own push.
+      flushBatch(frame);
+      frame.value.push(parseAt(text, current.at));
+      values += 1;
+      frame.state = 'comma';
+      return;
+    }
     if (frame?.kind === 'array') {
       frame.batch ??= { texts: [], ats: [] };
       frame.batch.texts.push(text);
@@ -328,21 +352,46 @@ export function createJsonStreamBuilder(): JsonStreamBuilder {
 
   return {
     push(text) {
+      if (failed) throw failed;
       if (text === '') return;
       const base = offset;
       offset += text.length;
       try {
-        read(text, base);
-      } finally {
-        // `root` holds every value read so far after each push (the first screen is drawn from it). An invalid
-        // waiting item throws here, at its own place, which comes before any problem read after it.
-        for (const frame of frames) flushBatch(frame);
+        try {
+          read(text, base);
+        } finally {
+          // `root` holds every value read so far after each push (the first screen is drawn from it). An invalid
+          // waiting item throws here, at its own place, which comes before any problem read after it.
+          for (const frame of frames) flushBatch(frame);
+        }
+      } catch (error) {
+        failed = error;
+        throw error;
       }
     },
     finish() {
-      if (leaf?.type === 'literal') completeLeaf(leaf, '');
-      for (const frame of frames) flushBatch(frame);
-      if (leaf || frames.length > 0 || !rootDone) fail('The JSON ends before it is complete', offset);
+      if (failed) throw failed;
+      try {
+        if (leaf?.type === 'literal') completeLeaf(leaf, '');
+        for (const frame of frames) flushBatch(frame);
+        if (leaf && leaf.length <= PROMOTE_CHARS) {
+          // A child still open at the end may be complete text whose quotes the scanner paired wrongly from a bad
+          // character on (`[["a" b", 1], 2]` reads `" b"` as a string and never closes): JSON.parse finds that
+          // character, where "ends before it is complete" would point at the end. Bounded so the check stays short:
+          // a longer child still open (a huge string, or a container too deep to stream) is reported as before.
+          let inner: number | undefined;
+          try {
+            JSON.parse(leaf.pieces.join(''));
+          } catch (error) {
+            inner = positionIn(error);
+          }
+          if (inner !== undefined && inner < leaf.length) fail('Invalid JSON', leaf.at + inner);
+        }
+        if (leaf || frames.length > 0 || !rootDone) fail('The JSON ends before it is complete', offset);
+      } catch (error) {
+        failed = error;
+        throw error;
+      }
       return root;
     },
     get root() {

@@ -23,6 +23,22 @@ function Harness() {
   return <KeyValueEditor label="Headers" rows={rows} onChange={setRows} variables={HINTS} />;
 }
 
+/** Presses `key` in the field and says whether the field took it (prevented what the key does by default). */
+async function taken(field: HTMLElement, key: string, init: KeyboardEventInit = {}): Promise<boolean> {
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+  await act(async () => {
+    field.dispatchEvent(event);
+  });
+  return event.defaultPrevented;
+}
+
+/** The harness mounted; its first row's value field. */
+function mountValueField(): HTMLInputElement {
+  const { root, unmount } = mount(<Harness />);
+  cleanup = unmount;
+  return byLabel(root, 'Value of headers row 1') as HTMLInputElement;
+}
+
 const options = () => [...document.querySelectorAll('[role="listbox"] [role="option"]')];
 const description = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
@@ -63,6 +79,42 @@ describe('variables in a key-value editor', () => {
     expect(value.value).toBe('{org} tail');
     expect([value.selectionStart, value.selectionEnd]).toEqual([5, 5]);
     expect(latest[0]?.value).toBe('{org} tail');
+  });
+
+  it('inserts where the caret is when Enter is pressed, and closes a list the caret has left', async () => {
+    const value = mountValueField();
+    await user.type(value, 'a/{o');
+    expect(options().length).toBeGreaterThan(0);
+    // Home: the caret leaves the `{o` without an input event, so the list is still there.
+    value.setSelectionRange(0, 0);
+    expect(await taken(value, 'Enter')).toBe(false);
+    expect(value.value).toBe('a/{o');
+    expect(latest[0]?.value).toBe('a/{o');
+    expect(options()).toHaveLength(0);
+    // Back inside the name (between `{` and `o`): the chosen name replaces what follows the brace.
+    await act(async () => {
+      value.setSelectionRange(4, 4);
+      value.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(options().length).toBeGreaterThan(0);
+    value.setSelectionRange(3, 3);
+    await user.press(value, 'Enter');
+    expect(latest[0]?.value).toBe('a/{org}');
+    expect([value.selectionStart, value.selectionEnd]).toEqual([7, 7]);
+  });
+
+  it('leaves Enter and the arrows to an input method while it composes', async () => {
+    const value = mountValueField();
+    await user.type(value, '{o');
+    expect(options().length).toBeGreaterThan(0);
+    for (const key of ['ArrowDown', 'Enter', 'Tab'])
+      expect(await taken(value, key, { isComposing: true }), key).toBe(false);
+    expect(value.value).toBe('{o');
+    expect(latest[0]?.value).toBe('{o');
+    expect(value.getAttribute('aria-activedescendant')).toBe(options()[0]?.id);
+    // Once the composition ends, Enter inserts again.
+    await user.press(value, 'Enter');
+    expect(latest[0]?.value).toBe('{org}');
   });
 
   it('marks each variable and describes it: a value, "secret", or none; Escape closes the list', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createJsonStreamBuilder,
@@ -147,6 +148,80 @@ describe('createJsonStreamBuilder', () => {
     }
   });
 
+  it('has the items before a bad one in the root after the push that fails, as when each was parsed alone', () => {
+    for (const [text, before] of [
+      ['[ {} , 00 , 1 ]', [{}]],
+      ['[1,"a",[2],tru]', [1, 'a', [2]]],
+      ['[true,\n null , -,[]]', [true, null]],
+    ] as const) {
+      const builder = createJsonStreamBuilder();
+      expect(() => builder.push(text), text).toThrow(JsonStreamError);
+      expect(builder.root, text).toEqual(before);
+      expect(builder.values, text).toBe(before.length);
+    }
+  });
+
+  it('stays refused after an error: text pushed after it is not read from where the problem left off', () => {
+    for (const pieces of [
+      ['[x', '1]'],
+      ['[ f ', 'alse ,{} ]'],
+      ['[1,2,- ', ',3]'],
+      ['{"a" 1', '}'],
+    ]) {
+      const builder = createJsonStreamBuilder();
+      let first: unknown;
+      try {
+        builder.push(pieces[0] as string);
+      } catch (error) {
+        first = error;
+      }
+      expect(first, pieces[0]).toBeInstanceOf(JsonStreamError);
+      expect(() => builder.push(pieces[1] as string), pieces[1]).toThrow(first as Error);
+      expect(() => builder.finish(), pieces.join('')).toThrow(first as Error);
+    }
+  });
+
+  it('reports a stray quote where JSON.parse does, not at the end where the child it unbalanced is still open', () => {
+    for (const text of ['[["a" b", 1], 2]', '{"k":{"a":"x","b":"y"z"},"n":1}', '[1,{"s":"a\nb"c"}]', '["x\n" 1,"y"]']) {
+      let expected: number | undefined;
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        expected = Number(/position (\d+)/.exec((error as Error).message)?.[1]);
+      }
+      expect(expected, text).toBeLessThan(text.length - 2);
+      for (const size of [1, 5, text.length]) {
+        let caught: JsonStreamError | undefined;
+        try {
+          build(text, size);
+        } catch (error) {
+          caught = error as JsonStreamError;
+        }
+        expect(caught?.message, `${text} in pieces of ${size}`).toMatch(/^Invalid JSON/);
+        expect(caught?.position, `${text} in pieces of ${size}`).toBe(expected);
+      }
+    }
+  });
+
+  it('parses an item that came in several pieces alone, not copied into a batch with the items after it', () => {
+    const huge = `"${'é'.repeat(300_000)}"`;
+    const text = `[${huge},1,"two",{"three":3}]`;
+    const parsed: string[] = [];
+    const parse = JSON.parse;
+    JSON.parse = ((source: string, ...rest: []) => {
+      parsed.push(source);
+      return parse(source, ...rest);
+    }) as typeof JSON.parse;
+    try {
+      expect(build(text, 64 * 1024)).toEqual(parse(text));
+    } finally {
+      JSON.parse = parse;
+    }
+    // The huge item is parsed as its own text; no parse is handed a copy of it joined to other items.
+    expect(Math.max(...parsed.map((source) => source.length))).toBe(huge.length);
+    expect(parsed).toContain(huge);
+  });
+
   it('never holds more than the open child: a long array of small items keeps no growing buffer', () => {
     const builder = createJsonStreamBuilder();
     builder.push('[');
@@ -155,6 +230,119 @@ describe('createJsonStreamBuilder', () => {
     const value = builder.finish() as { i: number }[];
     expect(value).toHaveLength(50_000);
     expect(value[49_999]).toEqual({ i: 49_999 });
+  });
+});
+
+describe('against JSON.parse, for random texts cut at random places', () => {
+  /** Characters that change how JSON reads, spliced into valid JSON to make near-valid text. */
+  const jsonChar = fc.constantFrom(
+    ' ',
+    '\n',
+    '\t',
+    ',',
+    ':',
+    '[',
+    ']',
+    '{',
+    '}',
+    '"',
+    '\\',
+    '-',
+    '0',
+    '1',
+    'e',
+    '.',
+    't',
+    'x',
+  );
+  const edit = fc.tuple(fc.nat(), fc.nat(2), fc.string({ unit: jsonChar, maxLength: 3 }));
+  const nearValid = fc
+    .tuple(fc.json({ maxDepth: 3 }), fc.array(edit, { minLength: 1, maxLength: 3 }))
+    .map(([text, edits]) =>
+      edits.reduce((t, [pos, kind, s]) => {
+        const at = pos % (t.length + 1);
+        return t.slice(0, at) + s + t.slice(at + (kind === 0 ? 0 : kind === 1 ? 1 : s.length));
+      }, text),
+    );
+  const space = fc.constantFrom('', ' ', '\n', '\r\n\t ');
+  /** A root array: its items are the ones the builder parses in batches. */
+  const array = fc
+    .array(
+      fc.tuple(
+        space,
+        fc.oneof(
+          fc.json({ maxDepth: 2 }),
+          nearValid,
+          fc.constantFrom('{"__proto__":{"x":1}}', '-', '1e', '01', 'tru', '"\\"'),
+        ),
+        space,
+      ),
+      {
+        maxLength: 8,
+      },
+    )
+    .map((items) => `[${items.map((parts) => parts.join('')).join(',')}]`);
+  const text = fc.oneof(
+    fc.json({ maxDepth: 4 }),
+    nearValid,
+    array,
+    array.map((a) => `{"__proto__":${a},"k":${a}}`),
+  );
+  const cut = (whole: string) =>
+    fc.uniqueArray(fc.nat(whole.length), { maxLength: 6 }).map((cuts) => {
+      const at = [0, ...cuts.sort((a, b) => a - b), whole.length];
+      return at.slice(1).map((end, index) => whole.slice(at[index], end));
+    });
+
+  /** Pushes the pieces, then finishes: the value or the first error, and root and values after each push. */
+  const run = (pieces: string[]) => {
+    const builder = createJsonStreamBuilder();
+    const after: { root: string | undefined; values: number }[] = [];
+    try {
+      for (const piece of pieces) {
+        builder.push(piece);
+        after.push({ root: JSON.stringify(builder.root), values: builder.values });
+      }
+      return { value: builder.finish(), after };
+    } catch (error) {
+      expect(error).toBeInstanceOf(JsonStreamError);
+      expect(() => builder.finish()).toThrow(error as Error);
+      return { error: error as JsonStreamError, after };
+    }
+  };
+
+  it("gives JSON.parse's value or refuses where it does, and each push leaves what the text so far holds", () => {
+    fc.assert(
+      fc.property(
+        text.chain((whole) => cut(whole).map((pieces) => ({ whole, pieces }))),
+        ({ whole, pieces }) => {
+          let expected: { value: unknown } | { position: number | undefined };
+          try {
+            expected = { value: JSON.parse(whole) };
+          } catch (error) {
+            const position = /position (\d+)/.exec((error as Error).message);
+            expected = { position: position ? Number(position[1]) : undefined };
+          }
+          const got = run(pieces);
+          if ('value' in expected) expect(got.value).toStrictEqual(expected.value);
+          else {
+            expect(got.error).toBeDefined();
+            if (expected.position !== undefined) expect(got.error?.position).toBe(expected.position);
+            // Where V8 names no place, the error is still the same however the text was cut.
+            expect(got.error?.message).toBe(run([whole]).error?.message);
+          }
+          // After each push, the root and count are those of the text so far read in one piece.
+          let sofar = '';
+          got.after.forEach((state, index) => {
+            sofar += pieces[index];
+            const one = createJsonStreamBuilder();
+            one.push(sofar);
+            expect(state).toEqual({ root: JSON.stringify(one.root), values: one.values });
+          });
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 });
 
