@@ -10,11 +10,14 @@
  * With arguments (`npm test -- test/unit/core`), it is one plain `vitest run` with them instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 const VITEST = resolve('node_modules/.bin/vitest');
 /** Unit files yield to the browsers: nice 10 gets about a tenth of a core's share against nice 0. */
 const UNIT_NICENESS = '10';
+/** The unit run's output as it arrives: what it printed is there even if the whole job is killed (CI's limit). */
+const UNIT_LOG = resolve('test-output/unit-run.log');
 
 const children = new Set<ChildProcess>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -22,13 +25,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     for (const child of children) child.kill(signal);
   });
 
-function run(command: string, args: string[], output: 'stream' | 'collect'): Promise<{ code: number; text: string }> {
+/** `collect`: the output is kept for the caller (and copied to `log` as it arrives); `stream`: it goes to ours. */
+function run(
+  command: string,
+  args: string[],
+  output: 'stream' | 'collect',
+  log?: WriteStream,
+): Promise<{ code: number; text: string }> {
   return new Promise((done) => {
     const child = spawn(command, args, { stdio: output === 'stream' ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     const pieces: Buffer[] = [];
-    child.stdout?.on('data', (piece: Buffer) => pieces.push(piece));
-    child.stderr?.on('data', (piece: Buffer) => pieces.push(piece));
+    const keep = (piece: Buffer) => {
+      pieces.push(piece);
+      log?.write(piece);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.on('error', (error) => {
       children.delete(child);
       done({ code: 1, text: `could not start ${command}: ${error.message}\n` });
@@ -46,13 +59,19 @@ else await bothRuns();
 
 async function bothRuns() {
   const started = Date.now();
-  const unit = run('nice', ['-n', UNIT_NICENESS, VITEST, 'run', '--project', 'unit'], 'collect').then((result) => ({
-    ...result,
-    seconds: Math.round((Date.now() - started) / 1000),
-  }));
+  mkdirSync(dirname(UNIT_LOG), { recursive: true });
+  const log = createWriteStream(UNIT_LOG);
+  console.log(`The unit run goes on beside this one; its output: ${UNIT_LOG} (printed here when both end).`);
+  const unit = run('nice', ['-n', UNIT_NICENESS, VITEST, 'run', '--project', 'unit'], 'collect', log).then(
+    (result) => ({
+      ...result,
+      seconds: Math.round((Date.now() - started) / 1000),
+    }),
+  );
   const e2e = await run(VITEST, ['run', '--project', 'e2e'], 'stream');
   const e2eSeconds = Math.round((Date.now() - started) / 1000);
   const unitResult = await unit;
+  log.end();
   process.stdout.write(`\n──── unit run (beside the e2e run, at nice ${UNIT_NICENESS}) ────\n${unitResult.text}\n`);
   console.log(
     `npm test: e2e ${e2e.code === 0 ? 'passed' : 'FAILED'} in ${e2eSeconds} s, unit ${
