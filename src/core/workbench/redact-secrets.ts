@@ -270,8 +270,15 @@ export function redactUrl(url: string, typed = false): string {
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
-const placeholderCount = (path: string, name: string) =>
-  [...path.matchAll(PLACEHOLDER)].filter((match) => placeholderName(match) === name).length;
+/** How many times each placeholder is used in a path. */
+function placeholderCounts(path: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const match of path.matchAll(PLACEHOLDER)) {
+    const name = placeholderName(match);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
 
 /**
  * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
@@ -287,13 +294,17 @@ export function redactParams(params: Readonly<Record<string, string>>, path = ''
     for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
     return value;
   });
+  // The placeholders masking took out of the path (a query's or fragment's value), each path read once: counting
+  // per parameter read the whole path once each (n placeholders and n parameters was quadratic, at every save).
   const masked = redactUrl(path, true);
-  const hidden = (name: string) =>
-    secretRefs.has(name) || (masked !== path && placeholderCount(masked, name) < placeholderCount(path, name));
+  if (masked !== path) {
+    const left = placeholderCounts(masked);
+    for (const [name, count] of placeholderCounts(path)) if ((left.get(name) ?? 0) < count) secretRefs.add(name);
+  }
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      looksLikeCredentialValue(value) || (value !== '' && hidden(name))
+      looksLikeCredentialValue(value) || (value !== '' && secretRefs.has(name))
         ? REDACTED
         : mapSegmentParams(value, (param) => maskedSegmentParam(param, true, REDACTED)),
     ]),

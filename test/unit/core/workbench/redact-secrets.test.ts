@@ -229,6 +229,15 @@ describe('parameters of a path segment (/v2/self;access_token=…)', () => {
     expect(redactUrl('/v2/x;password={x}')).toBe(`/v2/x;password=${mask}`);
   });
 
+  it('reads a path of many placeholders with as many parameters once, not once per parameter', () => {
+    const count = 20_000;
+    const names = Array.from({ length: count }, (_, index) => `p${index}`);
+    // A masked query takes {p0} out of the path; every other placeholder stays.
+    const path = `/v2/x;token=s3cr3t/${names.map((name) => `{${name}}`).join('/')}?password={p0}`;
+    const params = Object.fromEntries(names.map((name) => [name, 'v']));
+    expect(redactParams(params, path)).toEqual({ ...params, p0: REDACTED });
+  });
+
   it('masks a segment parameter typed inside a path parameter’s value, as history masks it once sent', () => {
     const draft = createDraft({
       path: '/v2/organisations/{id}/applications',
