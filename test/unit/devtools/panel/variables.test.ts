@@ -7,6 +7,7 @@ import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
+import { waitForValue } from '../../support/dom.ts';
 import { createFakeServices, jsonResponse } from '../fake-services.ts';
 
 const entry = (method: CatalogEntry['method'], pathTemplate: string) =>
@@ -222,6 +223,29 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     const count = fake.sent().length;
     await workbench.resend();
     expect(fake.sent()).toHaveLength(count);
+    workbench.dispose();
+  });
+
+  it('does not send the stored copy of a call reopened from history: its secrets are masked there', async () => {
+    let expired = true;
+    const fake = createFakeServices((request) => {
+      if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
+      return jsonResponse(request, { ok: true });
+    });
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    workbench.open(createDraft({ method: 'GET', path: '/v2/self;access_token=s3cr3t;v=2' }));
+    await workbench.send();
+    const kept = await waitForValue(async () => (await fake.services.history.list())[0]);
+    expect(kept.request.path).toBe(`/v2/self;access_token=${encodeURIComponent(REDACTED)};v=2`);
+    workbench.openHistory(kept, undefined);
+    expect(workbench.run.get().phase).toBe('failed');
+    expired = false;
+    const count = fake.sent().length;
+    await workbench.resend();
+    // Re-send would have sent the mask as the token; it says what to do instead.
+    expect(fake.sent()).toHaveLength(count);
+    expect(workbench.notices.get().join(' ')).toMatch(/masked/);
     workbench.dispose();
   });
 });
