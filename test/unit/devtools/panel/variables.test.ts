@@ -202,7 +202,8 @@ describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
 });
 
 describe('re-sending the call an expired session refused (issue #32 item 9)', () => {
-  it('sends that call as it was, not the draft edited since', async () => {
+  /** A workbench whose calls the session refuses until `signIn`. */
+  async function expiredSession() {
     let expired = true;
     const fake = createFakeServices((request) => {
       if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
@@ -210,11 +211,16 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     });
     const workbench = createWorkbench(fake.services);
     await workbench.ready;
+    return { fake, workbench, signIn: () => (expired = false) };
+  }
+
+  it('sends that call as it was, not the draft edited since', async () => {
+    const { fake, workbench, signIn } = await expiredSession();
     workbench.open(createDraft({ method: 'GET', path: '/v2/self', query: [{ name: 'a', value: 'b', enabled: true }] }));
     await workbench.send();
     expect(workbench.run.get().phase).toBe('failed');
     workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
-    expired = false;
+    signIn();
     await workbench.resend();
     const last = fake.sent().at(-1);
     expect(last).toMatchObject({ method: 'GET', path: '/v2/self', query: [['a', 'b']] });
@@ -227,20 +233,14 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
   });
 
   it('does not send the stored copy of a call reopened from history: its secrets are masked there', async () => {
-    let expired = true;
-    const fake = createFakeServices((request) => {
-      if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
-      return jsonResponse(request, { ok: true });
-    });
-    const workbench = createWorkbench(fake.services);
-    await workbench.ready;
+    const { fake, workbench, signIn } = await expiredSession();
     workbench.open(createDraft({ method: 'GET', path: '/v2/self;access_token=s3cr3t;v=2' }));
     await workbench.send();
     const kept = await waitForValue(async () => (await fake.services.history.list())[0]);
     expect(kept.request.path).toBe(`/v2/self;access_token=${encodeURIComponent(REDACTED)};v=2`);
     workbench.openHistory(kept, undefined);
     expect(workbench.run.get().phase).toBe('failed');
-    expired = false;
+    signIn();
     const count = fake.sent().length;
     await workbench.resend();
     // Re-send would have sent the mask as the token; it says what to do instead.
