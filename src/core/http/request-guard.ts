@@ -1,6 +1,7 @@
 import { KeyholeError } from '../errors.ts';
 import { isLoopbackHost } from '../profiles/profile-validation.ts';
 import type { RequestTarget } from '../protocol.ts';
+import { redactUrl } from '../workbench/redact-secrets.ts';
 
 /**
  * Guards between what a page asks for and what the worker signs. A page can be wrong or compromised, so
@@ -50,8 +51,14 @@ const REFUSALS: Record<Exclude<HiddenPathProblem, 'outside-api'>, string> = {
  * `.`/`..` segment, also when hidden behind percent-encoding (`%2e%2e`, `%2f`, `%5c`).
  */
 export function guardPath(rawPath: string, target: RequestTarget): GuardedPath {
+  // The refusal quotes the path with its secrets masked: it is shown, kept in history and written to run reports, and
+  // the composer lets a path over 8192 characters reach this (`/v2/self;access_token=…;pad=…`).
   const refuse = (why: string) =>
-    new KeyholeError('invalid-path', `Refused path “${truncate(rawPath)}”: ${why}`, { detail: 'invalid-path' });
+    new KeyholeError(
+      'invalid-path',
+      `Refused path “${truncate(typeof rawPath === 'string' ? redactUrl(rawPath, true) : rawPath)}”: ${why}`,
+      { detail: 'invalid-path' },
+    );
   if (typeof rawPath !== 'string' || rawPath.length === 0) throw refuse('the path is empty.');
   if (rawPath.length > 8192) throw refuse('the path is longer than 8192 characters.');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse

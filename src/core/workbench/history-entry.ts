@@ -1,7 +1,7 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
-import { redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+import { isRedacted, redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
 import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
@@ -92,6 +92,21 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;
   if (request.bridgeAuth) clean.bridgeAuth = request.bridgeAuth;
   return clean;
+}
+
+/**
+ * Whether a request holds a value masked for storage (`/v2/self;access_token=[redacted by Keyhole]`, a query, header,
+ * form or body value): one reopened from history or a tab's kept response is the stored copy, and sent as it is it
+ * would send the mask in place of the secret. The composer's Send refuses such a draft; this says the same for a
+ * stored request sent as it is (Re-send, Check).
+ */
+export function holdsMaskedValue(request: SendRequest): boolean {
+  const body = request.body;
+  const bodyTexts =
+    body?.kind === 'json' || body?.kind === 'text' ? [body.text] : body?.kind === 'form' ? body.fields.flat() : [];
+  return [request.path, ...(request.query ?? []).flat(), ...(request.headers ?? []).flat(), ...bodyTexts].some(
+    isRedacted,
+  );
 }
 
 /** Caps and masks a response body for storage. */

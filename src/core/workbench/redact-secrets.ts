@@ -1,6 +1,6 @@
 import { dataRecord } from '../data-record.ts';
 import { PLACEHOLDER, placeholderName } from './path-template.ts';
-import { mapSegmentParams } from './segment-params.ts';
+import { mapSegmentParams, type SegmentParam } from './segment-params.ts';
 
 /**
  * Keeps secrets out of what Keyhole stores or exports (history, HAR, the saved composer draft): credential
@@ -240,6 +240,18 @@ export function redactSecretsInTypedText(text: string, contentType = ''): string
 const WHOLE_PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER.source})$`);
 
 /**
+ * `mask` when a segment's parameter holds a secret, else undefined (kept). An empty value has nothing to hide. A
+ * typed `{placeholder}` names the secret (a path parameter or a variable), so it stays and the draft keeps working:
+ * `redactParams` masks the value it names.
+ */
+function maskedSegmentParam(param: SegmentParam, typed: boolean, mask: string): string | undefined {
+  const isSecret = typed ? looksSecretName : isSecretName;
+  return !isSecret(param.name) || param.value === '' || (typed && WHOLE_PLACEHOLDER.test(param.value))
+    ? undefined
+    : mask;
+}
+
+/**
  * Masks secret-named query parameters of a URL, of its fragment (an implicit-grant redirect carries
  * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`); a URL that does not parse is returned
  * as is. `typed`: a URL or path the user typed (the composer's draft), masked with the looser test of
@@ -251,25 +263,29 @@ export function redactUrl(url: string, typed = false): string {
   const fragmentStart = url.indexOf('#');
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
-  const isSecret = typed ? looksSecretName : isSecretName;
-  // A segment's empty value has nothing to hide. A typed `{placeholder}` names the secret (a path parameter or a
-  // variable), so it stays and the draft keeps working: `redactParams` masks the value it names.
   const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (param) =>
-    !isSecret(param.name) || param.value === '' || (typed && WHOLE_PLACEHOLDER.test(param.value))
-      ? undefined
-      : encodeURIComponent(REDACTED),
+    maskedSegmentParam(param, typed, encodeURIComponent(REDACTED)),
   );
   const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
-const placeholderCount = (path: string, name: string) =>
-  [...path.matchAll(PLACEHOLDER)].filter((match) => placeholderName(match) === name).length;
+/** How many times each placeholder is used in a path. */
+function placeholderCounts(path: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const match of path.matchAll(PLACEHOLDER)) {
+    const name = placeholderName(match);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
 
 /**
  * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
  * whose `{placeholder}` the typed `path` holds as a secret's value: a segment's (`/v2/self;access_token={token}`,
- * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it).
+ * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it). A value's own segment
+ * parameter (`app_x;access_token=…`, sent as `app_x%3Baccess_token%3D…`, which history reads as one) is masked as
+ * the path's are.
  */
 export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
   const secretRefs = new Set<string>();
@@ -278,13 +294,19 @@ export function redactParams(params: Readonly<Record<string, string>>, path = ''
     for (const match of value.matchAll(PLACEHOLDER)) secretRefs.add(placeholderName(match));
     return value;
   });
+  // The placeholders masking took out of the path (a query's or fragment's value), each path read once: counting
+  // per parameter read the whole path once each (n placeholders and n parameters was quadratic, at every save).
   const masked = redactUrl(path, true);
-  const hidden = (name: string) =>
-    secretRefs.has(name) || (masked !== path && placeholderCount(masked, name) < placeholderCount(path, name));
+  if (masked !== path) {
+    const left = placeholderCounts(masked);
+    for (const [name, count] of placeholderCounts(path)) if ((left.get(name) ?? 0) < count) secretRefs.add(name);
+  }
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      looksLikeCredentialValue(value) || (value !== '' && hidden(name)) ? REDACTED : value,
+      looksLikeCredentialValue(value) || (value !== '' && secretRefs.has(name))
+        ? REDACTED
+        : mapSegmentParams(value, (param) => maskedSegmentParam(param, true, REDACTED)),
     ]),
   );
 }

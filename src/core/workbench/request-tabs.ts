@@ -1,3 +1,4 @@
+import { redactUrl } from './redact-secrets.ts';
 import { createDraft, type RequestDraft } from './request-draft.ts';
 
 /**
@@ -41,6 +42,15 @@ export function tabLabel(tab: RequestTab): string {
   const segments = tab.draft.path.split('/').filter(Boolean);
   const tail = segments.slice(-2).join('/');
   return `${tab.draft.method} ${tail ? `/${tail}` : tab.draft.path || '/'}`;
+}
+
+/**
+ * The name Save offers: the saved name, else the label of the path as it will be saved. The label is read from the
+ * typed path, so a secret typed in it (`/v2/self;access_token=…`, `?password=…`) would become the saved request's
+ * name, stored and exported in clear, though the saved draft masks it.
+ */
+export function suggestedSaveName(tab: RequestTab): string {
+  return tabLabel({ ...tab, draft: { ...tab.draft, path: redactUrl(tab.draft.path, true) } });
 }
 
 export function activeTab(set: TabSet): RequestTab {

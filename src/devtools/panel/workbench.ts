@@ -5,6 +5,7 @@ import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { carriedParams } from '../../core/workbench/context-owner.ts';
 import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
+import { holdsMaskedValue } from '../../core/workbench/history-entry.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
@@ -153,6 +154,18 @@ export function createWorkbench(services: PanelServices): Workbench {
     notices.set(newNotices);
     return true;
   };
+
+  /**
+   * A call reopened from history or restored with its tab is the stored copy, its secrets masked: sent as it is
+   * (Re-send, Check) it would send the mask. The composer holds the request to retype them in.
+   */
+  function refuseMasked(request: SendRequest): boolean {
+    if (!holdsMaskedValue(request)) return false;
+    notices.set([
+      `Not sent: this call was kept with values masked (“${REDACTED}”). Type them again in the request above and send it from there.`,
+    ]);
+    return true;
+  }
 
   async function runRequest(draftRequest: SendRequest, sentDraft?: RequestDraft): Promise<void> {
     const requestId = newRequestId();
@@ -423,7 +436,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       const current = run.get();
       if (current.phase !== 'failed' || !SESSION_CODES.has(current.error.code)) return;
       const { requestId: _refused, ...request } = current.request;
-      if (replaceGuard.holds(request)) return;
+      if (refuseMasked(request) || replaceGuard.holds(request)) return;
       await runRequest(request);
     },
     pendingReplace: replaceGuard.pending,
@@ -437,6 +450,7 @@ export function createWorkbench(services: PanelServices): Workbench {
       // The same address and headers, without the body (a GET has none) and what describes it.
       const { body: _body, requestId: _id, ...rest } = current.request;
       const headers = (rest.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-type');
+      if (refuseMasked({ ...rest, headers })) return;
       await runRequest({ ...rest, method: 'GET', headers });
     },
     async cancel() {

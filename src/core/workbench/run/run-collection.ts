@@ -149,8 +149,10 @@ export async function runOne(
   if (unresolved.length > 0) return { ...base, error: describeUnresolved(unresolved) };
   const check = validateDraft(resolved);
   if (!check.ok) return { ...base, error: `Not sent: ${check.issues.map((issue) => issue.message).join(' ')}` };
-  // As reported (a report is a file that travels): a segment's secret parameter masked, as history masks it.
-  const path = redactUrl(check.request.path);
+  // As reported (a report is a file that travels): a segment's secret parameter masked with the test its typed
+  // template is masked with (`/v2/self;token={{tok}}` in a saved request), or a variable's value shows under a name
+  // the saved request hides.
+  const path = redactUrl(check.request.path, true);
   let response: ObservedResponse;
   try {
     response = await options.send(check.request, signal);

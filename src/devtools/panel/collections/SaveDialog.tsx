@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
-import { activeTab, tabLabel } from '../../../core/workbench/request-tabs.ts';
+import { activeTab, suggestedSaveName } from '../../../core/workbench/request-tabs.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import type { Workbench } from '../workbench.ts';
@@ -12,7 +12,7 @@ import { saveActiveTab } from './saved-actions.ts';
  */
 export default function SaveDialog({ workbench, onClose }: { workbench: Workbench; onClose: () => void }) {
   const tab = activeTab(workbench.tabs.get());
-  const [name, setName] = useState(tab.name ?? tabLabel(tab));
+  const [name, setName] = useState(suggestedSaveName(tab));
   const [folder, setFolder] = useState('');
   const [folders, setFolders] = useState<string[]>([]);
   const [error, setError] = useState<KeyholeErrorData>();

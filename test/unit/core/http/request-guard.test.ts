@@ -28,6 +28,17 @@ describe('guardPath', () => {
     expect(guardPath(raw, 'api')).toEqual({ path, query: [] });
   });
 
+  it('quotes a refused path with its secrets masked: the message is kept in history and in run reports', () => {
+    // Over 8192 characters is refused here only (the composer's own check lets it through to Send).
+    const long = `/v2/self;access_token=s3cr3t-a;v=2?password=s3cr3t-b&pad=${'a'.repeat(8200)}`;
+    for (const path of [long, '/v2/self;db-password=s3cr3t-c/%2e%2e', '/v2/x;token=s3cr3t-d/\\']) {
+      const error = refusal(() => guardPath(path, 'api'));
+      expect(error.message).toMatch(/^Refused path “\/v2\/(self|x);/);
+      expect(error.message).not.toContain('s3cr3t');
+    }
+    expect(refusal(() => guardPath('/v2/self;v=2/%2e%2e', 'api')).message).toContain('“/v2/self;v=2/%2e%2e”');
+  });
+
   it('moves a query string typed into the path into the query pairs', () => {
     expect(guardPath('/v2/self?a=1&b=x+y', 'api')).toEqual({
       path: '/v2/self',

@@ -5,6 +5,8 @@ import {
   createHistoryId,
   createHistoryRecord,
   DEFAULT_HISTORY_CAPS,
+  holdsMaskedValue,
+  sanitizeRequest,
 } from '../../../../src/core/workbench/history-entry.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 
@@ -144,5 +146,28 @@ describe('createHistoryRecord', () => {
     const b = createHistoryId(1000, () => 0.1);
     expect(a < b).toBe(true);
     expect(createHistoryId(1000, () => 0.2)).not.toBe(b);
+  });
+});
+
+describe('holdsMaskedValue', () => {
+  it('finds a value history masked wherever a stored request holds it, and nothing in an ordinary request', () => {
+    const request: SendRequest = {
+      target: 'api',
+      method: 'POST',
+      path: '/v2/self;v=2',
+      query: [['a', '1']],
+      headers: [['X-Trace', 't']],
+      body: { kind: 'json', text: '{"name":"x"}' },
+    };
+    expect(holdsMaskedValue(request)).toBe(false);
+    expect(holdsMaskedValue(sanitizeRequest({ ...request, path: '/v2/self;access_token=s3cr3t' }))).toBe(true);
+    expect(holdsMaskedValue(sanitizeRequest({ ...request, query: [['password', 'p']] }))).toBe(true);
+    expect(holdsMaskedValue(sanitizeRequest({ ...request, body: { kind: 'json', text: '{"password":"p"}' } }))).toBe(
+      true,
+    );
+    expect(holdsMaskedValue(sanitizeRequest({ ...request, body: { kind: 'form', fields: [['otp', '1']] } }))).toBe(
+      true,
+    );
+    expect(holdsMaskedValue({ ...request, headers: [['X-Note', REDACTED]] })).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sanitizeRequest } from '../../../../src/core/workbench/history-entry.ts';
 import {
   isRedacted,
   looksLikeCredentialValue,
@@ -12,6 +13,7 @@ import {
   redactUrl,
   stripSensitiveHeaders,
 } from '../../../../src/core/workbench/redact-secrets.ts';
+import { createDraft, validateDraft } from '../../../../src/core/workbench/request-draft.ts';
 
 describe('secret redaction', () => {
   it('strips credential headers whatever their case', () => {
@@ -225,5 +227,34 @@ describe('parameters of a path segment (/v2/self;access_token=…)', () => {
     expect(redactParams({ id: 'Bearer abc', app: 'app_1' })).toEqual({ id: REDACTED, app: 'app_1' });
     // History reads a path as sent (no placeholders there): a literal {x} under a secret name is masked.
     expect(redactUrl('/v2/x;password={x}')).toBe(`/v2/x;password=${mask}`);
+  });
+
+  it('reads a path of many placeholders with as many parameters once, not once per parameter', () => {
+    const count = 20_000;
+    const names = Array.from({ length: count }, (_, index) => `p${index}`);
+    // A masked query takes {p0} out of the path; every other placeholder stays.
+    const path = `/v2/x;token=s3cr3t/${names.map((name) => `{${name}}`).join('/')}?password={p0}`;
+    const params = Object.fromEntries(names.map((name) => [name, 'v']));
+    expect(redactParams(params, path)).toEqual({ ...params, p0: REDACTED });
+  });
+
+  it('masks a segment parameter typed inside a path parameter’s value, as history masks it once sent', () => {
+    const draft = createDraft({
+      path: '/v2/organisations/{id}/applications',
+      params: { id: 'orga_x;access_token=s3cr3t;v=2' },
+    });
+    // Sent as typed, encoded as one segment; history reads the encoded ; and = as a parameter and masks it.
+    const check = validateDraft(draft);
+    if (!check.ok) throw new Error('the typed draft is sendable');
+    expect(check.request.path).toBe('/v2/organisations/orga_x%3Baccess_token%3Ds3cr3t%3Bv%3D2/applications');
+    expect(sanitizeRequest(check.request).path).not.toContain('s3cr3t');
+    // The stored copy masks it too, and Send refuses the mask rather than sending it.
+    const stored = { ...draft, params: redactParams(draft.params, draft.path) };
+    expect(stored.params).toEqual({ id: `orga_x;access_token=${REDACTED};v=2` });
+    expect(validateDraft(stored).ok).toBe(false);
+    // An ordinary value, an empty one and a {variable} stay as typed.
+    expect(
+      redactParams({ a: 'x;v=2', b: 'x;password=', c: 'x;token={tok}', d: 'a%3Bb' }, '/v2/{a}/{b}/{c}/{d}'),
+    ).toEqual({ a: 'x;v=2', b: 'x;password=', c: 'x;token={tok}', d: 'a%3Bb' });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import {
   addTab,
@@ -10,6 +11,7 @@ import {
   moveTab,
   openPreviewTab,
   type RequestTab,
+  suggestedSaveName,
   tabLabel,
 } from '../../../../src/core/workbench/request-tabs.ts';
 
@@ -22,6 +24,23 @@ describe('request tabs', () => {
       'GET /{organisationId}/applications',
     );
     expect(tabLabel({ ...tab('a'), name: 'My apps' })).toBe('My apps');
+  });
+
+  it('offers a name for Save with a secret typed in the path masked, as the saved draft masks it', () => {
+    for (const path of [
+      '/v2/self;access_token=s3cr3t',
+      '/v2/organisations/o;password=s3cr3t;v=1',
+      '/v2/self?token=s3cr3t',
+    ]) {
+      const name = suggestedSaveName(tab('a', path));
+      expect(name).not.toContain('s3cr3t');
+      expect(name).toContain(encodeURIComponent(REDACTED));
+    }
+    expect(suggestedSaveName(tab('a', '/v2/organisations/{organisationId}/applications'))).toBe(
+      'GET /{organisationId}/applications',
+    );
+    expect(suggestedSaveName(tab('a', '/v2/a;b=c/d;e'))).toBe('GET /a;b=c/d;e');
+    expect(suggestedSaveName({ ...tab('a', '/v2/self;token=s3cr3t'), name: 'My apps' })).toBe('My apps');
   });
 
   it('adds after the active tab and activates it, up to MAX_TABS', () => {

@@ -7,6 +7,7 @@ import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
+import { waitForValue } from '../../support/dom.ts';
 import { createFakeServices, jsonResponse } from '../fake-services.ts';
 
 const entry = (method: CatalogEntry['method'], pathTemplate: string) =>
@@ -201,7 +202,8 @@ describe('a PUT replacing all environment variables (issue #32 item 9)', () => {
 });
 
 describe('re-sending the call an expired session refused (issue #32 item 9)', () => {
-  it('sends that call as it was, not the draft edited since', async () => {
+  /** A workbench whose calls the session refuses until `signIn`. */
+  async function expiredSession() {
     let expired = true;
     const fake = createFakeServices((request) => {
       if (expired) throw new KeyholeError('session-expired', 'Session expired — sign in again.');
@@ -209,11 +211,16 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     });
     const workbench = createWorkbench(fake.services);
     await workbench.ready;
+    return { fake, workbench, signIn: () => (expired = false) };
+  }
+
+  it('sends that call as it was, not the draft edited since', async () => {
+    const { fake, workbench, signIn } = await expiredSession();
     workbench.open(createDraft({ method: 'GET', path: '/v2/self', query: [{ name: 'a', value: 'b', enabled: true }] }));
     await workbench.send();
     expect(workbench.run.get().phase).toBe('failed');
     workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
-    expired = false;
+    signIn();
     await workbench.resend();
     const last = fake.sent().at(-1);
     expect(last).toMatchObject({ method: 'GET', path: '/v2/self', query: [['a', 'b']] });
@@ -222,6 +229,23 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     const count = fake.sent().length;
     await workbench.resend();
     expect(fake.sent()).toHaveLength(count);
+    workbench.dispose();
+  });
+
+  it('does not send the stored copy of a call reopened from history: its secrets are masked there', async () => {
+    const { fake, workbench, signIn } = await expiredSession();
+    workbench.open(createDraft({ method: 'GET', path: '/v2/self;access_token=s3cr3t;v=2' }));
+    await workbench.send();
+    const kept = await waitForValue(async () => (await fake.services.history.list())[0]);
+    expect(kept.request.path).toBe(`/v2/self;access_token=${encodeURIComponent(REDACTED)};v=2`);
+    workbench.openHistory(kept, undefined);
+    expect(workbench.run.get().phase).toBe('failed');
+    signIn();
+    const count = fake.sent().length;
+    await workbench.resend();
+    // Re-send would have sent the mask as the token; it says what to do instead.
+    expect(fake.sent()).toHaveLength(count);
+    expect(workbench.notices.get().join(' ')).toMatch(/masked/);
     workbench.dispose();
   });
 });

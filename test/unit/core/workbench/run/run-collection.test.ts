@@ -74,6 +74,17 @@ describe('runCollection', () => {
     expect(summary.results[2]?.error).toMatch(/missing/);
   });
 
+  it('reports a variable filled under a name the saved request masks, masked too (not only the strict names)', async () => {
+    const sent: SendRequest[] = [];
+    const summary = await runCollection([item('self', '/v2/self;token={{tok}}/x;db-password={{pw}};v=2')], {
+      values: { tok: 's3cr3t-tok', pw: 's3cr3t-pw' },
+      send: fakeSend(sent),
+    });
+    expect(sent[0]?.path).toBe('/v2/self;token=s3cr3t-tok/x;db-password=s3cr3t-pw;v=2');
+    const mask = encodeURIComponent(REDACTED);
+    expect(summary.results[0]?.path).toBe(`/v2/self;token=${mask}/x;db-password=${mask};v=2`);
+  });
+
   it('chains a capture into the next request and judges each one', async () => {
     const sent: SendRequest[] = [];
     const seen: string[] = [];
