@@ -1,7 +1,7 @@
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
-import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { isEventStreamType, streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { carriedParams } from '../../core/workbench/context-owner.ts';
 import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
@@ -190,8 +190,11 @@ export function createWorkbench(services: PanelServices): Workbench {
         ? { phase: 'done', request, response, startedAt }
         : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt };
       tabSession.setRunOf(tabId, landed);
+      // An answer typed as an event stream is opened live by the response pane: like a stream's path, it is not
+      // kept (restored, the pane would open it again, a call nobody sent), and the response before it goes too.
+      if (response && isEventStreamType(response.contentType)) tabSession.forgetResponse(tabId);
       // Shown, it is what a reload must bring back (a cancelled call is not a response: the one before stays).
-      if (error?.code !== 'cancelled') tabSession.showResponse(tabId, requestId, landed);
+      else if (error?.code !== 'cancelled') tabSession.showResponse(tabId, requestId, landed);
     } else load?.cancel();
     if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt, tabId));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();

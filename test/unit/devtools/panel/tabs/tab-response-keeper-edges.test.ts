@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KeyholeError } from '../../../../../src/core/errors.ts';
+import type { BodyEnd, SendRequest, SendResponse } from '../../../../../src/core/protocol.ts';
+import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import {
+  createMemoryHistoryStore,
+  createMemoryStorage,
+} from '../../../../../src/devtools/panel/history/history-store.ts';
+import { saveAllNow } from '../../../../../src/devtools/panel/save-soon.ts';
+import type { PanelServices } from '../../../../../src/devtools/panel/services.ts';
+import { createMemoryTabResponseStore } from '../../../../../src/devtools/panel/tabs/tab-responses.ts';
+import { createWorkbench, type RunState, type Workbench } from '../../../../../src/devtools/panel/workbench.ts';
+import { attachBodyStream, claimBodyStream } from '../../../../../src/ui/body-stream.ts';
+import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+
+/**
+ * A tab's last response after a reload, at the edges: what the pane showed last (a body cut or cancelled as it
+ * arrived, an answer typed as an event stream) is what a reload brings back or says, and nothing is sent by it.
+ */
+
+let waitingForIdle: (() => void)[] = [];
+beforeEach(() => {
+  waitingForIdle = [];
+  vi.stubGlobal('requestIdleCallback', (task: () => void) => waitingForIdle.push(task));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+const idle = async () => {
+  for (const task of waitingForIdle.splice(0)) task();
+  saveAllNow();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/** A body held open by the test: `/v2/slow` answers at once and streams its body until the test ends or cuts it. */
+let body: { controller?: ReadableStreamDefaultController<Uint8Array>; end?: (value: BodyEnd) => void; fail?: (e: unknown) => void } =
+  {};
+function answer(request: SendRequest): SendResponse {
+  if (request.path === '/v2/typed-stream')
+    return {
+      ...jsonResponse(request, null),
+      headers: [['Content-Type', 'text/event-stream']],
+      contentType: 'text/event-stream',
+      size: 0,
+      body: { kind: 'text', text: '', truncated: false },
+    };
+  if (request.path === '/v2/slow' && claimBodyStream(request.requestId)) {
+    const response = { ...jsonResponse(request, null), size: 100 };
+    response.body = { kind: 'text', text: '', truncated: false };
+    const ended = new Promise<BodyEnd>((resolve, reject) => {
+      body.end = resolve;
+      body.fail = reject;
+    });
+    ended.catch(() => undefined);
+    attachBodyStream(response, {
+      body: new ReadableStream({
+        start: (c) => {
+          body.controller = c;
+        },
+      }),
+      end: () => ended,
+    });
+    return response;
+  }
+  return jsonResponse(request, { path: request.path });
+}
+
+const shared = () => ({ storage: createMemoryStorage(), responses: createMemoryTabResponseStore() });
+type Shared = ReturnType<typeof shared>;
+
+function servicesFor(store: Shared): { services: PanelServices; sent: () => SendRequest[] } {
+  const { services, sent } = createFakeServices(answer);
+  return {
+    services: {
+      ...services,
+      storage: store.storage,
+      history: createMemoryHistoryStore(store.storage),
+      workspace: 'devtools-7',
+      tabResponses: store.responses,
+    },
+    sent,
+  };
+}
+
+const open: Workbench[] = [];
+async function started(store: Shared) {
+  const { services, sent } = servicesFor(store);
+  const workbench = createWorkbench(services);
+  open.push(workbench);
+  await workbench.ready;
+  return { workbench, sent };
+}
+afterEach(() => {
+  for (const workbench of open.splice(0)) workbench.dispose();
+  body = {};
+});
+
+async function sendPath(workbench: Workbench, path: string): Promise<RunState> {
+  workbench.edit((draft) => ({ ...draft, path }));
+  await workbench.send();
+  return workbench.run.get();
+}
+
+describe('a tab’s last response after a reload, at the edges', () => {
+  it('is nothing for an answer typed text/event-stream: the reload does not open (send) the stream again', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    const typed = await sendPath(first, '/v2/typed-stream');
+    // The pane opens such an answer as a live stream (ResponsePane), which is not kept, as a stream's path is not.
+    expect(typed.phase === 'done' && typed.response.contentType).toBe('text/event-stream');
+    await idle();
+    const { workbench: again, sent } = await started(store);
+    // A restored event-stream answer would be opened live by the pane: a call the user did not make.
+    expect(again.run.get()).toEqual({ phase: 'idle' });
+    expect(sent()).toEqual([]);
+  });
+});
