@@ -185,7 +185,8 @@ export function createWorkbench(services: PanelServices): Workbench {
     const load = response ? await startReceiving(response, requestId, tabId) : undefined;
     const current = tabSession.runOf(tabId);
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
-    if (current.phase === 'sending' && current.requestId === requestId) {
+    const shown = current.phase === 'sending' && current.requestId === requestId;
+    if (shown) {
       const landed: RunState = response
         ? { phase: 'done', request, response, startedAt }
         : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt };
@@ -229,7 +230,9 @@ export function createWorkbench(services: PanelServices): Workbench {
     // tab's copy too, see tabs/tab-response-keeper.ts). The comparison with the description runs then too (off the
     // main thread when large); history keeps its result.
     const stored = outcomeForStorage(outcome);
-    if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, requestId, stored);
+    // A body cancelled as it arrived is what the tab shows last (its response showed first): kept as it ended.
+    if (error?.code !== 'cancelled' || (shown && response === undefined && load !== undefined))
+      tabSession.keepResponse(tabId, requestId, stored);
     whenIdle(() => {
       void checkResponse(request, response)
         .then((schemaCheck) => services.history.record(schemaCheck ? { ...stored, schemaCheck } : stored))
@@ -302,13 +305,15 @@ export function createWorkbench(services: PanelServices): Workbench {
     }
     if (receiving.get(tabId) === load) receiving.delete(tabId);
     const current = tabSession.runOf(tabId);
-    if (current.phase === 'done' && current.response === response)
-      tabSession.setRunOf(
-        tabId,
-        outcome.response
-          ? { ...current, response: outcome.response }
-          : { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt },
-      );
+    if (current.phase === 'done' && current.response === response) {
+      if (outcome.response) tabSession.setRunOf(tabId, { ...current, response: outcome.response });
+      else {
+        const failed: RunState = { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt };
+        tabSession.setRunOf(tabId, failed);
+        // The tab now shows the failure, not the status line it began with: a reload says that, or brings it back.
+        tabSession.showResponse(tabId, request.requestId as string, failed);
+      }
+    }
     return outcome;
   }
 

@@ -34,8 +34,11 @@ const idle = async () => {
 };
 
 /** A body held open by the test: `/v2/slow` answers at once and streams its body until the test ends or cuts it. */
-let body: { controller?: ReadableStreamDefaultController<Uint8Array>; end?: (value: BodyEnd) => void; fail?: (e: unknown) => void } =
-  {};
+let body: {
+  controller?: ReadableStreamDefaultController<Uint8Array>;
+  end?: (value: BodyEnd) => void;
+  fail?: (e: unknown) => void;
+} = {};
 function answer(request: SendRequest): SendResponse {
   if (request.path === '/v2/typed-stream')
     return {
@@ -116,5 +119,49 @@ describe('a tab’s last response after a reload, at the edges', () => {
     // A restored event-stream answer would be opened live by the pane: a call the user did not make.
     expect(again.run.get()).toEqual({ phase: 'idle' });
     expect(sent()).toEqual([]);
+  });
+
+  it('says a body cancelled as it arrived was cancelled, not that a reload came too soon', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    first.edit((draft) => ({ ...draft, path: '/v2/slow' }));
+    const sending = first.send();
+    await vi.waitFor(() => expect(first.run.get().phase).toBe('done'));
+    body.controller?.enqueue(new TextEncoder().encode('{"par'));
+    await first.cancel();
+    await sending;
+    const cancelled = first.run.get();
+    expect(cancelled.phase === 'failed' && cancelled.error.code).toBe('cancelled');
+    // Long after (idle time came): nothing was going to be stored, the tab must not blame the reload.
+    await idle();
+    const { workbench: again } = await started(store);
+    const shown = again.run.get();
+    expect(shown.phase === 'idle' && shown.lost).toBeFalsy();
+    expect(shown.phase === 'failed' && [shown.error.code, shown.restored]).toEqual([
+      'cancelled',
+      { bodyDropped: false },
+    ]);
+  });
+
+  it('says a body cut as it arrived failed, not the status line it began with', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    first.edit((draft) => ({ ...draft, path: '/v2/slow' }));
+    const sending = first.send();
+    await vi.waitFor(() => expect(first.run.get().phase).toBe('done'));
+    body.controller?.error(new KeyholeError('network', 'The connection dropped.'));
+    body.fail?.(new KeyholeError('network', 'The connection dropped.'));
+    await sending;
+    const cut = first.run.get();
+    expect(cut.phase === 'failed' && cut.error.code).toBe('network');
+    // Reloaded before idle time (the tabs were saved, 400 ms after): the note names what the tab showed last.
+    saveAllNow();
+    const { workbench: again } = await started(store);
+    expect(again.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: cut.phase === 'failed' ? cut.startedAt : -1, summary: 'failed: network' },
+    });
   });
 });
