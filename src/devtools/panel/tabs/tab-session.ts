@@ -74,6 +74,7 @@ export interface TabSession {
 }
 
 const IDLE: RunState = { phase: 'idle' };
+const isEmptyRun = (state: RunState) => state.phase === 'idle' && !state.lost;
 
 export function createTabSession(
   active: ActiveStores,
@@ -152,7 +153,8 @@ export function createTabSession(
       const opened = openPreviewTab(
         tabs.get(),
         { id: newTabId(), draft: next },
-        (tab) => isBlankTab(tab) && session.runOf(tab.id).phase === 'idle',
+        // A tab saying its last response was not kept (a reload) shows the user's, as it did with the response.
+        (tab) => isBlankTab(tab) && isEmptyRun(session.runOf(tab.id)),
       );
       if (!opened) {
         notices.set([`${MAX_TABS} tabs are open: close one to open another.`]);

@@ -164,4 +164,21 @@ describe('a tab’s last response after a reload, at the edges', () => {
       lost: { startedAt: cut.phase === 'failed' ? cut.startedAt : -1, summary: 'failed: network' },
     });
   });
+
+  it('keeps its tab when something opens in the preview: a tab saying its response was not kept is not blank', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    // The fresh tab's own draft (GET /v2/self), sent as it is.
+    await first.send();
+    expect(first.run.get().phase).toBe('done');
+    saveAllNow();
+    const { workbench: again } = await started(store);
+    const noted = again.tabs.get().activeId;
+    expect(again.run.get().phase === 'idle' && again.run.get()).toMatchObject({ lost: { summary: '200 OK' } });
+    again.open(createDraft({ path: '/v2/organisations' }));
+    // As before the reload (a tab with a response is kept), the note's tab stays and the preview opens beside it.
+    expect(again.tabs.get().tabs.map((tab) => tab.id)).toContain(noted);
+    again.selectTab(noted);
+    expect(again.run.get()).toMatchObject({ phase: 'idle', lost: { summary: '200 OK' } });
+  });
 });
