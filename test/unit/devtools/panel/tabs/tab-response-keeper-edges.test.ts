@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../../src/core/errors.ts';
 import type { BodyEnd, SendRequest, SendResponse } from '../../../../../src/core/protocol.ts';
+import { REDACTED } from '../../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import {
   createMemoryHistoryStore,
@@ -66,6 +67,7 @@ function answer(request: SendRequest): SendResponse {
     });
     return response;
   }
+  if (request.path === '/v2/expired') throw new KeyholeError('session-expired', 'The session expired.');
   return jsonResponse(request, { path: request.path });
 }
 
@@ -180,5 +182,27 @@ describe('a tab’s last response after a reload, at the edges', () => {
     expect(again.tabs.get().tabs.map((tab) => tab.id)).toContain(noted);
     again.selectTab(noted);
     expect(again.run.get()).toMatchObject({ phase: 'idle', lost: { summary: '200 OK' } });
+  });
+
+  it('offers no Re-send of a refused call kept from before the reload: what was kept is masked, not the call as it was', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    first.edit((draft) => ({
+      ...draft,
+      path: '/v2/expired',
+      query: [{ name: 'access_token', value: 'tok-live-123', enabled: true }],
+    }));
+    await first.send();
+    expect(first.run.get().phase === 'failed' && first.run.get()).toMatchObject({ error: { code: 'session-expired' } });
+    await idle();
+    const { workbench: again, sent } = await started(store);
+    const restored = again.run.get();
+    expect(restored.phase === 'failed' && [restored.error.code, restored.request.query]).toEqual([
+      'session-expired',
+      [['access_token', REDACTED]],
+    ]);
+    // Signed in again, the pane's offer would send "the refused call as it was": the kept one carries the mask.
+    await again.resend();
+    expect(sent().filter((request) => JSON.stringify(request).includes(REDACTED))).toEqual([]);
   });
 });
