@@ -205,4 +205,26 @@ describe('a tab’s last response after a reload, at the edges', () => {
     await again.resend();
     expect(sent().filter((request) => JSON.stringify(request).includes(REDACTED))).toEqual([]);
   });
+
+  it('is kept when the page comes back after a pagehide (back/forward cache) and goes again later', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    const kept = first.tabs.get().activeId;
+    const a = await sendPath(first, '/v2/a');
+    // The page is put in the back/forward cache (persisted), and comes back before its idle time.
+    window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    await idle();
+    first.newTab(createDraft({ path: '/v2/b' }));
+    await first.send();
+    // Now it goes for good, the second tab's response still waiting.
+    window.dispatchEvent(new Event('pagehide'));
+    const { workbench: again } = await started(store);
+    again.selectTab(kept);
+    const shown = again.run.get();
+    expect(shown.phase === 'done' && [shown.request.path, shown.startedAt, shown.restored]).toEqual([
+      '/v2/a',
+      a.phase === 'done' ? a.startedAt : -1,
+      { bodyDropped: false },
+    ]);
+  });
 });
