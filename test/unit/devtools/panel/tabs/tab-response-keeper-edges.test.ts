@@ -40,7 +40,9 @@ let body: {
   end?: (value: BodyEnd) => void;
   fail?: (e: unknown) => void;
 } = {};
-function answer(request: SendRequest): SendResponse {
+/** Answers the call to `/v2/late`, held until then. */
+let late = () => undefined as void;
+function answer(request: SendRequest): SendResponse | Promise<SendResponse> {
   if (request.path === '/v2/typed-stream')
     return {
       ...jsonResponse(request, null),
@@ -67,6 +69,10 @@ function answer(request: SendRequest): SendResponse {
     });
     return response;
   }
+  if (request.path === '/v2/self/tokens')
+    return jsonResponse(request, { apiToken: 'bridge-tok-echoed-4242', echo: { password: 'pw-echoed-1717' } });
+  if (request.path === '/v2/late')
+    return new Promise<SendResponse>((resolve) => (late = () => resolve(jsonResponse(request, { late: true }))));
   if (request.path === '/v2/expired') throw new KeyholeError('session-expired', 'The session expired.');
   return jsonResponse(request, { path: request.path });
 }
@@ -226,5 +232,106 @@ describe('a tab’s last response after a reload, at the edges', () => {
       a.phase === 'done' ? a.startedAt : -1,
       { bodyDropped: false },
     ]);
+  });
+
+  it('writes no secret to storage.local at pagehide: request headers, query and body, nor a response echoing one', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    first.edit((draft) => ({
+      ...draft,
+      method: 'POST',
+      query: [{ name: 'access_token', value: 'query-tok-3131', enabled: true }],
+      headers: [
+        { name: 'X-Db-Password', value: 'header-tok-2121', enabled: true },
+        { name: 'X-Api-Key', value: 'header-key-5151', enabled: true },
+      ],
+      bodyMode: 'json',
+      json: JSON.stringify({ name: 'ci', password: 'body-pw-6161' }),
+    }));
+    const posted = await sendPath(first, '/v2/self/tokens');
+    expect(posted.phase).toBe('done');
+    window.dispatchEvent(new Event('pagehide'));
+    const spilled = JSON.stringify(await store.storage.get('keyhole.devtools.tab-spilled.devtools-7'));
+    // Written (the response waited for idle time), masked as history masks it.
+    expect(spilled).toContain('/v2/self/tokens');
+    for (const secret of [
+      'query-tok-3131',
+      'header-tok-2121',
+      'header-key-5151',
+      'body-pw-6161',
+      'bridge-tok-echoed-4242',
+      'pw-echoed-1717',
+    ])
+      expect(spilled).not.toContain(secret);
+    const marks = JSON.stringify(await store.storage.get('keyhole.devtools.tab-shown.devtools-7'));
+    expect(marks).toContain('200 OK');
+    // The reload shows it, masked too.
+    const { workbench: again } = await started(store);
+    const shown = JSON.stringify(again.run.get());
+    expect(shown).toContain(REDACTED);
+    for (const secret of ['query-tok-3131', 'header-tok-2121', 'body-pw-6161', 'bridge-tok-echoed-4242'])
+      expect(shown).not.toContain(secret);
+  });
+
+  it('says it was not kept, rather than show the one before, when it lands after pagehide began or the write at pagehide fails', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    first.edit((draft) => ({ ...draft, path: '/v2/late' }));
+    const sending = first.send();
+    await vi.waitFor(() => expect(first.run.get().phase).toBe('sending'));
+    window.dispatchEvent(new Event('pagehide'));
+    late();
+    await sending;
+    const landed = first.run.get();
+    expect(landed.phase).toBe('done');
+    const { workbench: again } = await started(store);
+    expect(again.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: landed.phase === 'done' ? landed.startedAt : -1, summary: '200 OK' },
+    });
+
+    // storage.local full at pagehide: the response's copy is refused, its mark (written before) still tells.
+    const full = shared();
+    const set = full.storage.set.bind(full.storage);
+    full.storage.set = (key, value) =>
+      key.startsWith('keyhole.devtools.tab-spilled.') && value !== null
+        ? Promise.reject(new Error('QUOTA_BYTES quota exceeded'))
+        : set(key, value);
+    const { workbench: one } = await started(full);
+    await sendPath(one, '/v2/self');
+    await idle();
+    const refused = await sendPath(one, '/v2/two');
+    window.dispatchEvent(new Event('pagehide'));
+    const { workbench: two } = await started(full);
+    expect(two.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: refused.phase === 'done' ? refused.startedAt : -1, summary: '200 OK' },
+    });
+  });
+
+  it('is each DevTools window’s own, with tabs of the same ids in two windows', async () => {
+    const store = shared();
+    const tabs = { activeId: 'tab-same', tabs: [{ id: 'tab-same', draft: createDraft({ path: '/v2/self' }) }] };
+    await store.storage.set('keyhole.devtools.tabs.devtools-7', tabs);
+    await store.storage.set('keyhole.devtools.tabs.devtools-8', tabs);
+    const { workbench: seven } = await started(store);
+    const { services } = servicesFor(store);
+    const eight = createWorkbench({ ...services, workspace: 'devtools-8' });
+    open.push(eight);
+    await eight.ready;
+    expect([seven.tabs.get().activeId, eight.tabs.get().activeId]).toEqual(['tab-same', 'tab-same']);
+    await sendPath(seven, '/v2/seven');
+    await idle();
+    await sendPath(eight, '/v2/eight');
+    await sendPath(seven, '/v2/seven-again');
+    window.dispatchEvent(new Event('pagehide'));
+    const { workbench: sevenAgain } = await started(store);
+    const eightAgain = createWorkbench({ ...servicesFor(store).services, workspace: 'devtools-8' });
+    open.push(eightAgain);
+    await eightAgain.ready;
+    const path = (run: RunState) => (run.phase === 'done' ? run.request.path : run.phase);
+    expect([path(sevenAgain.run.get()), path(eightAgain.run.get())]).toEqual(['/v2/seven-again', '/v2/eight']);
   });
 });
