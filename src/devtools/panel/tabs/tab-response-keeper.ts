@@ -190,6 +190,9 @@ export function createResponseKeeper(
         }),
       );
       if (spill) storage.set(SPILL_PREFIX + workspace(), null).catch(() => undefined);
+      // A closed tab's response whose removal did not land (begun as the page went) is read by no tab again.
+      const prefix = tabResponseKey(workspace(), '');
+      void responses.removePrefix(prefix, (key) => isOpen(key.slice(prefix.length))).catch(() => undefined);
       return states;
     },
     dispose() {

@@ -41,7 +41,7 @@ let body: {
   fail?: (e: unknown) => void;
 } = {};
 /** Answers the call to `/v2/late`, held until then. */
-let late = () => undefined as void;
+let late: () => void = () => undefined;
 function answer(request: SendRequest): SendResponse | Promise<SendResponse> {
   if (request.path === '/v2/typed-stream')
     return {
@@ -333,5 +333,28 @@ describe('a tab’s last response after a reload, at the edges', () => {
     await eightAgain.ready;
     const path = (run: RunState) => (run.phase === 'done' ? run.request.path : run.phase);
     expect([path(sevenAgain.run.get()), path(eightAgain.run.get())]).toEqual(['/v2/seven-again', '/v2/eight']);
+  });
+
+  it('leaves no response of a closed tab behind when its removal did not land before a reload', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    const kept = first.tabs.get().activeId;
+    await sendPath(first, '/v2/self');
+    first.newTab(createDraft({ path: '/v2/closed' }));
+    const closed = first.tabs.get().activeId;
+    await first.send();
+    await idle();
+    expect(await store.responses.get(`devtools-7/${closed}`)).toBeDefined();
+    // Closed just before the reload: IndexedDB drops a write begun as the page goes (tab-response-keeper.ts).
+    const remove = store.responses.remove;
+    store.responses.remove = async () => undefined;
+    first.closeTab(closed);
+    window.dispatchEvent(new Event('pagehide'));
+    store.responses.remove = remove;
+    const { workbench: again } = await started(store);
+    expect(again.tabs.get().tabs.map((tab) => tab.id)).toEqual([kept]);
+    // Its response (up to 512 KB) would stay for good: no tab will ever have its id again.
+    await vi.waitFor(async () => expect(await store.responses.get(`devtools-7/${closed}`)).toBeUndefined());
+    expect((await store.responses.get(`devtools-7/${kept}`))?.entry.request.path).toBe('/v2/self');
   });
 });
