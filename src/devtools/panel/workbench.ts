@@ -129,15 +129,17 @@ export function createWorkbench(services: PanelServices): Workbench {
     const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
     if (disposed) return;
     // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back): asked
-    // when the tabs are in, so keys typed while they loaded are not overwritten by the restored draft.
+    // when the tabs are in, so keys typed while they loaded are not overwritten by the restored draft. A draft sent
+    // as it was is kept so too: its response must stay under it.
+    const used = () => touched || run.get().phase !== 'idle';
     let typed: RequestDraft | undefined;
     const typedNow = () => {
-      typed = touched ? draft.get() : undefined;
+      typed = used() ? draft.get() : undefined;
       return typed;
     };
     if (await tabSession.restore(typedNow)) {
       if (!typed) notices.set(maskedNotice(draft.get()));
-    } else if (legacy && !touched) {
+    } else if (legacy && !used()) {
       draft.set(legacy);
       notices.set(maskedNotice(legacy));
     }

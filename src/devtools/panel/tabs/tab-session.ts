@@ -223,7 +223,8 @@ export function createTabSession(
         return false;
       }
       let set = saved;
-      if (typed) set = addTab(set, { id: newTabId(), draft: typed }) ?? set;
+      // The tab keeps its id: a response it shows meanwhile is marked and kept under it (tab-response-keeper.ts).
+      if (typed) set = addTab(set, { id: activeId(), draft: typed }) ?? set;
       savedShape = shape(set);
       tabs.set(set);
       draft.set(activeTab(set).draft);

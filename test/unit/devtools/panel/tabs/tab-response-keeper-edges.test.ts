@@ -357,4 +357,50 @@ describe('a tab’s last response after a reload, at the edges', () => {
     await vi.waitFor(async () => expect(await store.responses.get(`devtools-7/${closed}`)).toBeUndefined());
     expect((await store.responses.get(`devtools-7/${kept}`))?.entry.request.path).toBe('/v2/self');
   });
+
+  it('keeps a call sent while the tabs load in a tab of its own: its response is not left under a restored draft', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    await sendPath(first, '/v2/organisations/orga_1/applications');
+    await idle();
+    // The reload's tab set read is held; meanwhile the user sends the draft on screen as it is (GET /v2/self).
+    let release = () => undefined as unknown;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const get = store.storage.get.bind(store.storage);
+    store.storage.get = async <T>(key: string) => {
+      if (key === 'keyhole.devtools.tabs.devtools-7') await held;
+      return get<T>(key);
+    };
+    const { services } = servicesFor(store);
+    const again = createWorkbench(services);
+    open.push(again);
+    await again.send();
+    const early = again.run.get();
+    expect(early.phase === 'done' && early.request.path).toBe('/v2/self');
+    release();
+    await again.ready;
+    // The response shown is under the draft that sent it, and the restored tab shows its own.
+    const shown = again.run.get();
+    expect([again.draft.get().path, shown.phase === 'done' && shown.request.path]).toEqual(['/v2/self', '/v2/self']);
+    expect(again.tabs.get().tabs.map((tab) => tab.draft.path)).toEqual([
+      '/v2/organisations/orga_1/applications',
+      '/v2/self',
+    ]);
+    const restoredTab = again.tabs.get().tabs[0]?.id as string;
+    again.selectTab(restoredTab);
+    const back = again.run.get();
+    expect(back.phase === 'done' && [back.request.path, back.restored]).toEqual([
+      '/v2/organisations/orga_1/applications',
+      { bodyDropped: false },
+    ]);
+    // And its own response comes back after the next reload.
+    await idle();
+    store.storage.get = get;
+    const { workbench: third } = await started(store);
+    third.selectTab(third.tabs.get().tabs[1]?.id as string);
+    const kept = third.run.get();
+    expect(kept.phase === 'done' && [kept.request.path, kept.restored]).toEqual(['/v2/self', { bodyDropped: false }]);
+  });
 });
