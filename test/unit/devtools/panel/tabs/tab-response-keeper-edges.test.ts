@@ -403,4 +403,44 @@ describe('a tab’s last response after a reload, at the edges', () => {
     const kept = third.run.get();
     expect(kept.phase === 'done' && [kept.request.path, kept.restored]).toEqual(['/v2/self', { bodyDropped: false }]);
   });
+
+  it('follows its tab when tabs are renamed or moved before the reload; a failed call then a good one gives the good one', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    const one = first.tabs.get().activeId;
+    expect((await sendPath(first, '/v2/unreachable-not')).phase).toBe('done');
+    first.newTab(createDraft({ path: '/v2/expired' }));
+    const two = first.tabs.get().activeId;
+    expect((await sendPath(first, '/v2/expired')).phase).toBe('failed');
+    const good = await sendPath(first, '/v2/after');
+    first.linkTab({ id: 'saved-1', name: 'Renamed' });
+    first.moveTab(two, -1);
+    window.dispatchEvent(new Event('pagehide'));
+    const { workbench: again } = await started(store);
+    expect(again.tabs.get().tabs.map((tab) => [tab.id, tab.name])).toEqual([
+      [two, 'Renamed'],
+      [one, undefined],
+    ]);
+    const shown = again.run.get();
+    expect(shown.phase === 'done' && [shown.request.path, shown.startedAt]).toEqual([
+      '/v2/after',
+      good.phase === 'done' ? good.startedAt : -1,
+    ]);
+    again.selectTab(one);
+    const other = again.run.get();
+    expect(other.phase === 'done' && other.request.path).toBe('/v2/unreachable-not');
+  });
+
+  it('shows nothing for a response stored before tabs had marks (an older version): no mark, no claim', async () => {
+    const store = shared();
+    const { workbench: first } = await started(store);
+    const tab = first.tabs.get().activeId;
+    await sendPath(first, '/v2/self');
+    await idle();
+    // As an older version left it: the stored response, no mark.
+    await store.storage.set('keyhole.devtools.tab-shown.devtools-7', null);
+    const { workbench: again } = await started(store);
+    expect(again.tabs.get().activeId).toBe(tab);
+    expect(again.run.get()).toEqual({ phase: 'idle' });
+  });
 });
