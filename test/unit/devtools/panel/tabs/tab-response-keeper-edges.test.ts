@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../../src/core/errors.ts';
 import type { BodyEnd, SendRequest, SendResponse } from '../../../../../src/core/protocol.ts';
+import { localKeyBelongs, RECORD_KINDS } from '../../../../../src/core/storage/record-kinds.ts';
 import { REDACTED } from '../../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import {
@@ -364,8 +365,8 @@ describe('a tab’s last response after a reload, at the edges', () => {
     await sendPath(first, '/v2/organisations/orga_1/applications');
     await idle();
     // The reload's tab set read is held; meanwhile the user sends the draft on screen as it is (GET /v2/self).
-    let release = () => undefined as unknown;
-    const held = new Promise((resolve) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const get = store.storage.get.bind(store.storage);
@@ -442,5 +443,22 @@ describe('a tab’s last response after a reload, at the edges', () => {
     const { workbench: again } = await started(store);
     expect(again.tabs.get().activeId).toBe(tab);
     expect(again.run.get()).toEqual({ phase: 'idle' });
+  });
+
+  it('is kept under storage.local keys the worker’s migrations know (record-kinds.ts), as every stored record is', async () => {
+    const store = shared();
+    const written = new Set<string>();
+    const set = store.storage.set.bind(store.storage);
+    store.storage.set = (key, value) => {
+      written.add(key);
+      return set(key, value);
+    };
+    const { workbench: first } = await started(store);
+    await sendPath(first, '/v2/self');
+    window.dispatchEvent(new Event('pagehide'));
+    await started(store);
+    expect(written).toContain('keyhole.devtools.tab-shown.devtools-7');
+    expect(written).toContain('keyhole.devtools.tab-spilled.devtools-7');
+    expect([...written].filter((key) => !RECORD_KINDS.some((kind) => localKeyBelongs(kind, key)))).toEqual([]);
   });
 });
