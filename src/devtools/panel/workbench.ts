@@ -23,7 +23,7 @@ import { checkStoreOf } from './response/check/check-registry.ts';
 import { outcomeForStorage, streamedTextBody } from './response/streamed-body.ts';
 import type { PanelServices } from './services.ts';
 import { createStore } from './store.ts';
-import { isStoredRun, responseFromHistory } from './tabs/restored-run.ts';
+import { responseFromHistory } from './tabs/restored-run.ts';
 import { createMemoryTabResponseStore } from './tabs/tab-responses.ts';
 import { createTabSession } from './tabs/tab-session.ts';
 import { createVariableSession } from './variables/variable-session.ts';
@@ -431,7 +431,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     },
     async resend() {
       const current = run.get();
-      if (current.phase !== 'failed' || !SESSION_CODES.has(current.error.code) || isStoredRun(current)) return;
+      if (current.phase !== 'failed' || !SESSION_CODES.has(current.error.code)) return;
       const { requestId: _refused, ...request } = current.request;
       if (replaceGuard.holds(request)) return;
       await runRequest(request);
@@ -443,7 +443,7 @@ export function createWorkbench(services: PanelServices): Workbench {
     },
     async check() {
       const current = run.get();
-      if (current.phase !== 'failed' || isStoredRun(current)) return;
+      if (current.phase !== 'failed') return;
       // The same address and headers, without the body (a GET has none) and what describes it.
       const { body: _body, requestId: _id, ...rest } = current.request;
       const headers = (rest.headers ?? []).filter(([name]) => name.toLowerCase() !== 'content-type');

@@ -12,7 +12,6 @@ import { StatusBadge } from '../MethodBadge.tsx';
 import { ExpiredSessionHelp } from '../SignInOffer.tsx';
 import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
-import { isStoredRun } from '../tabs/restored-run.ts';
 import type { RunState, Workbench } from '../workbench.ts';
 import { bodyLoadOf } from './body-registry.ts';
 import { CheckSummary } from './check/CheckSummary.tsx';
@@ -183,21 +182,18 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
           }
         />
         {(run.error.code === 'session-expired' || run.error.code === 'not-signed-in') && signedIn ? (
-          // Signed in again (here or from the banner): the refused call, as it was, one click away. Not a stored one
-          // (history, a reload): storage kept it masked and without credentials, so Send in the composer it is.
-          !isStoredRun(run) && (
-            <p class="kh-row kh-resend-offer" role="status">
-              <span>Signed in again.</span>
-              <button
-                type="button"
-                class="kh-button kh-button--small kh-button--primary"
-                onClick={() => void workbench.resend()}
-              >
-                Re-send {run.request.method} {run.request.path}
-              </button>
-              <span class="kh-muted">(the refused call as it was, signed afresh)</span>
-            </p>
-          )
+          // Signed in again (here or from the banner): the refused call, as it was, one click away.
+          <p class="kh-row kh-resend-offer" role="status">
+            <span>Signed in again.</span>
+            <button
+              type="button"
+              class="kh-button kh-button--small kh-button--primary"
+              onClick={() => void workbench.resend()}
+            >
+              Re-send {run.request.method} {run.request.path}
+            </button>
+            <span class="kh-muted">(the refused call as it was, signed afresh)</span>
+          </p>
         ) : run.error.code === 'session-expired' || run.error.code === 'not-signed-in' ? (
           <ExpiredSessionHelp
             detail={run.error.code === 'session-expired' ? (run.error.detail ?? expiredBy) : undefined}
@@ -206,7 +202,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
             onDone={() => void workbench.refreshSession()}
           />
         ) : null}
-        {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' && !isStoredRun(run) ? (
+        {run.error.code === 'outcome-unknown' && run.request.method !== 'GET' ? (
           <button
             type="button"
             class="kh-button"
@@ -224,7 +220,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
   const streamed =
     run.phase === 'streaming'
       ? run
-      : !isStoredRun(run) && isEventStreamType(run.response.contentType)
+      : !run.fromHistory && !run.restored && isEventStreamType(run.response.contentType)
         ? { streamId: `${run.startedAt}`, kind: 'sse' as const, request: run.request }
         : undefined;
   if (streamed || run.phase === 'streaming')

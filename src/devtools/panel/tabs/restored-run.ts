@@ -33,11 +33,3 @@ export function responseFromStored(stored: StoredTabResponse): RunState {
     restored,
   };
 }
-
-/**
- * A run read back from storage (history, or the tab's response kept across a reload): its request is the masked,
- * credential-stripped copy storage keeps, so it is never sent again as "the call as it was".
- */
-export function isStoredRun(state: RunState): boolean {
-  return (state.phase === 'done' || state.phase === 'failed') && Boolean(state.restored || state.fromHistory);
-}

@@ -94,24 +94,4 @@ describe('ResponsePane', () => {
     expect(text(root)).toContain('restored');
     workbench.dispose();
   });
-
-  it('offers to re-send a refused call, not one kept from before a reload (kept masked): Send in the composer is there', async () => {
-    const { services } = createServicesHoldingCall('/v2/self');
-    const workbench = createWorkbench(services);
-    await workbench.ready;
-    const request = {
-      target: 'api' as const,
-      method: 'GET' as const,
-      path: '/v2/self',
-      query: [['access_token', '••••']] as [string, string][],
-    };
-    const error = { code: 'session-expired' as const, message: 'The session expired.' };
-    workbench.run.set({ phase: 'failed', request, error, startedAt: 1 });
-    const { root } = mount(<ResponsePane workbench={workbench} services={services} />);
-    await vi.waitFor(() => expect(root.querySelector('.kh-resend-offer')).not.toBeNull());
-    workbench.run.set({ phase: 'failed', request, error, startedAt: 1, restored: { bodyDropped: false } });
-    await vi.waitFor(() => expect(root.querySelector('.kh-resend-offer')).toBeNull());
-    expect(text(root)).toContain('The session expired.');
-    workbench.dispose();
-  });
 });

@@ -191,28 +191,6 @@ describe('a tab’s last response after a reload, at the edges', () => {
     expect(again.run.get()).toMatchObject({ phase: 'idle', lost: { summary: '200 OK' } });
   });
 
-  it('offers no Re-send of a refused call kept from before the reload: what was kept is masked, not the call as it was', async () => {
-    const store = shared();
-    const { workbench: first } = await started(store);
-    first.edit((draft) => ({
-      ...draft,
-      path: '/v2/expired',
-      query: [{ name: 'access_token', value: 'tok-live-123', enabled: true }],
-    }));
-    await first.send();
-    expect(first.run.get().phase === 'failed' && first.run.get()).toMatchObject({ error: { code: 'session-expired' } });
-    await idle();
-    const { workbench: again, sent } = await started(store);
-    const restored = again.run.get();
-    expect(restored.phase === 'failed' && [restored.error.code, restored.request.query]).toEqual([
-      'session-expired',
-      [['access_token', REDACTED]],
-    ]);
-    // Signed in again, the pane's offer would send "the refused call as it was": the kept one carries the mask.
-    await again.resend();
-    expect(sent().filter((request) => JSON.stringify(request).includes(REDACTED))).toEqual([]);
-  });
-
   it('is kept when the page comes back after a pagehide (back/forward cache) and goes again later', async () => {
     const store = shared();
     const { workbench: first } = await started(store);
