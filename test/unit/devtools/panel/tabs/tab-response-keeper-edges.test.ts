@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyholeError } from '../../../../../src/core/errors.ts';
 import type { BodyEnd, SendRequest, SendResponse } from '../../../../../src/core/protocol.ts';
 import { localKeyBelongs, RECORD_KINDS } from '../../../../../src/core/storage/record-kinds.ts';
@@ -15,25 +15,14 @@ import { createMemoryTabResponseStore } from '../../../../../src/devtools/panel/
 import { createWorkbench, type RunState, type Workbench } from '../../../../../src/devtools/panel/workbench.ts';
 import { attachBodyStream, claimBodyStream } from '../../../../../src/ui/body-stream.ts';
 import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+import { stubIdleTime } from './idle-time.ts';
 
 /**
  * A tab's last response after a reload, at the edges: what the pane showed last (a body cut or cancelled as it
  * arrived, an answer typed as an event stream) is what a reload brings back or says, and nothing is sent by it.
  */
 
-let waitingForIdle: (() => void)[] = [];
-beforeEach(() => {
-  waitingForIdle = [];
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => waitingForIdle.push(task));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-const idle = async () => {
-  for (const task of waitingForIdle.splice(0)) task();
-  saveAllNow();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
+const idle = stubIdleTime();
 
 /** A body held open by the test: `/v2/slow` answers at once and streams its body until the test ends or cuts it. */
 let body: {
