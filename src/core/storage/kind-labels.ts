@@ -13,6 +13,8 @@ const KIND_LABELS: Record<RecordKindName, string> = {
   variables: 'Environments and contexts',
   tabs: 'Request tabs',
   'tab-responses': 'Request tabs’ last responses',
+  'tab-response-marks': 'Which response each request tab shows',
+  'tab-response-spills': 'Request tabs’ responses written at reload',
   'saved-requests': 'Saved requests',
   history: 'History',
   'history-bodies': 'History response bodies',

@@ -104,6 +104,9 @@ export const MIGRATION_STEPS: Record<RecordKindName, readonly MigrationStep[]> =
   variables: [adopt(anObject('environments and contexts'))],
   tabs: [adopt(checkTabs)],
   'tab-responses': [adopt((value) => (isObject(value) && isObject(value.entry) ? undefined : 'expected a response'))],
+  // A forgotten window's, or one moved into tab-responses, is written as null (tab-response-keeper.ts).
+  'tab-response-marks': [adopt((value) => (value === null ? undefined : anObject('marks by tab')(value)))],
+  'tab-response-spills': [adopt((value) => (value === null ? undefined : anObject('responses by tab')(value)))],
   'saved-requests': [adopt(checkSavedRequest)],
   history: [adopt(withStrings('a history entry', ['id']))],
   'history-bodies': [adopt(withStrings('a history body', ['id']))],

@@ -63,6 +63,10 @@ export const RECORD_KINDS = [
     where: { area: 'idb', database: 'keyhole-tab-responses', store: 'responses' },
     version: 1,
   },
+  /** Which call's response each tab shows, by window (devtools/panel/tabs/tab-response-keeper.ts). */
+  { name: 'tab-response-marks', where: { area: 'local', prefix: 'keyhole.devtools.tab-shown.' }, version: 1 },
+  /** Responses written as the page went, until the next load moves them into tab-responses. */
+  { name: 'tab-response-spills', where: { area: 'local', prefix: 'keyhole.devtools.tab-spilled.' }, version: 1 },
   {
     name: 'saved-requests',
     where: { area: 'idb', database: 'keyhole-saved-requests', store: 'requests' },

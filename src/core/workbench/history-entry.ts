@@ -1,7 +1,14 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
-import { isRedacted, redactPairs, redactSecretsInText, redactUrl, stripSensitiveHeaders } from './redact-secrets.ts';
+import {
+  isRedacted,
+  looksSecretName,
+  redactPairs,
+  redactSecretsInText,
+  redactUrl,
+  stripSensitiveHeaders,
+} from './redact-secrets.ts';
 import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
@@ -86,7 +93,8 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
     // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are.
     path: redactUrl(request.path),
     query: redactPairs(request.query ?? []),
-    headers: stripSensitiveHeaders(request.headers ?? []),
+    // Credential headers go; a header the user named as a secret (X-Db-Password) is masked, as the draft masks it.
+    headers: redactPairs(stripSensitiveHeaders(request.headers ?? []), looksSecretName),
     body: sanitizeBody(request.body),
   };
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;

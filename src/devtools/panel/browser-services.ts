@@ -46,7 +46,10 @@ const storage: KeyValueStorage = {
     return found[key] as T | undefined;
   },
   async set(key, value) {
-    await browser.storage.local.set({ [key]: value });
+    // null is how the panel forgets a record (a forgotten window's tabs, marks and responses): the key goes too,
+    // else every window ever forgotten would leave its keys behind.
+    if (value === null) await browser.storage.local.remove(key);
+    else await browser.storage.local.set({ [key]: value });
   },
 };
 

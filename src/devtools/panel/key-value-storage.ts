@@ -4,5 +4,6 @@
  */
 export interface KeyValueStorage {
   get<T>(key: string): Promise<T | undefined>;
+  /** Writes a value; `null` forgets the record (storage.local then drops the key, browser-services.ts). */
   set(key: string, value: unknown): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { parseAccountSummary } from '../../core/platform/account-summary.ts';
 import type { SendRequest, SendResponse } from '../../core/protocol.ts';
-import { streamKindOf } from '../../core/streams/stream-endpoints.ts';
+import { isEventStreamType, streamKindOf } from '../../core/streams/stream-endpoints.ts';
 import { carriedParams } from '../../core/workbench/context-owner.ts';
 import { startingBody } from '../../core/workbench/described-body.ts';
 import { describedRows, paramDocs } from '../../core/workbench/described-params.ts';
@@ -130,15 +130,17 @@ export function createWorkbench(services: PanelServices): Workbench {
     const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
     if (disposed) return;
     // Whatever the user typed while storage was loading is kept (in a tab of its own when tabs come back): asked
-    // when the tabs are in, so keys typed while they loaded are not overwritten by the restored draft.
+    // when the tabs are in, so keys typed while they loaded are not overwritten by the restored draft. A draft sent
+    // as it was is kept so too: its response must stay under it.
+    const used = () => touched || run.get().phase !== 'idle';
     let typed: RequestDraft | undefined;
     const typedNow = () => {
-      typed = touched ? draft.get() : undefined;
+      typed = used() ? draft.get() : undefined;
       return typed;
     };
     if (await tabSession.restore(typedNow)) {
       if (!typed) notices.set(maskedNotice(draft.get()));
-    } else if (legacy && !touched) {
+    } else if (legacy && !used()) {
       draft.set(legacy);
       notices.set(maskedNotice(legacy));
     }
@@ -198,13 +200,17 @@ export function createWorkbench(services: PanelServices): Workbench {
     const load = response ? await startReceiving(response, requestId, tabId) : undefined;
     const current = tabSession.runOf(tabId);
     // A newer call (or a history reopen) replaced this one while it ran: keep its result out of the view.
-    if (current.phase === 'sending' && current.requestId === requestId) {
+    const shown = current.phase === 'sending' && current.requestId === requestId;
+    if (shown) {
       const landed: RunState = response
         ? { phase: 'done', request, response, startedAt }
         : { phase: 'failed', request, error: error as KeyholeErrorData, startedAt };
       tabSession.setRunOf(tabId, landed);
+      // An answer typed as an event stream is opened live by the response pane: like a stream's path, it is not
+      // kept (restored, the pane would open it again, a call nobody sent), and the response before it goes too.
+      if (response && isEventStreamType(response.contentType)) tabSession.forgetResponse(tabId);
       // Shown, it is what a reload must bring back (a cancelled call is not a response: the one before stays).
-      if (error?.code !== 'cancelled') tabSession.showResponse(tabId, requestId, landed);
+      else if (error?.code !== 'cancelled') tabSession.showResponse(tabId, requestId, landed);
     } else load?.cancel();
     if (load && response) ({ response, error } = await finishReceiving(load, request, response, startedAt, tabId));
     if (error && SESSION_CODES.has(error.code)) void refreshSession();
@@ -239,7 +245,9 @@ export function createWorkbench(services: PanelServices): Workbench {
     // tab's copy too, see tabs/tab-response-keeper.ts). The comparison with the description runs then too (off the
     // main thread when large); history keeps its result.
     const stored = outcomeForStorage(outcome);
-    if (error?.code !== 'cancelled') tabSession.keepResponse(tabId, requestId, stored);
+    // A body cancelled as it arrived is what the tab shows last (its response showed first): kept as it ended.
+    if (error?.code !== 'cancelled' || (shown && response === undefined && load !== undefined))
+      tabSession.keepResponse(tabId, requestId, stored);
     whenIdle(() => {
       void checkResponse(request, response)
         .then((schemaCheck) => services.history.record(schemaCheck ? { ...stored, schemaCheck } : stored))
@@ -312,13 +320,15 @@ export function createWorkbench(services: PanelServices): Workbench {
     }
     if (receiving.get(tabId) === load) receiving.delete(tabId);
     const current = tabSession.runOf(tabId);
-    if (current.phase === 'done' && current.response === response)
-      tabSession.setRunOf(
-        tabId,
-        outcome.response
-          ? { ...current, response: outcome.response }
-          : { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt },
-      );
+    if (current.phase === 'done' && current.response === response) {
+      if (outcome.response) tabSession.setRunOf(tabId, { ...current, response: outcome.response });
+      else {
+        const failed: RunState = { phase: 'failed', request, error: outcome.error as KeyholeErrorData, startedAt };
+        tabSession.setRunOf(tabId, failed);
+        // The tab now shows the failure, not the status line it began with: a reload says that, or brings it back.
+        tabSession.showResponse(tabId, request.requestId as string, failed);
+      }
+    }
     return outcome;
   }
 

@@ -215,11 +215,12 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
       </section>
     );
 
-  // A live stream: the path says so (workbench.ts), or the answer was an event stream (fresh calls only).
+  // A live stream: the path says so (workbench.ts), or the answer was an event stream (fresh calls only: a stored
+  // one, from history or kept for the tab, is never opened again by being shown).
   const streamed =
     run.phase === 'streaming'
       ? run
-      : !run.fromHistory && isEventStreamType(run.response.contentType)
+      : !run.fromHistory && !run.restored && isEventStreamType(run.response.contentType)
         ? { streamId: `${run.startedAt}`, kind: 'sse' as const, request: run.request }
         : undefined;
   if (streamed || run.phase === 'streaming')

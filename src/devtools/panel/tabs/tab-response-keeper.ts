@@ -118,14 +118,14 @@ export function createResponseKeeper(
   };
 
   // IndexedDB drops a write begun as the page goes (seen in Chromium on reload); storage.local keeps it, as it keeps
-  // the drafts written then (save-soon.ts). The next restore moves these into IndexedDB.
+  // the drafts written then (save-soon.ts). The next restore moves these into IndexedDB. They still wait for idle
+  // time: a page that comes back (the back/forward cache) stores them then, else its next pagehide, which writes
+  // only what waits by then, would drop them.
   const onPageHide = () => {
     const spilled: Record<string, StoredTabResponse> = {};
-    for (const [tabId, one] of [...waiting])
-      if (quickToStore(one.outcome) && marks.get(tabId)?.id === one.id && isOpen(tabId)) {
-        waiting.delete(tabId);
+    for (const [tabId, one] of waiting)
+      if (quickToStore(one.outcome) && marks.get(tabId)?.id === one.id && isOpen(tabId))
         spilled[tabId] = storedTabResponse(one.outcome, one.id);
-      }
     if (Object.keys(spilled).length > 0) storage.set(SPILL_PREFIX + workspace(), spilled).catch(() => undefined);
   };
   globalThis.addEventListener?.('pagehide', onPageHide);
@@ -190,6 +190,9 @@ export function createResponseKeeper(
         }),
       );
       if (spill) storage.set(SPILL_PREFIX + workspace(), null).catch(() => undefined);
+      // A closed tab's response whose removal did not land (begun as the page went) is read by no tab again.
+      const prefix = tabResponseKey(workspace(), '');
+      void responses.removePrefix(prefix, (key) => isOpen(key.slice(prefix.length))).catch(() => undefined);
       return states;
     },
     dispose() {

@@ -25,8 +25,8 @@ export interface TabResponseStore {
   get(key: string): Promise<StoredTabResponse | undefined>;
   put(key: string, value: StoredTabResponse): Promise<void>;
   remove(key: string): Promise<void>;
-  /** Removes every stored response whose key starts with this prefix (a forgotten workspace). */
-  removePrefix(prefix: string): Promise<void>;
+  /** Removes every stored response whose key starts with this prefix (a forgotten workspace), but those `kept`. */
+  removePrefix(prefix: string, kept?: (key: string) => boolean): Promise<void>;
 }
 
 export function tabResponseKey(workspace: string, tabId: string): string {
@@ -60,8 +60,9 @@ export function createIdbTabResponseStore(): TabResponseStore {
     get: (key) => get<StoredTabResponse>(key, store),
     put: (key, value) => set(key, value, store),
     remove: (key) => del(key, store),
-    async removePrefix(prefix) {
-      for (const key of await keys(store)) if (String(key).startsWith(prefix)) await del(key, store);
+    async removePrefix(prefix, kept) {
+      for (const key of await keys(store))
+        if (String(key).startsWith(prefix) && !kept?.(String(key))) await del(key, store);
     },
   };
 }
@@ -72,8 +73,8 @@ export function createMemoryTabResponseStore(): TabResponseStore {
     get: async (key) => data.get(key),
     put: async (key, value) => void data.set(key, structuredClone(value)),
     remove: async (key) => void data.delete(key),
-    async removePrefix(prefix) {
-      for (const key of [...data.keys()]) if (key.startsWith(prefix)) data.delete(key);
+    async removePrefix(prefix, kept) {
+      for (const key of [...data.keys()]) if (key.startsWith(prefix) && !kept?.(key)) data.delete(key);
     },
   };
 }

@@ -74,6 +74,7 @@ export interface TabSession {
 }
 
 const IDLE: RunState = { phase: 'idle' };
+const isEmptyRun = (state: RunState) => state.phase === 'idle' && !state.lost;
 
 export function createTabSession(
   active: ActiveStores,
@@ -152,7 +153,8 @@ export function createTabSession(
       const opened = openPreviewTab(
         tabs.get(),
         { id: newTabId(), draft: next },
-        (tab) => isBlankTab(tab) && session.runOf(tab.id).phase === 'idle',
+        // A tab saying its last response was not kept (a reload) shows the user's, as it did with the response.
+        (tab) => isBlankTab(tab) && isEmptyRun(session.runOf(tab.id)),
       );
       if (!opened) {
         notices.set([`${MAX_TABS} tabs are open: close one to open another.`]);
@@ -221,7 +223,8 @@ export function createTabSession(
         return false;
       }
       let set = saved;
-      if (typed) set = addTab(set, { id: newTabId(), draft: typed }) ?? set;
+      // The tab keeps its id: a response it shows meanwhile is marked and kept under it (tab-response-keeper.ts).
+      if (typed) set = addTab(set, { id: activeId(), draft: typed }) ?? set;
       savedShape = shape(set);
       tabs.set(set);
       draft.set(activeTab(set).draft);

@@ -75,6 +75,25 @@ describe('createHistoryRecord', () => {
     expect(JSON.parse(body?.body.kind === 'text' ? body.body.text : '')).toMatchObject({ apiTokenId: 'id_1' });
   });
 
+  it('masks a header the user named as a secret (the draft masks it too), keeping its name', () => {
+    const typed: SendRequest = {
+      ...request,
+      headers: [
+        ['X-Db-Password', 'pw-in-header'],
+        ['X-Client-Secret', 'cs-in-header'],
+        ['X-Trace', 't1'],
+        ['X-Token-Id', 'tok-id-1'],
+      ],
+    };
+    const { entry } = createHistoryRecord({ request: typed, response, startedAt: 1 }, DEFAULT_HISTORY_CAPS, 'id2');
+    expect(entry.request.headers).toEqual([
+      ['X-Db-Password', REDACTED],
+      ['X-Client-Secret', REDACTED],
+      ['X-Trace', 't1'],
+      ['X-Token-Id', 'tok-id-1'],
+    ]);
+  });
+
   it('caps text and byte bodies at the configured size', () => {
     const big: SendResponse = {
       ...response,

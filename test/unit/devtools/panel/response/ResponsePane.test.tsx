@@ -79,4 +79,19 @@ describe('ResponsePane', () => {
     expect(root.querySelector('.kh-status-line')).toBeNull();
     workbench.dispose();
   });
+
+  it('shows a kept event-stream answer as kept after a reload, and does not open (send) the stream again', async () => {
+    const { services } = createServicesHoldingCall('/v2/self');
+    const workbench = createWorkbench(services);
+    await workbench.ready;
+    const request = { target: 'api' as const, method: 'GET' as const, path: '/v2/self/typed-stream' };
+    const response = { ...failed(200, 'OK', ''), contentType: 'text/event-stream', size: 0 };
+    workbench.run.set({ phase: 'done', request, response, startedAt: 1, restored: { bodyDropped: false } });
+    const { root } = mount(<ResponsePane workbench={workbench} services={services} />);
+    expect(root.querySelector('.kh-response--stream')).toBeNull();
+    // The stream view (which opens the stream) is not there: the kept status line is, marked restored.
+    expect(text(root.querySelector('.kh-response-head'))).toContain('text/event-stream');
+    expect(text(root)).toContain('restored');
+    workbench.dispose();
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../../../src/core/errors.ts';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
@@ -7,7 +7,6 @@ import {
   createMemoryHistoryStore,
   createMemoryStorage,
 } from '../../../../../src/devtools/panel/history/history-store.ts';
-import { saveAllNow } from '../../../../../src/devtools/panel/save-soon.ts';
 import type { PanelServices } from '../../../../../src/devtools/panel/services.ts';
 import { PAGEHIDE_MAX_BODY_BYTES } from '../../../../../src/devtools/panel/tabs/tab-response-keeper.ts';
 import {
@@ -16,27 +15,14 @@ import {
 } from '../../../../../src/devtools/panel/tabs/tab-responses.ts';
 import { createWorkbench, type RunState, type Workbench } from '../../../../../src/devtools/panel/workbench.ts';
 import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+import { stubIdleTime } from './idle-time.ts';
 
 /**
  * A tab's last response after a reload made before it was stored (that waits for the page to be idle, up to 2 s):
  * the response the user saw, or a note that it was not kept, never the one before it shown as the last.
  */
 
-/** The page's idle moments come when the test says: what waits for one (storing a response) waits until then. */
-let waitingForIdle: (() => void)[] = [];
-beforeEach(() => {
-  waitingForIdle = [];
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => waitingForIdle.push(task));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-/** Time passes: the idle moments come, and the saves waiting for typing to pause (400 ms) are made. */
-const idle = async () => {
-  for (const task of waitingForIdle.splice(0)) task();
-  saveAllNow();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
+const idle = stubIdleTime();
 const leave = () => window.dispatchEvent(new Event('pagehide'));
 
 /** The sandbox's answer: `/v2/big/N` answers with N bytes of JSON, any other path with the path and a counter. */
