@@ -28,15 +28,22 @@ describe('guardPath', () => {
     expect(guardPath(raw, 'api')).toEqual({ path, query: [] });
   });
 
-  it('quotes a refused path with its secrets masked: the message is kept in history and in run reports', () => {
+  it('quotes a refused path only up to where a secret could start: the message is kept in history and run reports', () => {
     // Over 8192 characters is refused here only (the composer's own check lets it through to Send).
     const long = `/v2/self;access_token=s3cr3t-a;v=2?password=s3cr3t-b&pad=${'a'.repeat(8200)}`;
-    for (const path of [long, '/v2/self;db-password=s3cr3t-c/%2e%2e', '/v2/x;token=s3cr3t-d/\\']) {
+    for (const path of [
+      long,
+      '/v2/self;db-password=s3cr3t-c/%2e%2e',
+      '/v2/x;token=s3cr3t-d/\\',
+      '/v2/self%3Baccess_token%3Ds3cr3t-e/%2e%2e',
+      '/v2/self?api_key=s3cr3t-f#x',
+    ]) {
       const error = refusal(() => guardPath(path, 'api'));
-      expect(error.message).toMatch(/^Refused path “\/v2\/(self|x);/);
+      expect(error.message).toMatch(/^Refused path “\/v2\/(self|x)…”: /);
       expect(error.message).not.toContain('s3cr3t');
     }
-    expect(refusal(() => guardPath('/v2/self;v=2/%2e%2e', 'api')).message).toContain('“/v2/self;v=2/%2e%2e”');
+    // A path with nothing that could start a parameter is quoted whole.
+    expect(refusal(() => guardPath('/v2/self/../x', 'api')).message).toContain('“/v2/self/../x”');
   });
 
   it('moves a query string typed into the path into the query pairs', () => {
