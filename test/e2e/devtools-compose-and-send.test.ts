@@ -31,15 +31,27 @@ function firstApplicationOf(orgId: string) {
 }
 
 async function historyCount(): Promise<number> {
+  // Every way this read can end is an answer or an error naming it (a run on a loaded CI machine once hung in this
+  // test for its whole minute, with nothing to say where).
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('keyhole-history gave no count within 10 s')), 10_000);
         const open = indexedDB.open('keyhole-history');
         open.onerror = () => reject(open.error);
+        open.onblocked = () => reject(new Error('opening keyhole-history was blocked'));
         open.onsuccess = () => {
-          const count = open.result.transaction('entries').objectStore('entries').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          try {
+            const count = open.result.transaction('entries').objectStore('entries').count();
+            count.onsuccess = () => {
+              clearTimeout(timer);
+              open.result.close();
+              resolve(count.result);
+            };
+            count.onerror = () => reject(count.error);
+          } catch (error) {
+            reject(error);
+          }
         };
       }),
   );
@@ -238,18 +250,22 @@ describe('composing and sending from the DevTools panel', () => {
 
   it('flags invalid input in place and never sends it', async () => {
     const before = await historyCount();
+    // Each wait is bounded, so a failure says which step did not happen.
+    const step = { timeout: 10_000 };
     await compose(page, 'GET', '/v3/self');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click(step);
     const path = page.getByRole('textbox', { name: 'Path' });
-    expect(await path.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('.kh-field-error').first().innerText()).toMatch(/API paths start with \/v2\/ or \/v4\//);
+    await expect.poll(() => path.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.kh-field-error').first().innerText(step)).toMatch(
+      /API paths start with \/v2\/ or \/v4\//,
+    );
 
     await compose(page, 'POST', '/v2/self/consumers');
-    await composerTab(page, 'Body').click();
-    await page.getByRole('radio', { name: 'JSON' }).check();
-    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name": "x",}');
+    await composerTab(page, 'Body').click(step);
+    await page.getByRole('radio', { name: 'JSON' }).check(step);
+    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name": "x",}', step);
     await page.keyboard.press('Control+Enter');
-    expect(await page.getByText(/Trailing comma before \}/).isVisible()).toBe(true);
+    await page.getByText(/Trailing comma before \}/).waitFor(step);
 
     await page.waitForTimeout(300);
     expect(await historyCount()).toBe(before);
