@@ -1,5 +1,6 @@
 /**
- * `npm test`: the unit run and the e2e run side by side, the unit run at a lower CPU priority.
+ * `npm run test:side-by-side`: the unit run and the e2e run side by side, the unit run at a lower CPU priority.
+ * Not `npm test`: at load 11–13 on two cores, two of four full runs each had one e2e test time out.
  *
  * Why: run one after the other on CI's two cores, the unit run (CPU-bound: 145 s) was followed by the e2e run,
  * which mostly waits on its browsers, so a core sat idle for much of its ~420 s. Side by side, the unit files use
@@ -7,7 +8,7 @@
  * scripts/e2e-with-cpu-hog.sh). The e2e run's output streams as it goes; the unit run's is printed whole when it
  * ends, so the two never interleave line by line. The exit status fails if either run failed.
  *
- * With arguments (`npm test -- test/unit/core`), it is one plain `vitest run` with them instead.
+ * With arguments (`npm run test:side-by-side -- test/unit/core`), it is one plain `vitest run` with them instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
