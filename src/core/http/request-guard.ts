@@ -58,7 +58,10 @@ export function guardPath(rawPath: string, target: RequestTarget): GuardedPath {
     new KeyholeError('invalid-path', `Refused path “${truncate(quotablePart(rawPath))}”: ${why}`, {
       detail: 'invalid-path',
     });
-  if (typeof rawPath !== 'string' || rawPath.length === 0) throw refuse('the path is empty.');
+  // Not text (an array or object from a hostile page or a run file): nothing of it is quoted, it may hold anything.
+  if (typeof rawPath !== 'string')
+    throw new KeyholeError('invalid-path', 'Refused path: the path is not text.', { detail: 'invalid-path' });
+  if (rawPath.length === 0) throw refuse('the path is empty.');
   if (rawPath.length > 8192) throw refuse('the path is longer than 8192 characters.');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse
   if (/[\u0000-\u001f\u007f]/.test(rawPath)) throw refuse('it contains a control character (CR, LF, tab or NUL).');

@@ -46,6 +46,14 @@ describe('guardPath', () => {
     expect(refusal(() => guardPath('/v2/self/../x', 'api')).message).toContain('“/v2/self/../x”');
   });
 
+  it('quotes nothing of a path that is not a string (a hostile page or a run file can send an array or object)', () => {
+    for (const value of [['s3cr3t-h'], { token: 's3cr3t-i' }, 12345678]) {
+      const error = refusal(() => guardPath(value as unknown as string, 'api'));
+      expect(error.message).toBe('Refused path: the path is not text.');
+    }
+    expect(refusal(() => guardPath('', 'api')).message).toBe('Refused path “”: the path is empty.');
+  });
+
   it('moves a query string typed into the path into the query pairs', () => {
     expect(guardPath('/v2/self?a=1&b=x+y', 'api')).toEqual({
       path: '/v2/self',
