@@ -222,7 +222,11 @@ export function assertNoOverrideParameter(parameters: readonly [string, string][
 /** Why one header cannot be sent, in words for the composer and the worker alike; undefined when it can. */
 export function findHeaderProblem(name: string, value: string): string | undefined {
   const trimmed = name.trim();
-  if (!HEADER_NAME.test(trimmed)) return `Header name “${truncate(name)}” is not valid (letters, digits, -).`;
+  // Quoted only up to its first character a name cannot hold: a pasted `Authorization: Bearer …` keeps its token out.
+  if (!HEADER_NAME.test(trimmed)) {
+    const cut = trimmed.search(/[^!#$%&'*+.^_`|~0-9A-Za-z-]/);
+    return `Header name “${truncate(cut === -1 ? trimmed : `${trimmed.slice(0, cut)}…`)}” is not valid (letters, digits, -).`;
+  }
   if (/[\r\n\0]/.test(value)) return `Header “${trimmed}” has a line break in its value; remove it.`;
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;

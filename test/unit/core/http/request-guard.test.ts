@@ -226,4 +226,12 @@ describe('guardHeaders', () => {
     expect(error.code).toBe('invalid-input');
     expect(error.message).toMatch(why);
   });
+
+  it('quotes an invalid header name only up to its first character a name cannot hold (a pasted "Authorization: Bearer …")', () => {
+    for (const name of ['Authorization: Bearer s3cr3t-j', 'Authorization Bearer s3cr3t-k', 'X-Api-Key=s3cr3t-l']) {
+      const message = refusal(() => guardHeaders([[name, 'v']])).message;
+      expect(message).not.toContain('s3cr3t');
+      expect(message).toMatch(/^Header name “(Authorization|X-Api-Key)…” is not valid/);
+    }
+  });
 });
