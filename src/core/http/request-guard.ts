@@ -281,7 +281,16 @@ function quotablePart(rawPath: unknown): string {
   return cut === -1 ? path : `${path.slice(0, cut)}…`;
 }
 
+/**
+ * Control characters (a terminal runs ESC sequences from a run report) and direction overrides (they reorder
+ * the message around them) are shown as `�`; a line break as `⏎`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we replace
+const UNPRINTABLE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 function truncate(value: string): string {
-  const printable = String(value).replace(/[\r\n]/g, '⏎');
+  const printable = String(value)
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')
+    .replace(UNPRINTABLE, '�');
   return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }

@@ -46,6 +46,16 @@ describe('guardPath', () => {
     expect(refusal(() => guardPath('/v2/self/../x', 'api')).message).toContain('“/v2/self/../x”');
   });
 
+  it('quotes no control or direction-changing character: run reports go to a terminal, the panel shows bidi text', () => {
+    // ESC [ 2 J clears a terminal; U+202E reverses what follows; neither reaches the cut at the first separator.
+    for (const path of ['/v2/self\u001b[2J/x', '/v2/\u202Eflesv/../x', '/v2/self\u0085x', '/v2/self\u2028x/../y']) {
+      const message = refusal(() => guardPath(path, 'api')).message;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be quoted
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(message).toMatch(/^Refused path “\/v2\//);
+    }
+  });
+
   it('quotes nothing of a path that is not a string (a hostile page or a run file can send an array or object)', () => {
     for (const value of [['s3cr3t-h'], { token: 's3cr3t-i' }, 12345678]) {
       const error = refusal(() => guardPath(value as unknown as string, 'api'));
