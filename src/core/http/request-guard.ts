@@ -274,10 +274,16 @@ export function assertConfidentialTransport(url: string, what: string): void {
   );
 }
 
+/**
+ * Where a parameter (and so a secret) could start: `; ? = & %` and what NFKC folds to them (；？＝＆％, their
+ * small forms, the Greek question mark ;, superscript =), since a server or proxy may fold look-alikes too.
+ */
+const PARAMETER_START =
+  /[;?=&%\u037E\uFE14\uFE54\u2047-\u2049\uFE16\uFE56\uFF1F\uFF1B\u207C\u208C\u2A74-\u2A76\uFE66\uFF1D\uFE60\uFF06\uFE6A\uFF05]/;
+
 /** The path up to where a parameter (and so a secret) could start; `…` where it was cut. */
-function quotablePart(rawPath: unknown): string {
-  const path = String(rawPath);
-  const cut = path.search(/[;?=&%]/);
+function quotablePart(path: string): string {
+  const cut = path.search(PARAMETER_START);
   return cut === -1 ? path : `${path.slice(0, cut)}…`;
 }
 

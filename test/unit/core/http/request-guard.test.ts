@@ -46,6 +46,14 @@ describe('guardPath', () => {
     expect(refusal(() => guardPath('/v2/self/../x', 'api')).message).toContain('“/v2/self/../x”');
   });
 
+  it('cuts the quote at a look-alike separator too (NFKC folds ；？＝＆％ and their small forms to ; ? = & %)', () => {
+    for (const sep of ['\uFF1B', '\u037E', '\uFE54', '\uFF1F', '\uFE56', '\uFF1D', '\u207C', '\uFF06', '\uFF05']) {
+      const error = refusal(() => guardPath(`/v2/self${sep}access_token${sep}s3cr3t-g/../x`, 'api'));
+      expect(error.message).toMatch(/^Refused path “\/v2\/self…”: /);
+      expect(error.message).not.toContain('s3cr3t');
+    }
+  });
+
   it('quotes no control or direction-changing character: run reports go to a terminal, the panel shows bidi text', () => {
     // ESC [ 2 J clears a terminal; U+202E reverses what follows; neither reaches the cut at the first separator.
     for (const path of ['/v2/self\u001b[2J/x', '/v2/\u202Eflesv/../x', '/v2/self\u0085x', '/v2/self\u2028x/../y']) {
