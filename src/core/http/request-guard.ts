@@ -276,10 +276,12 @@ export function assertConfidentialTransport(url: string, what: string): void {
 
 /**
  * Where a parameter (and so a secret) could start: `; ? = & %` and what NFKC folds to them (；？＝＆％, their
- * small forms, the Greek question mark ;, superscript =), since a server or proxy may fold look-alikes too.
+ * small forms, the Greek question mark ;, superscript =), since a server or proxy may fold look-alikes too;
+ * also `:`, `@` and `//`, which start the userinfo (a token or password) of a full URL or `//host` pasted as
+ * the path (`https://user:password@host/…`, `//token@host/…`).
  */
 const PARAMETER_START =
-  /[;?=&%\u037E\uFE14\uFE54\u2047-\u2049\uFE16\uFE56\uFF1F\uFF1B\u207C\u208C\u2A74-\u2A76\uFE66\uFF1D\uFE60\uFF06\uFE6A\uFF05]/;
+  /[;?=&%:@\u037E\uFE14\uFE54\u2047-\u2049\uFE16\uFE56\uFF1F\uFF1B\u207C\u208C\u2A74-\u2A76\uFE66\uFF1D\uFE60\uFF06\uFE6A\uFF05\uFE13\uFE55\uFF1A\uFE6B\uFF20]|\/\//;
 
 /** The path up to where a parameter (and so a secret) could start; `…` where it was cut. */
 function quotablePart(path: string): string {

@@ -46,6 +46,18 @@ describe('guardPath', () => {
     expect(refusal(() => guardPath('/v2/self/../x', 'api')).message).toContain('“/v2/self/../x”');
   });
 
+  it('quotes no userinfo of a full URL or //host given as the path (a pasted https://user:password@host/…)', () => {
+    for (const path of [
+      'https://admin:s3cr3t-m@api.example.com/v2/self',
+      '//admin:s3cr3t-n@api.example.com/v2/self',
+      '//s3cr3t-o\uFF20api.example.com/v2/self',
+    ]) {
+      const message = refusal(() => guardPath(path, 'api')).message;
+      expect(message).not.toContain('s3cr3t');
+      expect(message).toMatch(/^Refused path “(https)?…”: /);
+    }
+  });
+
   it('cuts the quote at a look-alike separator too (NFKC folds ；？＝＆％ and their small forms to ; ? = & %)', () => {
     for (const sep of ['\uFF1B', '\u037E', '\uFE54', '\uFF1F', '\uFE56', '\uFF1D', '\u207C', '\uFF06', '\uFF05']) {
       const error = refusal(() => guardPath(`/v2/self${sep}access_token${sep}s3cr3t-g/../x`, 'api'));
