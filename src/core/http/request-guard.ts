@@ -54,10 +54,13 @@ export function guardPath(rawPath: string, target: RequestTarget): GuardedPath {
   // an encoded `;`): an error message never holds a secret (it is shown, kept in history and written to run
   // reports), and the composer lets a path over 8192 characters reach this (`/v2/self;access_token=…;pad=…`).
   // Masking the quote instead would bring the draft's masking rules into the worker (1.8 KB gzip over its budget).
+  // Without its leading / it is not a path at all, often a token or URL pasted into the wrong field: not quoted.
   const refuse = (why: string) =>
-    new KeyholeError('invalid-path', `Refused path “${truncate(quotablePart(rawPath))}”: ${why}`, {
-      detail: 'invalid-path',
-    });
+    new KeyholeError(
+      'invalid-path',
+      `Refused path${rawPath.startsWith('/') ? ` “${truncate(quotablePart(rawPath))}”` : ''}: ${why}`,
+      { detail: 'invalid-path' },
+    );
   // Not text (an array or object from a hostile page or a run file): nothing of it is quoted, it may hold anything.
   if (typeof rawPath !== 'string')
     throw new KeyholeError('invalid-path', 'Refused path: the path is not text.', { detail: 'invalid-path' });

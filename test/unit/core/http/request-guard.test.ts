@@ -54,7 +54,13 @@ describe('guardPath', () => {
     ]) {
       const message = refusal(() => guardPath(path, 'api')).message;
       expect(message).not.toContain('s3cr3t');
-      expect(message).toMatch(/^Refused path “(https)?…”: /);
+      expect(message).toMatch(/^Refused path( “…”)?: /);
+    }
+  });
+
+  it('quotes nothing of a path without its leading / (a token pasted into the path field, "Bearer sk_…")', () => {
+    for (const path of ['Bearer s3cr3t-p', 's3cr3t-q', 'v2/self/s3cr3t-r']) {
+      expect(refusal(() => guardPath(path, 'api')).message).toBe('Refused path: a path starts with /, e.g. /v2/self.');
     }
   });
 
@@ -81,7 +87,7 @@ describe('guardPath', () => {
       const error = refusal(() => guardPath(value as unknown as string, 'api'));
       expect(error.message).toBe('Refused path: the path is not text.');
     }
-    expect(refusal(() => guardPath('', 'api')).message).toBe('Refused path “”: the path is empty.');
+    expect(refusal(() => guardPath('', 'api')).message).toBe('Refused path: the path is empty.');
   });
 
   it('moves a query string typed into the path into the query pairs', () => {
