@@ -58,6 +58,16 @@
  * 1.13×, or four APIs 1.21×; importing webextension-polyfill, which touches chrome.runtime, 1.18×; the three
  * shared chunks 1.50×; the panel 1.86×). The panel touches them before its first render (createBrowserServices). A trace (load ~1): the scripts arrive ~40 ms after they are asked for (a tiny one
  * ~26 ms), then ~20 ms evaluating the modules with the first render (135 elements), ~4 ms layout, then paint.
+ * Session of 2026-11-28 (load 0.6-1.7; bench/panel-open-ab.ts, 16-20 alternating rounds, per-round medians): the
+ * panel 1.67-1.68×; the same build rendering only a Path field and a Send button (every module loaded and run, the
+ * services created) 1.32×, and without creating the services 1.28×; the floor page 1.07-1.21×. So the panel's first
+ * render with its style, layout and paint is about 0.36× (20 ms) and loading and running its modules about 0.25×.
+ * Traces (bench/trace-panel-open.ts): after the scripts arrive, 9-10 ms evaluating them with the first render, a
+ * style and layout forced at DOMContentLoaded (3.5 ms), and in some openings a worker answer (the session's, 4-6.5
+ * ms of handlers re-rendering) handled before the frame is drawn. Starting the startup reads one frame later took
+ * that answer out of the frame but not out of the median (1.68× against 1.67×, 20 rounds): the first contentful
+ * paint is presented at the display's next frame (16.7 ms, 0.3× of the blank page), so a few ms saved count only when
+ * they cross a frame boundary; the panel is about two frames after the floor page, and ≤ 1.5× needs one of them back.
  * The last row: the catalog (the default view) lists its 471 endpoints in slices (catalog/use-progressive-count.ts);
  * the Long Tasks API's wall times include the OS's preemption on a loaded machine, which traces' CPU times do not.
  */
