@@ -306,6 +306,43 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => page.locator('.kh-notices').innerText()).toContain('Not sent: {nothing} has no value');
     expect(await page.locator('.kh-status-line').innerText()).toBe(before);
     await look(page, `devtools-variables-unresolved-${size}`);
+
+    if (width === SIZES[0].width) {
+      // Two DevTools windows share the variables: an environment made in the other one shows here without a
+      // reload, and this panel's next save keeps it (it used to write its older copy back over it).
+      const environments = (panel: Page) =>
+        panel.getByRole('combobox', { name: 'Environment' }).locator('option').allInnerTexts();
+      const other = await openPanel(ext, pageErrors, { devtools: true, width, height });
+      await other.getByRole('button', { name: 'Variables…' }).click();
+      const otherDialog = other.getByRole('dialog', { name: 'Variables' });
+      await otherDialog.getByRole('button', { name: 'New environment' }).click();
+      await otherDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('staging');
+      await otherDialog.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => environments(page)).toEqual(['None', 'sandbox', 'staging']);
+      await page.getByRole('button', { name: 'Variables…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Variables' });
+      await dialog.getByRole('combobox', { name: 'Edit' }).selectOption({ label: 'staging' });
+      await dialog.getByRole('button', { name: 'Make active' }).click();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => other.getByRole('combobox', { name: 'Environment' }).inputValue()).not.toBe('');
+      await other.reload();
+      await expect.poll(() => environments(other)).toEqual(['None', 'sandbox', 'staging']);
+      expect(await other.getByRole('combobox', { name: 'Environment' }).locator('option:checked').innerText()).toBe(
+        'staging',
+      );
+      // Deleted here, gone there; the secret typed in this panel is still this panel's (never stored).
+      await page.getByRole('button', { name: 'Variables…' }).click();
+      await dialog.getByRole('combobox', { name: 'Edit' }).selectOption({ label: 'staging (active)' });
+      await dialog.getByRole('button', { name: 'Delete environment' }).click();
+      await dialog.getByRole('combobox', { name: 'Edit' }).selectOption({ label: 'sandbox' });
+      await dialog.getByRole('button', { name: 'Make active' }).click();
+      expect(await dialog.getByRole('textbox', { name: 'Value of variables of sandbox row 2' }).inputValue()).toBe(
+        'tok-not-for-eyes',
+      );
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => environments(other)).toEqual(['None', 'sandbox']);
+      await other.close();
+    }
   });
 
   it('item 2: saves, organises, exports without credentials and imports a Postman collection', async () => {

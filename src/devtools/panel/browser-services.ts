@@ -51,6 +51,14 @@ const storage: KeyValueStorage = {
     if (value === null) await browser.storage.local.remove(key);
     else await browser.storage.local.set({ [key]: value });
   },
+  watch(key, listener) {
+    const onChanged = (changes: Record<string, browser.Storage.StorageChange>, area: string) => {
+      const change = area === 'local' ? changes[key] : undefined;
+      if (change) listener({ oldValue: change.oldValue, newValue: change.newValue });
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  },
 };
 
 async function download(blob: Blob, filename: string, options: { ask?: boolean } = {}): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type HistoryEntry,
 } from '../../../core/workbench/history-entry.ts';
 import { compareNewestFirst, planEviction } from '../../../core/workbench/history-filter.ts';
-import type { KeyValueStorage } from '../key-value-storage.ts';
+import type { KeyValueStorage, StorageChange } from '../key-value-storage.ts';
 
 /**
  * The call history in IndexedDB: summaries in one store, capped bodies in another, so the list loads fast and
@@ -143,8 +143,22 @@ export function createMemoryHistoryStore(settings: KeyValueStorage): HistoryStor
 
 export function createMemoryStorage(initial: Record<string, unknown> = {}): KeyValueStorage {
   const data = new Map(Object.entries(initial));
+  const watchers = new Set<{ key: string; listener: (change: StorageChange) => void }>();
   return {
-    get: async <T>(key: string) => data.get(key) as T | undefined,
-    set: async (key, value) => void data.set(key, structuredClone(value)),
+    get: async <T>(key: string) => structuredClone(data.get(key)) as T | undefined,
+    set: async (key, value) => {
+      const oldValue = data.get(key);
+      if (value === null) data.delete(key);
+      else data.set(key, structuredClone(value));
+      // As storage.onChanged: after the write, to every view (the writer too), each with its own copy.
+      for (const watcher of [...watchers])
+        if (watcher.key === key)
+          watcher.listener({ oldValue: structuredClone(oldValue), newValue: structuredClone(data.get(key)) });
+    },
+    watch(key, listener) {
+      const watcher = { key, listener };
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
   };
 }

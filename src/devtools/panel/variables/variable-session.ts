@@ -1,11 +1,13 @@
 import { dataRecord, ownValue } from '../../../core/data-record.ts';
 import { ownersChosenIn, pathOwner } from '../../../core/workbench/context-owner.ts';
+import { mergeScopes, sameData, withOwnSecrets } from '../../../core/workbench/merge-scope.ts';
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
 import { isRedacted } from '../../../core/workbench/redact-secrets.ts';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
 import {
   EMPTY_SCOPE,
   isContextName,
+  reviveScope,
   scopeValues,
   setContextValue,
   type VariableScope,
@@ -13,7 +15,7 @@ import {
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { createStore, type Store } from '../store.ts';
 import type { SessionState } from '../workbench.ts';
-import { loadScope, saveScopeSoon } from './variable-storage.ts';
+import { cancelScopeSave, loadScope, saveScopeSoon, scopeForStorage, VARIABLES_KEY } from './variable-storage.ts';
 
 /**
  * Ties the variables to the workbench: an id chosen in a path field becomes the profile's context, and a path
@@ -107,12 +109,41 @@ export function createVariableSession(
     remember(value);
     fillNew(value);
   });
+  // The record as this view last wrote it: its own write coming back from storage.onChanged is not news.
+  let written: VariableScope | undefined;
+  // An adopted write of another view is in storage already: it is not saved again.
+  let adopting = false;
+  let changedWhileLoading = false;
   const stopSave = scope.subscribe((value) => {
-    if (loaded) saveScopeSoon(storage, value);
+    if (loaded && !adopting) saveScopeSoon(storage, value, (stored) => (written = stored));
+  });
+
+  // Another view saved the variables (a panel in another DevTools window, Settings → Import all): its changes
+  // come in here, and this view's own changes since stay (merge-scope.ts), so neither view's next save loses
+  // the other's.
+  const stopWatch = storage.watch?.(VARIABLES_KEY, ({ oldValue, newValue }) => {
+    if (!loaded) {
+      changedWhileLoading = true;
+      return;
+    }
+    const theirs = reviveScope(newValue);
+    if (written && sameData(theirs, written)) return;
+    const ours = scopeForStorage(scope.get());
+    if (sameData(ours, theirs)) return;
+    const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());
+    adopting = sameData(scopeForStorage(merged), theirs);
+    if (adopting) cancelScopeSave(storage);
+    try {
+      scope.set(merged);
+    } finally {
+      adopting = false;
+    }
   });
 
   const ready = (async () => {
     scope.set(await loadScope(storage));
+    // A write seen while reading may or may not be in what was read: read again.
+    if (changedWhileLoading) scope.set(await loadScope(storage));
     loaded = true;
     known = [];
     fillNew(draft.get());
@@ -131,6 +162,7 @@ export function createVariableSession(
     dispose() {
       stopDraft();
       stopSave();
+      stopWatch?.();
     },
   };
 }

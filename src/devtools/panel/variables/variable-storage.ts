@@ -6,14 +6,15 @@ import {
 } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
-import { saveSoon } from '../save-soon.ts';
+import { cancelSave, saveSoon } from '../save-soon.ts';
 
 /**
  * Environments and contexts in storage.local. Keyhole signs every call itself, so no variable needs to hold a
  * secret: a secret-looking one (by name, or a `Bearer …` value) is stored masked, like the draft's, and a
  * masked value counts as no value when a request is resolved.
  */
-const KEY = 'keyhole.devtools.variables';
+export const VARIABLES_KEY = 'keyhole.devtools.variables';
+const KEY = VARIABLES_KEY;
 const DELAY_MS = 300;
 
 export function scopeForStorage(scope: VariableScope): VariableScope {
@@ -49,16 +50,30 @@ export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScop
   await storage.set(KEY, scopeForStorage(scope));
 }
 
-/** Saved 300 ms after the last change, or as the page goes away (save-soon.ts). */
-export function saveScopeSoon(storage: KeyValueStorage, scope: VariableScope): void {
+/**
+ * Saved 300 ms after the last change, or as the page goes away (save-soon.ts); `onWrite` is told the record as
+ * written, just before.
+ */
+export function saveScopeSoon(
+  storage: KeyValueStorage,
+  scope: VariableScope,
+  onWrite?: (stored: VariableScope) => void,
+): void {
   saveSoon(
     storage,
     KEY,
     () => {
-      storage.set(KEY, scopeForStorage(scope)).catch(() => {
+      const stored = scopeForStorage(scope);
+      onWrite?.(stored);
+      storage.set(KEY, stored).catch(() => {
         // The next change saves again.
       });
     },
     DELAY_MS,
   );
+}
+
+/** Drops a save still waiting (the scope it would write is already in storage, by another view's hand). */
+export function cancelScopeSave(storage: KeyValueStorage): void {
+  cancelSave(storage, KEY);
 }

@@ -5,7 +5,8 @@ import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { CatalogEntry } from '../../../../src/core/platform/catalog.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
-import { scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
+import type { VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
+import { saveScopeNow, scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
 import { waitForValue } from '../../support/dom.ts';
 import { createFakeServices, jsonResponse } from '../fake-services.ts';
@@ -246,6 +247,88 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     // Re-send would have sent the mask as the token; it says what to do instead.
     expect(fake.sent()).toHaveLength(count);
     expect(workbench.notices.get().join(' ')).toMatch(/masked/);
+    workbench.dispose();
+  });
+});
+
+describe('variables shared by two panels (two DevTools windows) and the options page', () => {
+  const SAVED = 400; // variable-storage.ts saves 300 ms after the last change
+  async function twoPanels() {
+    const first = createFakeServices();
+    const second = createFakeServices();
+    const storage = first.storage;
+    const one = createWorkbench({ ...first.services, workspace: 'window-1' });
+    const two = createWorkbench({
+      ...second.services,
+      storage,
+      history: first.services.history,
+      workspace: 'window-2',
+    });
+    await Promise.all([one.ready, two.ready]);
+    return { one, two, storage };
+  }
+
+  it('keeps an environment added in one panel when the other then remembers an organisation', async () => {
+    const { one, two, storage } = await twoPanels();
+    one.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'prod', name: 'prod', variables: [{ name: 'zone', value: 'mtl', enabled: true }] }],
+      activeEnvironmentId: 'prod',
+    }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    // The other panel shows it without a reload…
+    expect(two.variables.get().environments.map((environment) => environment.name)).toEqual(['prod']);
+    two.openCatalogEntry(entry('GET', '/v2/organisations/{organisationId}/applications'));
+    two.edit((draft) => ({ ...draft, params: { ...draft.params, organisationId: 'orga_7' } }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    // …and its own save (the organisation it remembered) keeps it: stored, and in the first panel with the context.
+    const stored = scopeForStorage((await storage.get('keyhole.devtools.variables')) as VariableScope);
+    expect(stored.environments.map((environment) => environment.name)).toEqual(['prod']);
+    expect(stored.contexts[two.profileId()]).toEqual({ organisationId: 'orga_7' });
+    expect(one.variables.get().environments.map((environment) => environment.name)).toEqual(['prod']);
+    expect(one.variables.get().contexts[one.profileId()]).toEqual({ organisationId: 'orga_7' });
+    one.dispose();
+    two.dispose();
+  });
+
+  it('keeps a secret typed in this panel when another panel’s save arrives with only its mask', async () => {
+    const { one, two, storage } = await twoPanels();
+    one.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'apiToken', value: 'tok_live_1', enabled: true }] }],
+    }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    // Never stored in clear: the other panel has the mask.
+    expect(JSON.stringify(await storage.get('keyhole.devtools.variables'))).not.toContain('tok_live_1');
+    expect(two.variables.get().environments[0]?.variables[0]?.value).toBe(REDACTED);
+    two.variables.update((scope) => ({ ...scope, activeEnvironmentId: 'dev' }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    expect(one.variables.get().activeEnvironmentId).toBe('dev');
+    expect(one.variables.get().environments[0]?.variables[0]?.value).toBe('tok_live_1');
+    one.dispose();
+    two.dispose();
+  });
+
+  it('shows an Import all made in the options page at once, and writes nothing back', async () => {
+    const fake = createFakeServices();
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    const writes: unknown[] = [];
+    const set = fake.storage.set.bind(fake.storage);
+    fake.storage.set = async (key, value) => {
+      if (key === 'keyhole.devtools.variables') writes.push(value);
+      await set(key, value);
+    };
+    const imported: VariableScope = {
+      environments: [{ id: 'e', name: 'imported', variables: [{ name: 'zone', value: 'par', enabled: true }] }],
+      activeEnvironmentId: 'e',
+      contexts: {},
+      owners: {},
+    };
+    await saveScopeNow(fake.storage, imported);
+    expect(workbench.variables.get()).toEqual(imported);
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    expect(writes).toHaveLength(1);
     workbench.dispose();
   });
 });

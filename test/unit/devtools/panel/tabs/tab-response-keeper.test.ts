@@ -140,7 +140,8 @@ describe('a tab’s last response after a reload', () => {
     expect(await store.responses.get(`devtools-5/${closed}`)).toBeUndefined();
     // Written to storage.local as the page went (IndexedDB drops such a write), it is in IndexedDB once restored.
     expect((await store.responses.get(`devtools-5/${kept}`))?.entry.request.path).toBe('/v2/two');
-    expect(await store.storage.get('keyhole.devtools.tab-spilled.devtools-5')).toBeNull();
+    // Forgotten as storage.local forgets a record set to null: the key is gone (createMemoryStorage does the same).
+    expect(await store.storage.get('keyhole.devtools.tab-spilled.devtools-5')).toBeUndefined();
     // The first page's idle-time writes, when they come, change none of it.
     await idle();
     expect(await store.responses.get(`devtools-5/${closed}`)).toBeUndefined();

@@ -1,0 +1,173 @@
+import { dataRecord, ownValue } from '../data-record.ts';
+import { isRedacted } from './redact-secrets.ts';
+import type { KeyValueRow } from './request-draft.ts';
+import type { Environment, VariableScope } from './variable-scope.ts';
+
+/**
+ * The variables (environments, the active one, each profile's context) are one stored record that every view
+ * saves whole: each DevTools panel (one per DevTools window) and the options page's Import all. A view that saved
+ * its own copy after another view's change wrote the other's change away (an environment added in one panel was
+ * gone once a second panel remembered an organisation). So when another view's save arrives (`base` → `theirs`),
+ * its changes are applied to this view's scope, and what this view changed since `base` is kept:
+ * - an environment changed on one side only takes that side's version (added, edited, or removed); changed on
+ *   both, its name and each variable (matched by name) are merged the same way, this view winning a conflict;
+ * - an environment one side removed and the other edited is kept (nothing typed is lost);
+ * - the active environment, and each context value and its owner, follow the side that changed them.
+ * All three scopes are compared as stored (secrets masked: variable-storage.ts); `withOwnSecrets` puts this view's
+ * secret values back where the merge kept a masked one.
+ */
+export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: VariableScope): VariableScope {
+  const environments = mergeEnvironments(base.environments, ours.environments, theirs.environments);
+  const active = pick(base.activeEnvironmentId, ours.activeEnvironmentId, theirs.activeEnvironmentId);
+  const contexts = mergeNested(base.contexts, ours.contexts, theirs.contexts);
+  const owners = mergeNested(base.owners ?? {}, ours.owners ?? {}, theirs.owners ?? {});
+  // An owner means nothing without its context's value (reviveScope drops it too).
+  for (const profile of Object.keys(owners)) if (!Object.hasOwn(contexts, profile)) delete owners[profile];
+  return {
+    environments,
+    activeEnvironmentId: environments.some((environment) => environment.id === active) ? active : '',
+    contexts,
+    owners,
+  };
+}
+
+/**
+ * `merged` with this view's own values where it holds a masked one: a secret typed in this panel is never
+ * stored, so another view's save carries only its mask. Matched by environment id and variable name.
+ */
+export function withOwnSecrets(merged: VariableScope, own: VariableScope): VariableScope {
+  const ownById = new Map(own.environments.map((environment) => [environment.id, environment]));
+  return {
+    ...merged,
+    environments: merged.environments.map((environment) => {
+      const mine = ownById.get(environment.id);
+      if (!mine) return environment;
+      return {
+        ...environment,
+        variables: environment.variables.map((row) => {
+          if (!isRedacted(row.value)) return row;
+          const kept = mine.variables.find((item) => item.name === row.name && !isRedacted(item.value));
+          return kept ? { ...row, value: kept.value } : row;
+        }),
+      };
+    }),
+  };
+}
+
+/** The side that changed the value (`ours` when both did). */
+function pick<T>(base: T, ours: T, theirs: T): T {
+  return sameData(ours, base) ? theirs : ours;
+}
+
+function mergeEnvironments(base: Environment[], ours: Environment[], theirs: Environment[]): Environment[] {
+  const byId = (list: Environment[]) => new Map(list.map((environment) => [environment.id, environment]));
+  const [baseById, oursById, theirsById] = [byId(base), byId(ours), byId(theirs)];
+  // Their order, then the environments only this view has, in its order.
+  const ids = [...theirsById.keys(), ...[...oursById.keys()].filter((id) => !theirsById.has(id))];
+  const merged: Environment[] = [];
+  for (const id of ids) {
+    const [was, mine, other] = [baseById.get(id), oursById.get(id), theirsById.get(id)];
+    if (!mine && !other) continue;
+    if (!mine || !other) {
+      // Removed on one side: gone only if the other side did not change it since.
+      const kept = mine ?? other;
+      const changed = !was || !sameData(kept, was);
+      if (changed && kept) merged.push(kept);
+      continue;
+    }
+    if (!was)
+      merged.push(
+        sameData(mine, other) ? mine : { ...mine, variables: mergeRows([], mine.variables, other.variables) },
+      );
+    else if (sameData(mine, was)) merged.push(other);
+    else if (sameData(other, was)) merged.push(mine);
+    else
+      merged.push({
+        id,
+        name: pick(was.name, mine.name, other.name),
+        variables: mergeRows(was.variables, mine.variables, other.variables),
+      });
+  }
+  return merged;
+}
+
+/**
+ * Rows matched by name (the first of a name; rows without a name are this view's, being typed). Their rows come
+ * first in their order where this view has no change of its own to the list's order, then this view's additions.
+ */
+function mergeRows(base: KeyValueRow[], ours: KeyValueRow[], theirs: KeyValueRow[]): KeyValueRow[] {
+  if (sameData(ours, base)) return theirs;
+  if (sameData(theirs, base)) return ours;
+  const first = (rows: KeyValueRow[]) => {
+    const found = new Map<string, KeyValueRow>();
+    for (const row of rows) if (row.name !== '' && !found.has(row.name)) found.set(row.name, row);
+    return found;
+  };
+  const [wasByName, theirsByName] = [first(base), first(theirs)];
+  const result: KeyValueRow[] = [];
+  const placed = new Set<string>();
+  for (const row of ours) {
+    if (row.name === '' || placed.has(row.name)) {
+      result.push(row);
+      continue;
+    }
+    placed.add(row.name);
+    const was = wasByName.get(row.name);
+    const other = theirsByName.get(row.name);
+    if (!was) result.push(row);
+    else if (!other) {
+      // They removed it: gone unless this view changed it.
+      if (!sameData(row, was)) result.push(row);
+    } else result.push(pick(was, row, other));
+  }
+  for (const row of theirs)
+    if (row.name !== '' && !placed.has(row.name) && !wasByName.has(row.name)) {
+      placed.add(row.name);
+      result.push(row);
+    }
+  return result;
+}
+
+/** Profile → name → value, merged name by name (a value removed on one side is removed if the other kept it). */
+function mergeNested(
+  base: Record<string, Record<string, string>>,
+  ours: Record<string, Record<string, string>>,
+  theirs: Record<string, Record<string, string>>,
+): Record<string, Record<string, string>> {
+  const merged = dataRecord<Record<string, string>>();
+  const profiles = new Set([...Object.keys(theirs), ...Object.keys(ours)]);
+  for (const profile of profiles) {
+    const [was, mine, other] = [
+      ownValue(base, profile) ?? {},
+      ownValue(ours, profile) ?? {},
+      ownValue(theirs, profile) ?? {},
+    ];
+    const values = dataRecord<string>();
+    for (const name of new Set([...Object.keys(other), ...Object.keys(mine)])) {
+      const value = pick(ownValue(was, name), ownValue(mine, name), ownValue(other, name));
+      if (value !== undefined) values[name] = value;
+    }
+    // A profile's record emptied on one side stays only if both sides still have it.
+    if (Object.keys(values).length > 0 || (Object.hasOwn(theirs, profile) && Object.hasOwn(ours, profile)))
+      merged[profile] = values;
+  }
+  return merged;
+}
+
+/** Plain data (what storage keeps) compared by content: arrays in order, objects whatever their keys' order. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, at) => sameData(item, b[at]));
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}

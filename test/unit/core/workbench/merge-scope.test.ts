@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { mergeScopes, sameData, withOwnSecrets } from '../../../../src/core/workbench/merge-scope.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+import type { Environment, VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
+
+const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
+const env = (id: string, name: string, ...variables: ReturnType<typeof row>[]): Environment => ({
+  id,
+  name,
+  variables,
+});
+const scope = (parts: Partial<VariableScope> = {}): VariableScope => ({
+  environments: [],
+  activeEnvironmentId: '',
+  contexts: {},
+  owners: {},
+  ...parts,
+});
+
+describe('merging another view’s save of the variables into this view’s', () => {
+  const base = scope({
+    environments: [env('dev', 'dev', row('zone', 'par'), row('rack', 'r1'))],
+    activeEnvironmentId: 'dev',
+    contexts: { p1: { organisationId: 'orga_1' } },
+    owners: { p1: { organisationId: 'self' } },
+  });
+
+  it('keeps an environment added here when the other view remembered an organisation (the lost-save case)', () => {
+    const ours = scope({ ...base, environments: [...base.environments, env('prod', 'prod', row('zone', 'mtl'))] });
+    const theirs = scope({
+      ...base,
+      contexts: { p1: { organisationId: 'orga_2' } },
+      owners: { p1: { organisationId: 'orga_2' } },
+    });
+    expect(mergeScopes(base, ours, theirs)).toEqual({
+      environments: [base.environments[0], env('prod', 'prod', row('zone', 'mtl'))],
+      activeEnvironmentId: 'dev',
+      contexts: { p1: { organisationId: 'orga_2' } },
+      owners: { p1: { organisationId: 'orga_2' } },
+    });
+  });
+
+  it('takes their changes whole where this view changed nothing', () => {
+    const theirs = scope({
+      environments: [env('qa', 'qa', row('zone', 'rbx'))],
+      activeEnvironmentId: 'qa',
+      contexts: {},
+      owners: {},
+    });
+    expect(mergeScopes(base, base, theirs)).toEqual(theirs);
+  });
+
+  it('merges one environment variable by variable when both views edited it, this view winning a conflict', () => {
+    const ours = scope({
+      ...base,
+      environments: [env('dev', 'development', row('zone', 'par2'), row('rack', 'r1'), row('mine', '1'))],
+    });
+    const theirs = scope({
+      ...base,
+      environments: [env('dev', 'dev', row('zone', 'par3'), row('theirs', '2'))],
+    });
+    // rack: removed there, unchanged here → removed; zone: changed on both → ours; both additions kept.
+    expect(mergeScopes(base, ours, theirs).environments).toEqual([
+      env('dev', 'development', row('zone', 'par2'), row('mine', '1'), row('theirs', '2')),
+    ]);
+  });
+
+  it('keeps an environment removed on one side and edited on the other, and drops one removed and untouched', () => {
+    const withTwo = scope({ ...base, environments: [...base.environments, env('qa', 'qa', row('a', '1'))] });
+    const ours = scope({ ...withTwo, environments: [env('dev', 'dev', row('zone', 'par'), row('rack', 'r2'))] });
+    const theirs = scope({ ...withTwo, environments: [withTwo.environments[1] as Environment] });
+    const merged = mergeScopes(withTwo, ours, theirs);
+    // dev: removed there, edited here → kept; qa: removed here, untouched there → gone.
+    expect(merged.environments).toEqual([env('dev', 'dev', row('zone', 'par'), row('rack', 'r2'))]);
+    expect(merged.activeEnvironmentId).toBe('dev');
+  });
+
+  it('clears the active environment when the merged scope no longer has it', () => {
+    const theirs = scope({ ...base, environments: [], activeEnvironmentId: '' });
+    const ours = scope({ ...base, activeEnvironmentId: 'dev' });
+    expect(mergeScopes(base, ours, theirs)).toMatchObject({ environments: [], activeEnvironmentId: '' });
+  });
+
+  it('merges contexts name by name, a value removed on one side removed, and drops owners without a context', () => {
+    const ours = scope({
+      ...base,
+      contexts: { p1: { organisationId: 'orga_1', applicationId: 'app_1' } },
+    });
+    const theirs = scope({ ...base, contexts: { p2: { organisationId: 'orga_9' } }, owners: {} });
+    expect(mergeScopes(base, ours, theirs)).toMatchObject({
+      // p1's organisation removed there (unchanged here), its application added here.
+      contexts: { p2: { organisationId: 'orga_9' }, p1: { applicationId: 'app_1' } },
+      owners: {},
+    });
+  });
+
+  it('puts this view’s own secret values back where the merge kept the stored mask', () => {
+    const own = scope({ environments: [env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'par'))] });
+    const merged = scope({
+      environments: [env('dev', 'dev', row('apiToken', REDACTED), row('zone', 'mtl'), row('password', REDACTED))],
+    });
+    expect(withOwnSecrets(merged, own).environments).toEqual([
+      env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'mtl'), row('password', REDACTED)),
+    ]);
+  });
+});
+
+describe('sameData', () => {
+  it('compares plain data by content, objects whatever their keys’ order, arrays in order', () => {
+    expect(sameData({ a: 1, b: [1, { c: '' }] }, { b: [1, { c: '' }], a: 1 })).toBe(true);
+    expect(sameData([1, 2], [2, 1])).toBe(false);
+    expect(sameData({ a: undefined }, {})).toBe(false);
+    expect(sameData(null, {})).toBe(false);
+    expect(sameData([], {})).toBe(false);
+  });
+});
