@@ -420,6 +420,70 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
       .getByRole('button', { name: 'Delete' })
       .click();
     await expect.poll(names).toEqual([name]);
+
+    if (width === SIZES[0].width) {
+      // Another DevTools window's Saved list follows this one's changes without a reload, and this one follows
+      // it. A rename made from a list that is behind (the record rewritten by a writer that tells no one, as the
+      // import worker or an older version could) changes the name only, not the request stored since.
+      const other = await openPanel(ext, pageErrors, { devtools: true, width, height, hash: '#saved' });
+      await other.getByRole('searchbox', { name: 'Filter saved requests' }).fill(size);
+      const otherNames = () => savedTree(other).locator('.kh-saved-item .kh-saved-name').allTextContents();
+      await expect.poll(otherNames).toEqual([name]);
+      await rowMenu(page, name, 'Duplicate');
+      await expect.poll(otherNames).toEqual([name, `${name} copy`]);
+      const storedRequest = (panel: Page, wanted: string) =>
+        panel.evaluate(
+          (named) =>
+            new Promise<{ name: string; draft: { path: string } } | undefined>((resolve, reject) => {
+              const open = indexedDB.open('keyhole-saved-requests');
+              open.onerror = () => reject(open.error);
+              open.onsuccess = () => {
+                const read = open.result.transaction('requests').objectStore('requests').getAll();
+                read.onsuccess = () => {
+                  resolve(read.result.find((item: { name: string }) => item.name === named));
+                  open.result.close();
+                };
+              };
+            }),
+          wanted,
+        );
+      await other.evaluate(
+        (named) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('keyhole-saved-requests');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const transaction = open.result.transaction('requests', 'readwrite');
+              const objects = transaction.objectStore('requests');
+              const cursor = objects.openCursor();
+              cursor.onsuccess = () => {
+                const at = cursor.result;
+                if (!at) return;
+                if (at.value.name === named)
+                  at.update({ ...at.value, draft: { ...at.value.draft, path: '/v2/rewritten-elsewhere' } });
+                at.continue();
+              };
+              transaction.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+            };
+          }),
+        `${name} copy`,
+      );
+      await rowMenu(page, `${name} copy`, 'Rename…');
+      await page.getByRole('dialog', { name: /^Edit/ }).getByRole('textbox', { name: 'Name' }).fill(`${name} renamed`);
+      await page.getByRole('dialog', { name: /^Edit/ }).getByRole('button', { name: 'Save' }).click();
+      await expect.poll(otherNames).toEqual([name, `${name} renamed`]);
+      expect((await storedRequest(other, `${name} renamed`))?.draft.path).toBe('/v2/rewritten-elsewhere');
+      await rowMenu(other, `${name} renamed`, 'Delete…');
+      await other
+        .getByRole('dialog', { name: `Delete “${name} renamed”?` })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect.poll(names).toEqual([name]);
+      await other.close();
+    }
     await page.getByRole('searchbox', { name: 'Filter saved requests' }).fill('');
 
     // Export: the file holds the requests and none of the sandbox's secrets, nor any Authorization header.

@@ -32,10 +32,11 @@ export default function EditSavedDialog({
     event.preventDefault();
     const where = normalizeFolder(folder);
     const moved = where !== item.folder;
+    // Only the name and the place: the request itself may have been saved again in another window meanwhile.
     store
-      .put([
+      .update([
         {
-          ...item,
+          id: item.id,
           name: name.trim(),
           folder: where,
           order: moved ? nextOrder(list, where) : item.order,

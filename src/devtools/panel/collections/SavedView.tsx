@@ -21,6 +21,7 @@ import { ImportNotice } from './ImportNotice.tsx';
 import { importCollectionFiles, pathOf } from './import-collection.ts';
 import { SavedTree, type SavedTreeActions } from './SavedTree.tsx';
 import { openSaved } from './saved-actions.ts';
+import { placements } from './saved-store.ts';
 import './collections.css';
 
 /**
@@ -101,7 +102,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
     moveTo: (item) => setEditing({ item, focus: 'folder' }),
     remove: (item) => setConfirmDelete(item),
     drop(id, folder, beforeId) {
-      if (list) store.put(moveToFolder(list, id, folder, beforeId)).catch(fail);
+      if (list) store.update(placements(moveToFolder(list, id, folder, beforeId))).catch(fail);
     },
     more: (item) => {
       const siblings = (list ?? []).filter((entry) => entry.folder === item.folder).sort((a, b) => a.order - b.order);
@@ -109,13 +110,26 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
       return [
         {
           label: 'Duplicate',
-          run: () => list && store.put(duplicate(list, item.id, newSavedId(), Date.now())).catch(fail),
+          run: () => {
+            if (!list) return;
+            // The copy is new (whole); its siblings only move along (their stored contents stay as they are now).
+            const id = newSavedId();
+            const changed = duplicate(list, item.id, id, Date.now());
+            store
+              .put(changed.filter((entry) => entry.id === id))
+              .then(() => store.update(placements(changed.filter((entry) => entry.id !== id))))
+              .catch(fail);
+          },
         },
-        { label: 'Move up', disabled: at <= 0, run: () => list && store.put(reorder(list, item.id, -1)).catch(fail) },
+        {
+          label: 'Move up',
+          disabled: at <= 0,
+          run: () => list && store.update(placements(reorder(list, item.id, -1))).catch(fail),
+        },
         {
           label: 'Move down',
           disabled: at < 0 || at >= siblings.length - 1,
-          run: () => list && store.put(reorder(list, item.id, 1)).catch(fail),
+          run: () => list && store.update(placements(reorder(list, item.id, 1))).catch(fail),
         },
       ];
     },
