@@ -1,5 +1,6 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
+import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import {
   isRedacted,
@@ -93,8 +94,13 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
     // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are.
     path: redactUrl(request.path),
     query: redactPairs(request.query ?? []),
-    // Credential headers go; a header the user named as a secret (X-Db-Password) is masked, as the draft masks it.
-    headers: redactPairs(stripSensitiveHeaders(request.headers ?? []), looksSecretName),
+    // Headers Keyhole never sends (it signs itself; the browser owns the others) go. A credential header it does
+    // send (X-Api-Key) or one the user named as a secret (X-Db-Password) is kept masked, as the draft masks it:
+    // stripped, a Re-send of the kept call went without it and said nothing; masked, it is refused and says so.
+    headers: redactPairs(
+      (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
+      looksSecretName,
+    ),
     body: sanitizeBody(request.body),
   };
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;

@@ -75,6 +75,16 @@ describe('createHistoryRecord', () => {
     expect(JSON.parse(body?.body.kind === 'text' ? body.body.text : '')).toMatchObject({ apiTokenId: 'id_1' });
   });
 
+  it('keeps a credential header Keyhole sends masked, not dropped: a Re-send of the kept call is refused', () => {
+    const typed: SendRequest = { ...request, headers: [['X-Api-Key', 'key-in-header'], ['X-Trace', 't1']] };
+    const { entry } = createHistoryRecord({ request: typed, response, startedAt: 1 }, DEFAULT_HISTORY_CAPS, 'id3');
+    expect(entry.request.headers).toEqual([
+      ['X-Api-Key', REDACTED],
+      ['X-Trace', 't1'],
+    ]);
+    expect(holdsMaskedValue(entry.request)).toBe(true);
+  });
+
   it('masks a header the user named as a secret (the draft masks it too), keeping its name', () => {
     const typed: SendRequest = {
       ...request,

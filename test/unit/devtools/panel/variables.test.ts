@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { KeyholeError } from '../../../../src/core/errors.ts';
 import type { CatalogEntry } from '../../../../src/core/platform/catalog.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
-import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
+import { createDraft, validateDraft } from '../../../../src/core/workbench/request-draft.ts';
 import type { VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
 import { saveScopeNow, scopeForStorage } from '../../../../src/devtools/panel/variables/variable-storage.ts';
 import { createWorkbench } from '../../../../src/devtools/panel/workbench.ts';
@@ -230,6 +230,32 @@ describe('re-sending the call an expired session refused (issue #32 item 9)', ()
     const count = fake.sent().length;
     await workbench.resend();
     expect(fake.sent()).toHaveLength(count);
+    workbench.dispose();
+  });
+
+  it('reopens a kept call with the credential header it was sent with, masked: Send asks for it again', async () => {
+    const { sent, services, workbench } = await setup();
+    workbench.open(
+      createDraft({ method: 'GET', path: '/v2/self', headers: [{ name: 'X-Api-Key', value: 'key-1', enabled: true }] }),
+    );
+    await workbench.send();
+    expect(sent().at(-1)?.headers).toEqual([['X-Api-Key', 'key-1']]);
+    const kept = await waitForValue(async () => (await services.history.list())[0]);
+    expect(kept.request.headers).toEqual([['X-Api-Key', REDACTED]]);
+    // Reopened, the request shows the header with its mask (it was dropped: sent again without it, silently)…
+    workbench.openHistory(kept, undefined);
+    expect(workbench.draft.get().headers).toEqual([{ name: 'X-Api-Key', value: REDACTED, enabled: true }]);
+    // …and Send refuses it until the value is typed again.
+    const count = sent().length;
+    await workbench.send();
+    expect(sent()).toHaveLength(count);
+    expect(workbench.attempted.get()).toBe(true);
+    expect(validateDraft(workbench.draft.get())).toEqual({
+      ok: false,
+      issues: [
+        expect.objectContaining({ field: 'headers', message: expect.stringMatching(/masked when it was saved/) }),
+      ],
+    });
     workbench.dispose();
   });
 
