@@ -139,7 +139,10 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await page.getByRole('button', { name: 'New tab' }).click();
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'GET /v2/self']);
     await expect.poll(() => page.locator('.kh-response--empty').count()).toBe(1);
-    await pathField(page).fill('/v2/summary');
+    // The new tab's path is focused and selected: what is typed replaces it.
+    await expect.poll(() => pathField(page).evaluate((field) => document.activeElement === field)).toBe(true);
+    await page.keyboard.type('/v2/summary');
+    expect(await pathField(page).inputValue()).toBe('/v2/summary');
     expect(await sendAndWait(page)).toBe('200');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'GET /v2/summary']);
 

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { type KeyholeErrorData, toErrorData } from '../../../core/errors.ts';
 import type { RequestRunResult, RunItem } from '../../../core/workbench/run/run-collection.ts';
 import { summaryLine, toJsonReport, toJUnitXml } from '../../../core/workbench/run/run-report.ts';
-import { groupByFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
+import type { SavedRequest } from '../../../core/workbench/saved-requests.ts';
+import { listFolders } from '../../../core/workbench/saved-tree.ts';
 import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -36,13 +37,8 @@ export default function RunnerView({ workbench, services }: ViewProps) {
     return workbench.saved.subscribe(() => void load());
   }, [workbench.saved]);
 
-  const folders = useMemo(
-    () =>
-      groupByFolder(saved ?? [])
-        .map((group) => group.folder)
-        .filter(Boolean),
-    [saved],
-  );
+  // Every folder, parents too (a folder that holds only sub-folders runs them all).
+  const folders = useMemo(() => listFolders(saved ?? []), [saved]);
   const items = useMemo(() => itemsOf(saved ?? [], folder), [saved, folder]);
   const profile =
     sessionState.state === 'ready' && 'profile' in sessionState.status ? sessionState.status.profile : undefined;

@@ -78,7 +78,15 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
       controller = new AbortController();
       const scope = variables.get();
       const environment = scope.environments.find((item) => item.id === environmentId);
-      const values = { ...scopeValues({ ...scope, activeEnvironmentId: environment?.id ?? '' }, profileId), ...carry };
+      // The environment chosen for the run wins over the panel's context (the ids last chosen in the composer),
+      // which fills only what the environment does not name: else a run against "prod" went to the organisation
+      // last picked in the composer, shown nowhere in the Runner.
+      const fromContext = scopeValues({ ...scope, activeEnvironmentId: '' }, profileId);
+      const fromEnvironment = scopeValues(
+        { ...scope, contexts: {}, owners: {}, activeEnvironmentId: environment?.id ?? '' },
+        profileId,
+      );
+      const values = { ...fromContext, ...fromEnvironment, ...carry };
       const startedAt = new Date();
       state.set({ phase: 'running', total: items.length, results: [] });
       const summary = await runCollection(items, {

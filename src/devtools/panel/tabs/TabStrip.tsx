@@ -187,9 +187,13 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
           onClick={() => {
             workbench.newTab();
             setStop(null);
-            requestAnimationFrame(() =>
-              document.querySelector<HTMLElement>('.kh-composer [aria-label="Path"]')?.focus(),
-            );
+            // The path selected, not just focused: what is typed replaces /v2/self (the caret at its end made a
+            // typed /v2/products/zones into /v2/self/v2/products/zones).
+            requestAnimationFrame(() => {
+              const path = document.querySelector<HTMLInputElement>('.kh-composer input[aria-label="Path"]');
+              path?.focus();
+              path?.select();
+            });
           }}
         >
           +

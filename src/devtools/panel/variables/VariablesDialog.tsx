@@ -65,8 +65,9 @@ export default function VariablesDialog({ workbench, onClose }: { workbench: Wor
       <div class="kh-dialog-body kh-variables">
         <p class="kh-hint kh-muted">
           Write <span class="kh-mono">{'{name}'}</span> in the path, query, headers or body. A value typed in a path
-          field comes first, then the active environment, then the context. Keyhole signs every call itself: no variable
-          needs a secret, and secret-looking ones are not kept.
+          field comes first, then the context (the ids chosen in path fields, listed below under Context: remove one to
+          use the environment’s), then the active environment. A run in the Runner uses its environment first. Keyhole
+          signs every call itself: no variable needs a secret, and secret-looking ones are not kept.
         </p>
         {masked.length > 0 ? (
           <p class="kh-banner kh-banner--warn" role="status">

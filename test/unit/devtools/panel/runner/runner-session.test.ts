@@ -98,4 +98,27 @@ describe('the Runner session', () => {
       { name: 'organisationId', value: 'orga_9', enabled: true },
     ]);
   });
+
+  it('runs with the chosen environment’s values over the context’s; the context fills only what it does not name', async () => {
+    const { services, sent } = createFakeServices();
+    const variables = createStore<VariableScope>({
+      environments: [
+        { id: 'prod', name: 'prod', variables: [{ name: 'organisationId', value: 'orga_prod', enabled: true }] },
+      ],
+      activeEnvironmentId: '',
+      contexts: { p: { organisationId: 'orga_picked', applicationId: 'app_picked' } },
+    });
+    const session = createRunnerSession(services, variables);
+    const draft = createDraft({ path: '/v2/organisations/{organisationId}/applications/{applicationId}' });
+    await session.run([{ id: '1', name: 'app', folder: '', draft }], {
+      environmentId: 'prod',
+      name: 't',
+      profileId: 'p',
+    });
+    await session.run([{ id: '1', name: 'app', folder: '', draft }], { environmentId: '', name: 't', profileId: 'p' });
+    expect(sent().map((request) => request.path)).toEqual([
+      '/v2/organisations/orga_prod/applications/app_picked',
+      '/v2/organisations/orga_picked/applications/app_picked',
+    ]);
+  });
 });
