@@ -204,6 +204,17 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => tabNames(other)).toHaveLength(1);
     await other.close();
     await expect.poll(() => tabNames(page)).toHaveLength(2);
+
+    // Closing asks nothing; a tab closed by mistake comes back as it was, from the note beside the strip.
+    const names = await tabNames(page);
+    const closing = names[1] as string;
+    await tabList(page).getByRole('button', { name: `Close tab ${closing}` }).click();
+    await expect.poll(() => tabNames(page)).toEqual([names[0]]);
+    await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe(`Closed “${closing}”`);
+    await look(page, `devtools-tab-closed-${size}`);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => tabNames(page)).toEqual(names);
+    expect(await page.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
   });
 
   it('item 3: the organisation chosen once fills later endpoints; variables resolve before signing', async () => {

@@ -77,6 +77,9 @@ export interface Workbench {
   /** Opens a draft (a fresh one by default) in a new tab. */
   newTab(draft?: RequestDraft, notices?: string[], extra?: Partial<Omit<RequestTab, 'id' | 'draft'>>): void;
   closeTab(id: string): void;
+  /** Tabs closed with something in them, the last closed last (tab-session.ts); `reopenTab` brings the last back. */
+  closedTabs: Store<RequestTab[]>;
+  reopenTab(): boolean;
   /** Makes a preview tab a normal one (a double click on it). */
   keepTab(id: string): void;
   moveTab(id: string, delta: -1 | 1): void;

@@ -342,6 +342,8 @@ export function createWorkbench(services: PanelServices): Workbench {
       if (tabSession.add(next, extra)) notices.set(newNotices);
     },
     closeTab: tabSession.close,
+    closedTabs: tabSession.closed,
+    reopenTab: tabSession.reopen,
     keepTab: tabSession.keep,
     moveTab: tabSession.move,
     linkTab: tabSession.link,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { tabLabel } from '../../../core/workbench/request-tabs.ts';
+import { type RequestTab, tabLabel } from '../../../core/workbench/request-tabs.ts';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { PopupMenu } from '../../../ui/PopupMenu.tsx';
 import { saveActiveTabInPlace } from '../collections/saved-actions.ts';
@@ -23,6 +23,9 @@ import './tabs.css';
  */
 const loadSaveDialog = () => import('../collections/SaveDialog.tsx');
 
+/** How long “Closed …, Reopen” stays beside the strip. */
+const CLOSED_NOTE_MS = 10_000;
+
 type Stop = `open:${string}` | `close:${string}` | 'new' | 'all';
 
 export function TabStrip({ workbench }: { workbench: Workbench }) {
@@ -42,6 +45,22 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       );
     }, [workbench]),
   );
+  // A tab just closed (closing asks nothing): said beside the strip for a while, with the way to reopen it.
+  const closed = useStore(workbench.closedTabs);
+  const [closedShown, setClosedShown] = useState<RequestTab>();
+  const closedBefore = useRef(closed);
+  useEffect(() => {
+    const before = closedBefore.current;
+    closedBefore.current = closed;
+    const last = closed.at(-1);
+    if (last && last !== before.at(-1) && !before.includes(last)) {
+      setClosedShown(last);
+      const timer = setTimeout(() => setClosedShown(undefined), CLOSED_NOTE_MS);
+      return () => clearTimeout(timer);
+    }
+    // Reopened (here or by the keyboard): the note goes.
+    setClosedShown((shown) => (shown && closed.includes(shown) ? shown : undefined));
+  }, [closed]);
   // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
   const [stop, setStop] = useState<Stop | null>(null);
   const group = useRef<HTMLDivElement>(null);
@@ -209,8 +228,21 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
         Save request…
       </button>
       <span class="kh-muted kh-saved-note" role="status">
-        {savedNote}
+        {savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '')}
       </span>
+      {closedShown ? (
+        <button
+          type="button"
+          class="kh-button kh-button--small"
+          title="Open the closed tab again, as it was"
+          onClick={() => {
+            workbench.reopenTab();
+            setClosedShown(undefined);
+          }}
+        >
+          Reopen
+        </button>
+      ) : null}
       {listing ? (
         <PopupMenu
           label="Open tabs"

@@ -54,6 +54,13 @@ export interface TabSession {
   /** Makes a preview tab a normal one (sent, saved, double-clicked). */
   keep(id: string): void;
   close(id: string): void;
+  /**
+   * The tabs closed in this window with something in them, the last closed last (at most CLOSED_KEPT, this page's
+   * memory only): a tab closed by mistake, edits and all, comes back with `reopen`.
+   */
+  closed: Store<RequestTab[]>;
+  /** Opens the last closed tab again (its draft as it was, still linked to its saved request); false if none. */
+  reopen(): boolean;
   move(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request (or unlinks it with undefined). */
   link(saved: { id: string; name: string } | undefined): void;
@@ -74,6 +81,8 @@ export interface TabSession {
 }
 
 const IDLE: RunState = { phase: 'idle' };
+/** How many closed tabs can be reopened. */
+export const CLOSED_KEPT = 10;
 const isEmptyRun = (state: RunState) => state.phase === 'idle' && !state.lost;
 
 export function createTabSession(
@@ -88,6 +97,7 @@ export function createTabSession(
   const { draft, run, attempted, notices } = active;
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
+  const closed = createStore<RequestTab[]>([]);
   const activeId = () => tabs.get().activeId;
   let restored = false;
   const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
@@ -177,13 +187,28 @@ export function createTabSession(
     keep(id) {
       tabs.update((set) => keepTab(set, id));
     },
+    closed,
     close(id) {
       const wasActive = id === activeId();
+      const tab = tabs.get().tabs.find((item) => item.id === id);
+      // Closing asks nothing (a scratch tab closes in one click): what it held can be reopened instead.
+      if (tab && !isBlankTab(tab)) {
+        const { preview: _preview, ...kept } = tab;
+        closed.set([...closed.get(), kept].slice(-CLOSED_KEPT));
+      }
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
       parked.delete(id);
       tabs.set(next);
       keeper.forget(id);
       if (wasActive) load();
+    },
+    reopen() {
+      const last = closed.get().at(-1);
+      if (!last) return false;
+      const { id: _id, draft: kept, ...extra } = last;
+      if (!session.add(kept, extra)) return false;
+      closed.set(closed.get().slice(0, -1));
+      return true;
     },
     move(id, delta) {
       tabs.set(moveTab(tabs.get(), id, delta));

@@ -278,4 +278,32 @@ describe('the workspace key', () => {
     ).toEqual(['/v2/summary']);
     third.dispose();
   });
+
+  it('reopens a closed tab as it was, edits and link to its saved request included; a blank one is not kept', async () => {
+    const workbench = await started(servicesFor(shared(), 'devtools-11'));
+    workbench.edit((draft) => ({
+      ...draft,
+      path: '/v2/summary',
+      headers: [{ name: 'X-Trace', value: 't', enabled: true }],
+    }));
+    workbench.linkTab({ id: 'req-1', name: 'Summary' });
+    workbench.newTab();
+    const [first, blank] = workbench.tabs.get().tabs;
+    workbench.closeTab(blank?.id as string);
+    expect(workbench.closedTabs.get()).toEqual([]);
+    workbench.newTab();
+    workbench.closeTab(first?.id as string);
+    expect(workbench.closedTabs.get().map((tab) => tab.name)).toEqual(['Summary']);
+    expect(workbench.reopenTab()).toBe(true);
+    const reopened = workbench.tabs.get().tabs.find((tab) => tab.savedId === 'req-1');
+    expect(reopened?.draft).toMatchObject({
+      path: '/v2/summary',
+      headers: [{ name: 'X-Trace', value: 't', enabled: true }],
+    });
+    expect(workbench.tabs.get().activeId).toBe(reopened?.id);
+    expect(workbench.draft.get().path).toBe('/v2/summary');
+    expect(workbench.closedTabs.get()).toEqual([]);
+    expect(workbench.reopenTab()).toBe(false);
+    workbench.dispose();
+  });
 });
