@@ -180,9 +180,10 @@ async function explainFailedFetch(url: string, origin: string, detail: string): 
       `Could not reach ${origin}. Check the address, your connection, and that the server is running.`,
       { detail },
     );
+  // Keyhole lacks the optional host permission: said as such, so the panel can offer the way to Settings.
   if (!(await hasHostPermission(url)))
     return new KeyholeError(
-      'network',
+      'permission-missing',
       `${origin} is up, but the browser blocked this request. Without Keyhole’s permission for this host the call is cross-origin, and the server refused its CORS preflight (this method or a header, such as a custom one, is not allowed) or its answer. Grant access to the host in Settings, or leave out the custom headers.`,
       { detail },
     );

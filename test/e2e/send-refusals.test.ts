@@ -146,7 +146,7 @@ describe('network failures say what happened', () => {
     expect(reply).toMatchObject({
       ok: false,
       error: {
-        code: 'network',
+        code: 'permission-missing',
         message: expect.stringMatching(/is up, but the browser blocked this request.*CORS preflight/),
       },
     });

@@ -181,6 +181,15 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
               : () => void workbench.send()
           }
         />
+        {run.error.code === 'permission-missing' ? (
+          // The host needs Keyhole's permission (Settings → Host access): the way there, one click away.
+          <p class="kh-row" role="note">
+            <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>
+              Open Settings
+            </button>
+            <span class="kh-muted">Host access: “Grant access”, then send again.</span>
+          </p>
+        ) : null}
         {(run.error.code === 'session-expired' || run.error.code === 'not-signed-in') && signedIn ? (
           // Signed in again (here or from the banner): the refused call, as it was, one click away.
           <p class="kh-row kh-resend-offer" role="status">

@@ -4,7 +4,7 @@ import type { SendResponse } from '../../../../../src/core/protocol.ts';
 import { PlatformErrorBanner, ResponsePane } from '../../../../../src/devtools/panel/response/ResponsePane.tsx';
 import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
 import { mount, text, unmountAll } from '../../../support/dom.ts';
-import { createServicesHoldingCall } from '../../fake-services.ts';
+import { createFakeServices, createServicesHoldingCall } from '../../fake-services.ts';
 
 /** Whether the body viewer's module has been loaded (its factory runs on the first import). */
 const viewer = vi.hoisted(() => ({ loaded: false }));
@@ -92,6 +92,27 @@ describe('ResponsePane', () => {
     // The stream view (which opens the stream) is not there: the kept status line is, marked restored.
     expect(text(root.querySelector('.kh-response-head'))).toContain('text/event-stream');
     expect(text(root)).toContain('restored');
+    workbench.dispose();
+  });
+
+  it('offers the way to Settings when the host needs Keyhole’s permission', async () => {
+    const fake = createFakeServices();
+    const workbench = createWorkbench(fake.services);
+    await workbench.ready;
+    const { root } = mount(<ResponsePane workbench={workbench} services={fake.services} />);
+    workbench.run.set({
+      phase: 'failed',
+      request: { target: 'api', method: 'GET', path: '/v2/self' },
+      error: {
+        code: 'permission-missing',
+        message: 'http://127.0.0.1:8780 is up, but the browser blocked this request.',
+      },
+      startedAt: 1,
+    });
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
+    const open = [...root.querySelectorAll('button')].find((button) => text(button) === 'Open Settings');
+    open?.click();
+    expect(fake.services.openOptions).toHaveBeenCalledTimes(1);
     workbench.dispose();
   });
 });
