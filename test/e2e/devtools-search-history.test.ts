@@ -89,9 +89,13 @@ describe('history across panel reloads', () => {
     await expect.poll(() => page.locator('.kh-history-path').count()).toBe(4);
     const search = page.getByRole('searchbox', { name: 'Search history' });
     await search.fill(`${org.id} applications`);
+    // The row shortens a platform id (the start of the path gives way first); its title has the whole call.
     await expect
       .poll(() => page.locator('.kh-history-path').allTextContents())
-      .toEqual([`/v2/organisations/${org.id}/applications`]);
+      .toEqual([`/v2/organisations/${org.id.slice(0, 9)}…/applications`]);
+    expect(await page.locator('.kh-history-open').getAttribute('title')).toBe(
+      `GET /v2/organisations/${org.id}/applications`,
+    );
     await search.fill('status:404');
     await expect
       .poll(() => page.locator('.kh-history-path').allTextContents())

@@ -82,6 +82,33 @@ function HistorySettings({ caps, onSave }: { caps: HistoryCaps; onSave: (caps: H
   );
 }
 
+/** A platform id (`orga_` and a UUID): shown by its first characters in a row (the whole path is its title). */
+const LONG_ID = /^([a-z]+_[0-9a-f]{4})[0-9a-f]{4}-[0-9a-f-]{27}$/i;
+
+/**
+ * A call's path in one row, cut in the middle when it does not fit rather than at its end: the start
+ * (/v2/organisations/…) is the same in most rows, what tells them apart is the end (…/applications/app_1/env, the
+ * query). Long platform ids are shortened (orga_a9f9…); the last two segments and the query keep their room and
+ * the start gives way first; should the end still not fit, it is cut at its start (panel.css).
+ */
+function HistoryPath({ path, query }: { path: string; query: string }) {
+  const segments = path.split('/').map((segment) => segment.replace(LONG_ID, '$1…'));
+  const cut = segments.length > 3 ? segments.length - 2 : segments.length;
+  const head = segments.slice(0, cut).join('/');
+  const tail = cut < segments.length ? `/${segments.slice(cut).join('/')}` : '';
+  return (
+    <span class="kh-mono kh-history-path">
+      <span class="kh-history-path-head">{head}</span>
+      <span class="kh-history-path-tail">
+        <span dir="ltr">
+          {tail}
+          <span class="kh-muted">{query}</span>
+        </span>
+      </span>
+    </span>
+  );
+}
+
 export default function HistoryView({ workbench, services, showComposer }: ViewProps) {
   const [entries, setEntries] = useState<HistoryEntry[] | undefined>();
   const [caps, setCaps] = useState<HistoryCaps>();
@@ -288,14 +315,17 @@ export default function HistoryView({ workbench, services, showComposer }: ViewP
               : '';
             return (
               <div key={entry.id} class="kh-history-item" style={{ height: `${ROW_HEIGHT}px` }}>
-                <button type="button" class="kh-history-open" data-index={index} onClick={() => void open(entry)}>
+                <button
+                  type="button"
+                  class="kh-history-open"
+                  data-index={index}
+                  title={`${entry.request.method} ${entry.request.path}${query}`}
+                  onClick={() => void open(entry)}
+                >
                   <span class="kh-history-line">
                     <MethodBadge method={entry.request.method} />
                     <StatusBadge status={entry.status} />
-                    <span class="kh-mono kh-history-path">
-                      {entry.request.path}
-                      <span class="kh-muted">{query}</span>
-                    </span>
+                    <HistoryPath path={entry.request.path} query={query} />
                   </span>
                   <span class="kh-history-meta kh-muted">
                     {timeLabel(entry.startedAt)}
