@@ -64,9 +64,19 @@ export function formatCheckReport(
       `- ${difference.pointer || '(root)'} [${difference.kind}] ${difference.message}${facts.length > 0 ? ` (${facts.join('; ')})` : ''}`,
     );
   }
-  if (check.total > check.differences.length)
-    lines.push(`… and ${check.total - check.differences.length} more of the same kinds.`);
+  const unlisted = describeUnlisted(check);
+  if (unlisted) lines.push(unlisted);
   return lines.join('\n');
+}
+
+/**
+ * What a check with more differences than it keeps does not show (undefined: it shows them all): only the first
+ * ones are worded, listed and marked on the tree, the rest only counted, and nothing is known of their kinds.
+ */
+export function describeUnlisted(check: ResponseCheck): string | undefined {
+  const rest = check.total - check.differences.length;
+  if (rest <= 0) return undefined;
+  return `Only the first ${check.differences.length} are listed and marked in the tree; the other ${rest} are counted, not listed.`;
 }
 
 /**

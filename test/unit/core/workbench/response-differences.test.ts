@@ -53,7 +53,7 @@ describe('response differences', () => {
       '- /1/token [wrong-type] Expected integer, got string "s3cr3t" (got string)',
     ]);
     expect(formatCheckReport({ method: 'GET', path: '/x', status: 200 }, { ...check, total: 5 }, 'x')).toMatch(
-      /… and 2 more of the same kinds\.$/,
+      /Only the first 3 are listed and marked in the tree; the other 2 are counted, not listed\.$/,
     );
   });
 

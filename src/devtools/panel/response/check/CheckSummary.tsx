@@ -1,6 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { SendRequest, SendResponse } from '../../../../core/protocol.ts';
-import { describeCheckCount, formatCheckReport } from '../../../../core/workbench/response-differences.ts';
+import {
+  describeCheckCount,
+  describeUnlisted,
+  formatCheckReport,
+} from '../../../../core/workbench/response-differences.ts';
 import { CopyButton } from '../../../../ui/CopyButton.tsx';
 import type { PanelServices } from '../../services.ts';
 import { useStore } from '../../store.ts';
@@ -67,6 +71,7 @@ export function CheckSummary({
                   ))}
                 </ul>
               ) : null}
+              {describeUnlisted(state.check) ? <p class="kh-muted">{describeUnlisted(state.check)}</p> : null}
               {differs ? (
                 <CopyButton
                   label="Copy report"
