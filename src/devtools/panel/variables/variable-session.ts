@@ -109,13 +109,15 @@ export function createVariableSession(
     remember(value);
     fillNew(value);
   });
-  // The record as this view last wrote it: its own write coming back from storage.onChanged is not news.
-  let written: VariableScope | undefined;
+  // The records this view wrote whose storage.onChanged has not come back yet, oldest first: its own write coming
+  // back is not news. Only those: a record equal to one it wrote, written later by another view (an undo there),
+  // is news. (Chrome fires nothing for a write that changes nothing: such an entry goes once it is seen replaced.)
+  const written: VariableScope[] = [];
   // An adopted write of another view is in storage already: it is not saved again.
   let adopting = false;
   let changedWhileLoading = false;
   const stopSave = scope.subscribe((value) => {
-    if (loaded && !adopting) saveScopeSoon(storage, value, (stored) => (written = stored));
+    if (loaded && !adopting) saveScopeSoon(storage, value, (stored) => written.push(reviveScope(stored)));
   });
 
   // Another view saved the variables (a panel in another DevTools window, Settings → Import all): its changes
@@ -127,10 +129,16 @@ export function createVariableSession(
       return;
     }
     const theirs = reviveScope(newValue);
-    if (written && sameData(theirs, written)) return;
+    const echo = written.findIndex((stored) => sameData(theirs, stored));
+    if (echo !== -1) {
+      written.splice(0, echo + 1);
+      return;
+    }
+    const replaced = reviveScope(oldValue);
+    written.splice(0, written.findIndex((stored) => sameData(replaced, stored)) + 1);
     const ours = scopeForStorage(scope.get());
     if (sameData(ours, theirs)) return;
-    const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());
+    const merged = withOwnSecrets(mergeScopes(replaced, ours, theirs), scope.get());
     adopting = sameData(scopeForStorage(merged), theirs);
     if (adopting) cancelScopeSave(storage);
     try {

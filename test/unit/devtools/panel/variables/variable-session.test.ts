@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import type { VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
+import { createMemoryStorage } from '../../../../../src/devtools/panel/history/history-store.ts';
+import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-value-storage.ts';
+import { createStore } from '../../../../../src/devtools/panel/store.ts';
+import { createVariableSession } from '../../../../../src/devtools/panel/variables/variable-session.ts';
+import { VARIABLES_KEY } from '../../../../../src/devtools/panel/variables/variable-storage.ts';
+import type { SessionState } from '../../../../../src/devtools/panel/workbench.ts';
+
+/**
+ * Two DevTools panels are two pages: each has its own save timers (save-soon.ts keys them by storage object), and
+ * both see one storage.local. A view of the shared memory storage per panel gives each its own timers.
+ */
+function viewOf(shared: KeyValueStorage): KeyValueStorage {
+  return { get: (key) => shared.get(key), set: (key, value) => shared.set(key, value), watch: shared.watch };
+}
+
+async function panel(shared: KeyValueStorage) {
+  const session = createVariableSession(
+    createStore(createDraft()),
+    createStore<SessionState>({ state: 'loading' }),
+    viewOf(shared),
+  );
+  await session.ready;
+  return session;
+}
+
+const EMPTY_STORED: VariableScope = { environments: [], activeEnvironmentId: '', contexts: {}, owners: {} };
+const SAVED = 400; // variable-storage.ts saves 300 ms after the last change
+const names = (scope: VariableScope) =>
+  scope.environments.flatMap((environment) => environment.variables.map((row) => row.name));
+
+describe('variables followed across two panels', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('follows another panel putting the record back to what this panel last wrote (an undo there)', async () => {
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
+    const one = await panel(shared);
+    const two = await panel(shared);
+    one.scope.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'zone', value: 'par', enabled: true }] }],
+    }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    // The other panel adds a variable, then deletes it again: the record is back to what the first panel wrote.
+    const added = { name: 'region', value: 'eu', enabled: true };
+    two.scope.update((scope) => ({
+      ...scope,
+      environments: scope.environments.map((item) => ({ ...item, variables: [...item.variables, added] })),
+    }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    expect(names(one.scope.get())).toEqual(['zone', 'region']);
+    two.scope.update((scope) => ({
+      ...scope,
+      environments: scope.environments.map((item) => ({
+        ...item,
+        variables: item.variables.filter((row) => row.name !== 'region'),
+      })),
+    }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    expect(names(one.scope.get())).toEqual(['zone']);
+    // The first panel's next save does not bring it back.
+    one.scope.update((scope) => ({ ...scope, activeEnvironmentId: 'dev' }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    expect(names((await shared.get(VARIABLES_KEY)) as VariableScope)).toEqual(['zone']);
+    expect(names(two.scope.get())).toEqual(['zone']);
+    one.dispose();
+    two.dispose();
+  });
+
+  it('takes its own earlier write, told late (a busy browser), for its own: what it removed since stays removed', async () => {
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
+    // storage.onChanged reaches a page some time after the write: here, only when released.
+    const held: (() => void)[] = [];
+    const late: KeyValueStorage = {
+      ...viewOf(shared),
+      watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
+    };
+    const one = createVariableSession(
+      createStore(createDraft()),
+      createStore<SessionState>({ state: 'loading' }),
+      late,
+    );
+    await one.ready;
+    const staging = { id: 'staging', name: 'staging', variables: [] };
+    one.scope.update((scope) => ({ ...scope, environments: [staging] }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    one.scope.update((scope) => ({ ...scope, environments: [] }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    for (const deliver of held.splice(0)) deliver();
+    expect(one.scope.get().environments).toEqual([]);
+    one.dispose();
+  });
+});
