@@ -32,14 +32,14 @@ export default function EditSavedDialog({
     event.preventDefault();
     const where = normalizeFolder(folder);
     const moved = where !== item.folder;
-    // Only the name and the place: the request itself may have been saved again in another window meanwhile.
+    // Only the name, and the place if it was changed here: the request may have been saved again, moved or
+    // reordered in another window meanwhile (`item` is as it was when the dialog opened).
     store
       .update([
         {
           id: item.id,
           name: name.trim(),
-          folder: where,
-          order: moved ? nextOrder(list, where) : item.order,
+          ...(moved ? { folder: where, order: nextOrder(list, where) } : {}),
           updatedAt: Date.now(),
         },
       ])
