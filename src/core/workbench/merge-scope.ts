@@ -1,5 +1,5 @@
 import { dataRecord, ownValue } from '../data-record.ts';
-import { isRedacted } from './redact-secrets.ts';
+import { isRedacted, isSecretVariable } from './redact-secrets.ts';
 import type { KeyValueRow } from './request-draft.ts';
 import type { Environment, VariableScope } from './variable-scope.ts';
 
@@ -46,7 +46,11 @@ export function withOwnSecrets(merged: VariableScope, own: VariableScope): Varia
         ...environment,
         variables: environment.variables.map((row) => {
           if (!isRedacted(row.value)) return row;
-          const kept = mine.variables.find((item) => item.name === row.name && !isRedacted(item.value));
+          // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
+          // which is the other view's secret (a credential typed under any name).
+          const kept = mine.variables.find(
+            (item) => item.name === row.name && !isRedacted(item.value) && isSecretVariable(item),
+          );
           return kept ? { ...row, value: kept.value } : row;
         }),
       };

@@ -1,9 +1,4 @@
-import {
-  isRedacted,
-  looksLikeCredentialValue,
-  looksSecretName,
-  REDACTED,
-} from '../../../core/workbench/redact-secrets.ts';
+import { isRedacted, isSecretVariable, REDACTED } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { cancelSave, saveSoon } from '../save-soon.ts';
@@ -24,7 +19,7 @@ export function scopeForStorage(scope: VariableScope): VariableScope {
       ...environment,
       variables: environment.variables.map((row) => ({
         ...row,
-        value: looksSecretName(row.name) || looksLikeCredentialValue(row.value) ? REDACTED : row.value,
+        value: isSecretVariable(row) ? REDACTED : row.value,
       })),
     })),
   };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REDACTED } from '../../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import type { VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
 import { createMemoryStorage } from '../../../../../src/devtools/panel/history/history-store.ts';
@@ -96,5 +97,28 @@ describe('variables followed across two panels', () => {
     for (const deliver of held.splice(0)) deliver();
     expect(one.scope.get().environments).toEqual([]);
     one.dispose();
+  });
+
+  it('does not put its own older value over a credential the other panel typed (stored masked)', async () => {
+    const stored: VariableScope = {
+      ...EMPTY_STORED,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'note', value: 'hello', enabled: true }] }],
+    };
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: stored });
+    const one = await panel(shared);
+    const two = await panel(shared);
+    // A credential-looking value is stored masked whatever the variable's name.
+    two.scope.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'note', value: 'Bearer tok_2', enabled: true }] }],
+    }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    await vi.advanceTimersByTimeAsync(SAVED);
+    // What was typed there stays there; here it is the mask (not this panel's older value, saved back over it).
+    expect(two.scope.get().environments[0]?.variables[0]?.value).toBe('Bearer tok_2');
+    expect(one.scope.get().environments[0]?.variables[0]?.value).toBe(REDACTED);
+    expect(JSON.stringify(await shared.get(VARIABLES_KEY))).not.toContain('hello');
+    one.dispose();
+    two.dispose();
   });
 });
