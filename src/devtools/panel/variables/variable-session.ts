@@ -150,8 +150,11 @@ export function createVariableSession(
 
   const ready = (async () => {
     scope.set(await loadScope(storage));
-    // A write seen while reading may or may not be in what was read: read again.
-    if (changedWhileLoading) scope.set(await loadScope(storage));
+    // A write seen while reading may or may not be in what was read: read again, until none came in meanwhile.
+    while (changedWhileLoading) {
+      changedWhileLoading = false;
+      scope.set(await loadScope(storage));
+    }
     loaded = true;
     known = [];
     fillNew(draft.get());

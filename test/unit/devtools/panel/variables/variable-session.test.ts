@@ -121,4 +121,43 @@ describe('variables followed across two panels', () => {
     one.dispose();
     two.dispose();
   });
+
+  it('opens with the latest record when other views write it twice while it reads', async () => {
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
+    // Each read takes the record as it is when it starts, and answers only when released.
+    const reads: (() => void)[] = [];
+    const slow: KeyValueStorage = {
+      ...viewOf(shared),
+      get: async (key) => {
+        const value = await shared.get(key);
+        await new Promise<void>((resolve) => reads.push(resolve));
+        return value as never;
+      },
+    };
+    // Lets what is due run (a read starts), then answers the read waiting, if any.
+    const release = async () => {
+      await vi.advanceTimersByTimeAsync(1);
+      reads.shift()?.();
+      await vi.advanceTimersByTimeAsync(1);
+    };
+    const session = createVariableSession(
+      createStore(createDraft()),
+      createStore<SessionState>({ state: 'loading' }),
+      slow,
+    );
+    const named = (name: string): VariableScope => ({
+      ...EMPTY_STORED,
+      environments: [{ id: name, name, variables: [] }],
+    });
+    // Written once during the first read: read again; written again during that read.
+    await shared.set(VARIABLES_KEY, named('first'));
+    await release();
+    expect(reads).toHaveLength(1);
+    await shared.set(VARIABLES_KEY, named('second'));
+    await release();
+    await release();
+    await session.ready;
+    expect(session.scope.get().environments.map((environment) => environment.name)).toEqual(['second']);
+    session.dispose();
+  });
 });
