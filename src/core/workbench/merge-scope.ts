@@ -19,8 +19,22 @@ import type { Environment, VariableScope } from './variable-scope.ts';
 export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: VariableScope): VariableScope {
   const environments = mergeEnvironments(base.environments, ours.environments, theirs.environments);
   const active = pick(base.activeEnvironmentId, ours.activeEnvironmentId, theirs.activeEnvironmentId);
-  const contexts = mergeNested(base.contexts, ours.contexts, theirs.contexts);
+  // A context value and the owner it was chosen under go together, from the same side: merged apart, an id picked
+  // here under the user's own account could come out with the organisation of one picked there, and fill that
+  // organisation's paths (context-owner.ts).
+  const chosen = mergeNested(choices(base), choices(ours), choices(theirs));
+  const contexts = dataRecord<Record<string, string>>();
   const owners = mergeNested(base.owners ?? {}, ours.owners ?? {}, theirs.owners ?? {});
+  for (const [profile, names] of Object.entries(chosen)) {
+    contexts[profile] = dataRecord(Object.entries(names).map(([name, [value]]) => [name, value] as const));
+    for (const [name, [, owner]] of Object.entries(names)) {
+      if (owner !== undefined) (owners[profile] ??= dataRecord())[name] = owner;
+      else {
+        const recorded = ownValue(owners, profile);
+        if (recorded) delete recorded[name];
+      }
+    }
+  }
   // An owner means nothing without its context's value (reviveScope drops it too).
   for (const profile of Object.keys(owners)) if (!Object.hasOwn(contexts, profile)) delete owners[profile];
   return {
@@ -132,13 +146,25 @@ function mergeRows(base: KeyValueRow[], ours: KeyValueRow[], theirs: KeyValueRow
   return result;
 }
 
+/** Each context value with its recorded owner: profile → name → [value, owner]. */
+function choices(scope: VariableScope): Record<string, Record<string, [string, string | undefined]>> {
+  const out = dataRecord<Record<string, [string, string | undefined]>>();
+  for (const [profile, values] of Object.entries(scope.contexts)) {
+    const owners = ownValue(scope.owners, profile);
+    out[profile] = dataRecord(
+      Object.entries(values).map(([name, value]) => [name, [value, ownValue(owners, name)]] as const),
+    );
+  }
+  return out;
+}
+
 /** Profile → name → value, merged name by name (a value removed on one side is removed if the other kept it). */
-function mergeNested(
-  base: Record<string, Record<string, string>>,
-  ours: Record<string, Record<string, string>>,
-  theirs: Record<string, Record<string, string>>,
-): Record<string, Record<string, string>> {
-  const merged = dataRecord<Record<string, string>>();
+function mergeNested<T>(
+  base: Record<string, Record<string, T>>,
+  ours: Record<string, Record<string, T>>,
+  theirs: Record<string, Record<string, T>>,
+): Record<string, Record<string, T>> {
+  const merged = dataRecord<Record<string, T>>();
   const profiles = new Set([...Object.keys(theirs), ...Object.keys(ours)]);
   for (const profile of profiles) {
     const [was, mine, other] = [
@@ -146,7 +172,7 @@ function mergeNested(
       ownValue(ours, profile) ?? {},
       ownValue(theirs, profile) ?? {},
     ];
-    const values = dataRecord<string>();
+    const values = dataRecord<T>();
     for (const name of new Set([...Object.keys(other), ...Object.keys(mine)])) {
       const value = pick(ownValue(was, name), ownValue(mine, name), ownValue(other, name));
       if (value !== undefined) values[name] = value;
