@@ -28,11 +28,9 @@ export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: Va
   for (const [profile, names] of Object.entries(chosen)) {
     contexts[profile] = dataRecord(Object.entries(names).map(([name, [value]]) => [name, value] as const));
     for (const [name, [, owner]] of Object.entries(names)) {
-      if (owner !== undefined) (owners[profile] ??= dataRecord())[name] = owner;
-      else {
-        const recorded = ownValue(owners, profile);
-        if (recorded) delete recorded[name];
-      }
+      const recorded = ownValue(owners, profile) ?? dataRecord<string>();
+      if (owner === undefined) delete recorded[name];
+      else owners[profile] = dataRecord([...Object.entries(recorded), [name, owner] as const]);
     }
   }
   // An owner means nothing without its context's value (reviveScope drops it too).
