@@ -17,12 +17,12 @@ function viewOf(shared: KeyValueStorage): KeyValueStorage {
   return { get: (key) => shared.get(key), set: (key, value) => shared.set(key, value), watch: shared.watch };
 }
 
+/** A panel's variables over `storage` (not yet read). */
+const sessionOver = (storage: KeyValueStorage) =>
+  createVariableSession(createStore(createDraft()), createStore<SessionState>({ state: 'loading' }), storage);
+
 async function panel(shared: KeyValueStorage) {
-  const session = createVariableSession(
-    createStore(createDraft()),
-    createStore<SessionState>({ state: 'loading' }),
-    viewOf(shared),
-  );
+  const session = sessionOver(viewOf(shared));
   await session.ready;
   return session;
 }
@@ -83,11 +83,7 @@ describe('variables followed across two panels', () => {
       ...viewOf(shared),
       watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
     };
-    const one = createVariableSession(
-      createStore(createDraft()),
-      createStore<SessionState>({ state: 'loading' }),
-      late,
-    );
+    const one = sessionOver(late);
     await one.ready;
     const staging = { id: 'staging', name: 'staging', variables: [] };
     one.scope.update((scope) => ({ ...scope, environments: [staging] }));
@@ -140,11 +136,7 @@ describe('variables followed across two panels', () => {
       reads.shift()?.();
       await vi.advanceTimersByTimeAsync(1);
     };
-    const session = createVariableSession(
-      createStore(createDraft()),
-      createStore<SessionState>({ state: 'loading' }),
-      slow,
-    );
+    const session = sessionOver(slow);
     const named = (name: string): VariableScope => ({
       ...EMPTY_STORED,
       environments: [{ id: name, name, variables: [] }],
