@@ -32,13 +32,14 @@ export default function EditSavedDialog({
     event.preventDefault();
     const where = normalizeFolder(folder);
     const moved = where !== item.folder;
-    // Only the name, and the place if it was changed here: the request may have been saved again, moved or
+    const renamed = name.trim() !== item.name;
+    // Only what was changed here, the name or the place: the request may have been saved again, renamed, moved or
     // reordered in another window meanwhile (`item` is as it was when the dialog opened).
     store
       .update([
         {
           id: item.id,
-          name: name.trim(),
+          ...(renamed ? { name: name.trim() } : {}),
           ...(moved ? { folder: where, order: nextOrder(list, where) } : {}),
           updatedAt: Date.now(),
         },

@@ -70,4 +70,29 @@ describe('renaming a saved request', () => {
     const a = (await store.list()).find((entry) => entry.id === 'a');
     expect([a?.name, a?.folder, a?.order]).toEqual(['Renamed', 'Other', 1]);
   });
+
+  it('moves it to another folder without putting back the name it had when the dialog opened', async () => {
+    const store = createMemorySavedRequestStore();
+    await store.put([saved('a', 0)]);
+    const shown = await store.list();
+    let closed = false;
+    const { root } = mount(
+      <EditSavedDialog
+        item={shown[0] as SavedRequest}
+        list={shown}
+        store={store}
+        focus="folder"
+        onClose={() => {
+          closed = true;
+        }}
+      />,
+    );
+    // Meanwhile, in another window: renamed.
+    await store.update([{ id: 'a', name: 'Renamed elsewhere' }]);
+    typeInto(field(root, 'Folder (empty for none, / for sub-folders)'), 'Archive');
+    await user.click(button(root, 'Save'));
+    await waitForValue(() => closed || undefined);
+    const a = (await store.list())[0];
+    expect([a?.name, a?.folder]).toEqual(['Renamed elsewhere', 'Archive']);
+  });
 });
