@@ -15,7 +15,14 @@ import {
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { createStore, type Store } from '../store.ts';
 import type { SessionState } from '../workbench.ts';
-import { cancelScopeSave, loadScope, saveScopeSoon, scopeForStorage, VARIABLES_KEY } from './variable-storage.ts';
+import {
+  cancelScopeSave,
+  loadScope,
+  savedBy,
+  saveScopeSoon,
+  scopeForStorage,
+  VARIABLES_KEY,
+} from './variable-storage.ts';
 
 /**
  * Ties the variables to the workbench: an id chosen in a path field becomes the profile's context, and a path
@@ -109,15 +116,29 @@ export function createVariableSession(
     remember(value);
     fillNew(value);
   });
-  // The records this view wrote whose storage.onChanged has not come back yet, oldest first: its own write coming
-  // back is not news. Only those: a record equal to one it wrote, written later by another view (an undo there),
-  // is news. (Chrome fires nothing for a write that changes nothing: such an entry goes once it is seen replaced.)
-  const written: VariableScope[] = [];
+  // The marks of this view's writes whose storage.onChanged has not come back yet, oldest first: its own write
+  // coming back is not news. Known by mark, not by content: a record equal to one it wrote, written later by
+  // another view (an undo there), is news.
+  const view = `view-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  let writes = 0;
+  const written: string[] = [];
+  const stamp = {
+    next() {
+      writes += 1;
+      const mark = `${view}-${writes}`;
+      written.push(mark);
+      return mark;
+    },
+    failed(mark: string) {
+      const at = written.indexOf(mark);
+      if (at !== -1) written.splice(at, 1);
+    },
+  };
   // An adopted write of another view is in storage already: it is not saved again.
   let adopting = false;
   let changedWhileLoading = false;
   const stopSave = scope.subscribe((value) => {
-    if (loaded && !adopting) saveScopeSoon(storage, value, (stored) => written.push(reviveScope(stored)));
+    if (loaded && !adopting) saveScopeSoon(storage, value, stamp);
   });
 
   // Another view saved the variables (a panel in another DevTools window, Settings → Import all): its changes
@@ -128,18 +149,18 @@ export function createVariableSession(
       changedWhileLoading = true;
       return;
     }
-    const theirs = reviveScope(newValue);
-    const echo = written.findIndex((stored) => sameData(theirs, stored));
+    const echo = written.indexOf(savedBy(newValue) ?? '');
     if (echo !== -1) {
       written.splice(0, echo + 1);
       return;
     }
-    const replaced = reviveScope(oldValue);
-    written.splice(0, written.findIndex((stored) => sameData(replaced, stored)) + 1);
+    const theirs = reviveScope(newValue);
     const ours = scopeForStorage(scope.get());
     if (sameData(ours, theirs)) return;
-    const merged = withOwnSecrets(mergeScopes(replaced, ours, theirs), scope.get());
-    adopting = sameData(scopeForStorage(merged), theirs);
+    const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());
+    // Already stored, unless a write of this view's is still to come after theirs (its event has not come back):
+    // that one would put this view's older copy over theirs, so the merged scope is saved again.
+    adopting = written.length === 0 && sameData(scopeForStorage(merged), theirs);
     if (adopting) cancelScopeSave(storage);
     try {
       scope.set(merged);

@@ -152,4 +152,32 @@ describe('variables followed across two panels', () => {
     expect(session.scope.get().environments.map((environment) => environment.name)).toEqual(['second']);
     session.dispose();
   });
+
+  it('saves again what it merged from another panel when a write of its own lands after that one', async () => {
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
+    const one = await panel(shared);
+    // The second panel hears of writes late (a busy browser): only when released.
+    const held: (() => void)[] = [];
+    const two = sessionOver({
+      ...viewOf(shared),
+      watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
+    });
+    await two.ready;
+    one.scope.update((scope) => ({ ...scope, environments: [{ id: 'qa', name: 'qa', variables: [] }] }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    // Meanwhile the second panel, not told yet, makes an edit and takes it back: its save (of the record as it
+    // was before the first panel's) lands after the first panel's.
+    two.scope.update((scope) => ({ ...scope, activeEnvironmentId: 'none' }));
+    two.scope.update((scope) => ({ ...scope, activeEnvironmentId: '' }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    for (const deliver of held.splice(0)) deliver();
+    await vi.advanceTimersByTimeAsync(SAVED);
+    for (const deliver of held.splice(0)) deliver();
+    const stored = (await shared.get(VARIABLES_KEY)) as VariableScope;
+    expect(stored.environments.map((environment) => environment.name)).toEqual(['qa']);
+    expect(one.scope.get().environments.map((environment) => environment.name)).toEqual(['qa']);
+    expect(two.scope.get().environments.map((environment) => environment.name)).toEqual(['qa']);
+    one.dispose();
+    two.dispose();
+  });
 });
