@@ -17,6 +17,16 @@ function viewOf(shared: KeyValueStorage): KeyValueStorage {
   return { get: (key) => shared.get(key), set: (key, value) => shared.set(key, value), watch: shared.watch };
 }
 
+/** A view that hears of each write some time after it (a busy browser): when `held`'s calls are made. */
+function heardLate(shared: KeyValueStorage) {
+  const held: (() => void)[] = [];
+  const late: KeyValueStorage = {
+    ...viewOf(shared),
+    watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
+  };
+  return { held, late };
+}
+
 /** A panel's variables over `storage` (not yet read). */
 const sessionOver = (storage: KeyValueStorage) =>
   createVariableSession(createStore(createDraft()), createStore<SessionState>({ state: 'loading' }), storage);
@@ -77,12 +87,7 @@ describe('variables followed across two panels', () => {
 
   it('takes its own earlier write, told late (a busy browser), for its own: what it removed since stays removed', async () => {
     const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
-    // storage.onChanged reaches a page some time after the write: here, only when released.
-    const held: (() => void)[] = [];
-    const late: KeyValueStorage = {
-      ...viewOf(shared),
-      watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
-    };
+    const { held, late } = heardLate(shared);
     const one = sessionOver(late);
     await one.ready;
     const staging = { id: 'staging', name: 'staging', variables: [] };
@@ -156,12 +161,9 @@ describe('variables followed across two panels', () => {
   it('saves again what it merged from another panel when a write of its own lands after that one', async () => {
     const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
     const one = await panel(shared);
-    // The second panel hears of writes late (a busy browser): only when released.
-    const held: (() => void)[] = [];
-    const two = sessionOver({
-      ...viewOf(shared),
-      watch: (key, listener) => shared.watch?.(key, (change) => held.push(() => listener(change))) ?? (() => true),
-    });
+    // The second panel hears of writes late.
+    const { held, late } = heardLate(shared);
+    const two = sessionOver(late);
     await two.ready;
     one.scope.update((scope) => ({ ...scope, environments: [{ id: 'qa', name: 'qa', variables: [] }] }));
     await vi.advanceTimersByTimeAsync(SAVED);
