@@ -15,10 +15,10 @@ import type { SessionState } from '../../../../../src/devtools/panel/workbench.t
 
 /**
  * Three panels edit the variables at random while each hears storage.onChanged late, in bursts of its own (in
- * order, as a browser delivers them). Once the edits stop and every event is delivered, the writes stop and
- * every panel holds what storage holds, and no write ever held a credential in clear. Settings → Import all
- * writes now and then too (it reads what is stored and writes at once, hearing nothing). Even cases: as Chrome, no event for a write that changes nothing; odd
- * ones: as Firefox, one for every write. Seeded, so a failing case can be replayed by its number.
+ * order, as a browser delivers them); Settings → Import all writes now and then too (it reads what is stored and
+ * writes at once, hearing nothing). Once the edits stop and every event is delivered, the writes stop, every panel
+ * holds what storage holds, and no write ever held a credential in clear. Even cases: as Chrome, no event for a
+ * write that changes nothing; odd ones: as Firefox, one for every write. Seeded: a failing case replays by number.
  */
 const CASES = 150;
 const PANELS = 3;
