@@ -6,6 +6,7 @@
  * have taken it: a body is handed over once). Nor does another extension page with the same URL get it (two DevTools
  * panels are the same page): a held body is bound to the document that asked.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResponse } from '../../src/core/protocol.ts';
 import { type EvilServer, startEvilServer } from './support/evil-server.ts';
@@ -208,5 +209,37 @@ describe('a web page and the worker', () => {
     const bytes = Buffer.from((binary.value.body as { base64: string }).base64, 'base64').toString('latin1');
     expect(bytes.length).toBeGreaterThan(50_000);
     expect(leaks(bytes)).toBe(false);
+  });
+
+  it('cannot tell the extension’s pages that saved requests changed (their BroadcastChannel is the extension’s own)', async () => {
+    // The channel name saved-store.ts uses: a message on it makes every open Saved list read IndexedDB again.
+    const CHANNEL = 'keyhole-saved-requests/requests';
+    await ext.control.evaluate((name) => {
+      const heard: unknown[] = [];
+      const channel = new BroadcastChannel(name);
+      channel.onmessage = (event) => heard.push(event.data);
+      Object.assign(globalThis, { keyholeHeard: heard, keyholeChannel: channel });
+    }, CHANNEL);
+    // Posted from a page's own script, as any page of any site may.
+    const postFrom = (from: Page, data: string) =>
+      from.evaluate(
+        ([name, message]) => {
+          const channel = new BroadcastChannel(name);
+          channel.postMessage(message);
+          channel.close();
+        },
+        [CHANNEL, data] as const,
+      );
+    const page = await ext.context.newPage();
+    await page.goto(`${evil.origin}/hostile`);
+    await postFrom(page, 'from-a-web-page');
+    // Another extension page is heard (the listener works), after the web page posted: only it is.
+    const other = await ext.openPage('src/options/index.html');
+    await postFrom(other, 'from-the-options-page');
+    const heard = () => ext.control.evaluate(() => (globalThis as { keyholeHeard?: unknown[] }).keyholeHeard);
+    await expect.poll(heard).toContain('from-the-options-page');
+    expect(await heard()).toEqual(['from-the-options-page']);
+    await page.close();
+    await other.close();
   });
 });

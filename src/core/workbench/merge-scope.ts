@@ -1,5 +1,5 @@
 import { dataRecord, ownValue } from '../data-record.ts';
-import { isRedacted } from './redact-secrets.ts';
+import { isRedacted, isSecretVariable } from './redact-secrets.ts';
 import type { KeyValueRow } from './request-draft.ts';
 import type { Environment, VariableScope } from './variable-scope.ts';
 
@@ -19,8 +19,20 @@ import type { Environment, VariableScope } from './variable-scope.ts';
 export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: VariableScope): VariableScope {
   const environments = mergeEnvironments(base.environments, ours.environments, theirs.environments);
   const active = pick(base.activeEnvironmentId, ours.activeEnvironmentId, theirs.activeEnvironmentId);
-  const contexts = mergeNested(base.contexts, ours.contexts, theirs.contexts);
+  // A context value and the owner it was chosen under go together, from the same side: merged apart, an id picked
+  // here under the user's own account could come out with the organisation of one picked there, and fill that
+  // organisation's paths (context-owner.ts).
+  const chosen = mergeNested(choices(base), choices(ours), choices(theirs));
+  const contexts = dataRecord<Record<string, string>>();
   const owners = mergeNested(base.owners ?? {}, ours.owners ?? {}, theirs.owners ?? {});
+  for (const [profile, names] of Object.entries(chosen)) {
+    contexts[profile] = dataRecord(Object.entries(names).map(([name, [value]]) => [name, value] as const));
+    for (const [name, [, owner]] of Object.entries(names)) {
+      const recorded = ownValue(owners, profile) ?? dataRecord<string>();
+      if (owner === undefined) delete recorded[name];
+      else owners[profile] = dataRecord([...Object.entries(recorded), [name, owner] as const]);
+    }
+  }
   // An owner means nothing without its context's value (reviveScope drops it too).
   for (const profile of Object.keys(owners)) if (!Object.hasOwn(contexts, profile)) delete owners[profile];
   return {
@@ -46,7 +58,11 @@ export function withOwnSecrets(merged: VariableScope, own: VariableScope): Varia
         ...environment,
         variables: environment.variables.map((row) => {
           if (!isRedacted(row.value)) return row;
-          const kept = mine.variables.find((item) => item.name === row.name && !isRedacted(item.value));
+          // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
+          // which is the other view's secret (a credential typed under any name).
+          const kept = mine.variables.find(
+            (item) => item.name === row.name && !isRedacted(item.value) && isSecretVariable(item),
+          );
           return kept ? { ...row, value: kept.value } : row;
         }),
       };
@@ -128,13 +144,25 @@ function mergeRows(base: KeyValueRow[], ours: KeyValueRow[], theirs: KeyValueRow
   return result;
 }
 
+/** Each context value with its recorded owner: profile → name → [value, owner]. */
+function choices(scope: VariableScope): Record<string, Record<string, [string, string | undefined]>> {
+  const out = dataRecord<Record<string, [string, string | undefined]>>();
+  for (const [profile, values] of Object.entries(scope.contexts)) {
+    const owners = ownValue(scope.owners, profile);
+    out[profile] = dataRecord(
+      Object.entries(values).map(([name, value]) => [name, [value, ownValue(owners, name)]] as const),
+    );
+  }
+  return out;
+}
+
 /** Profile → name → value, merged name by name (a value removed on one side is removed if the other kept it). */
-function mergeNested(
-  base: Record<string, Record<string, string>>,
-  ours: Record<string, Record<string, string>>,
-  theirs: Record<string, Record<string, string>>,
-): Record<string, Record<string, string>> {
-  const merged = dataRecord<Record<string, string>>();
+function mergeNested<T>(
+  base: Record<string, Record<string, T>>,
+  ours: Record<string, Record<string, T>>,
+  theirs: Record<string, Record<string, T>>,
+): Record<string, Record<string, T>> {
+  const merged = dataRecord<Record<string, T>>();
   const profiles = new Set([...Object.keys(theirs), ...Object.keys(ours)]);
   for (const profile of profiles) {
     const [was, mine, other] = [
@@ -142,7 +170,7 @@ function mergeNested(
       ownValue(ours, profile) ?? {},
       ownValue(theirs, profile) ?? {},
     ];
-    const values = dataRecord<string>();
+    const values = dataRecord<T>();
     for (const name of new Set([...Object.keys(other), ...Object.keys(mine)])) {
       const value = pick(ownValue(was, name), ownValue(mine, name), ownValue(other, name));
       if (value !== undefined) values[name] = value;

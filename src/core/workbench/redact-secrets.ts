@@ -97,6 +97,14 @@ export function looksLikeCredentialValue(value: string): boolean {
   return /^\s*(bearer|basic|digest|oauth|token|apikey)\s+\S/i.test(value);
 }
 
+/**
+ * Whether a variable's value is a secret, stored masked (variable-storage.ts) and kept only by the view it was
+ * typed in: a secret-looking name, or a `Bearer …`-like value under any name.
+ */
+export function isSecretVariable(row: { name: string; value: string }): boolean {
+  return looksSecretName(row.name) || looksLikeCredentialValue(row.value);
+}
+
 /** Whether a value is the mask (as is, or percent-encoded in a form body). */
 export function isRedacted(value: string): boolean {
   return value.includes(REDACTED) || value.includes(encodeURIComponent(REDACTED));

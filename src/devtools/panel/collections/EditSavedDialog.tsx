@@ -32,14 +32,15 @@ export default function EditSavedDialog({
     event.preventDefault();
     const where = normalizeFolder(folder);
     const moved = where !== item.folder;
-    // Only the name and the place: the request itself may have been saved again in another window meanwhile.
+    const renamed = name.trim() !== item.name;
+    // Only what was changed here, the name or the place: the request may have been saved again, renamed, moved or
+    // reordered in another window meanwhile (`item` is as it was when the dialog opened).
     store
       .update([
         {
           id: item.id,
-          name: name.trim(),
-          folder: where,
-          order: moved ? nextOrder(list, where) : item.order,
+          ...(renamed ? { name: name.trim() } : {}),
+          ...(moved ? { folder: where, order: nextOrder(list, where) } : {}),
           updatedAt: Date.now(),
         },
       ])

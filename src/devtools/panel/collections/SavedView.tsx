@@ -102,7 +102,7 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
     moveTo: (item) => setEditing({ item, focus: 'folder' }),
     remove: (item) => setConfirmDelete(item),
     drop(id, folder, beforeId) {
-      if (list) store.update(placements(moveToFolder(list, id, folder, beforeId))).catch(fail);
+      if (list) store.update(placements(moveToFolder(list, id, folder, beforeId), id)).catch(fail);
     },
     more: (item) => {
       const siblings = (list ?? []).filter((entry) => entry.folder === item.folder).sort((a, b) => a.order - b.order);

@@ -32,9 +32,15 @@ function applyChange(item: SavedRequest, change: SavedRequestChange): SavedReque
   return { ...item, ...fields };
 }
 
-/** The changes that make `items` (new versions of stored records) placed as they are: their folder and order. */
-export function placements(items: readonly SavedRequest[]): SavedRequestChange[] {
-  return items.map(({ id, folder, order, updatedAt }) => ({ id, folder, order, updatedAt }));
+/**
+ * The changes that place `items` (new versions of stored records) as they are: the order of each, and the folder
+ * (and time) of `moved` only. The others were read from a list that may be older than what is stored: their folder
+ * and time as written there would undo a move or a save made in another window meanwhile.
+ */
+export function placements(items: readonly SavedRequest[], moved?: string): SavedRequestChange[] {
+  return items.map(({ id, folder, order, updatedAt }) =>
+    id === moved ? { id, folder, order, updatedAt } : { id, order },
+  );
 }
 
 /** Who sent a change, so a page does not hear its own (a BroadcastChannel hears the page's other channels). */

@@ -15,7 +15,14 @@ import {
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { createStore, type Store } from '../store.ts';
 import type { SessionState } from '../workbench.ts';
-import { cancelScopeSave, loadScope, saveScopeSoon, scopeForStorage, VARIABLES_KEY } from './variable-storage.ts';
+import {
+  cancelScopeSave,
+  loadScope,
+  savedBy,
+  saveScopeSoon,
+  scopeForStorage,
+  VARIABLES_KEY,
+} from './variable-storage.ts';
 
 /**
  * Ties the variables to the workbench: an id chosen in a path field becomes the profile's context, and a path
@@ -109,13 +116,29 @@ export function createVariableSession(
     remember(value);
     fillNew(value);
   });
-  // The record as this view last wrote it: its own write coming back from storage.onChanged is not news.
-  let written: VariableScope | undefined;
+  // The marks of this view's writes whose storage.onChanged has not come back yet, oldest first: its own write
+  // coming back is not news. Known by mark, not by content: a record equal to one it wrote, written later by
+  // another view (an undo there), is news.
+  const view = `view-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  let writes = 0;
+  const written: string[] = [];
+  const stamp = {
+    next() {
+      writes += 1;
+      const mark = `${view}-${writes}`;
+      written.push(mark);
+      return mark;
+    },
+    failed(mark: string) {
+      const at = written.indexOf(mark);
+      if (at !== -1) written.splice(at, 1);
+    },
+  };
   // An adopted write of another view is in storage already: it is not saved again.
   let adopting = false;
   let changedWhileLoading = false;
   const stopSave = scope.subscribe((value) => {
-    if (loaded && !adopting) saveScopeSoon(storage, value, (stored) => (written = stored));
+    if (loaded && !adopting) saveScopeSoon(storage, value, stamp);
   });
 
   // Another view saved the variables (a panel in another DevTools window, Settings → Import all): its changes
@@ -126,12 +149,18 @@ export function createVariableSession(
       changedWhileLoading = true;
       return;
     }
+    const echo = written.indexOf(savedBy(newValue) ?? '');
+    if (echo !== -1) {
+      written.splice(0, echo + 1);
+      return;
+    }
     const theirs = reviveScope(newValue);
-    if (written && sameData(theirs, written)) return;
     const ours = scopeForStorage(scope.get());
     if (sameData(ours, theirs)) return;
     const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());
-    adopting = sameData(scopeForStorage(merged), theirs);
+    // Already stored, unless a write of this view's is still to come after theirs (its event has not come back):
+    // that one would put this view's older copy over theirs, so the merged scope is saved again.
+    adopting = written.length === 0 && sameData(scopeForStorage(merged), theirs);
     if (adopting) cancelScopeSave(storage);
     try {
       scope.set(merged);
@@ -142,8 +171,11 @@ export function createVariableSession(
 
   const ready = (async () => {
     scope.set(await loadScope(storage));
-    // A write seen while reading may or may not be in what was read: read again.
-    if (changedWhileLoading) scope.set(await loadScope(storage));
+    // A write seen while reading may or may not be in what was read: read again, until none came in meanwhile.
+    while (changedWhileLoading) {
+      changedWhileLoading = false;
+      scope.set(await loadScope(storage));
+    }
     loaded = true;
     known = [];
     fillNew(draft.get());

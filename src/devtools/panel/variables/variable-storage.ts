@@ -1,9 +1,4 @@
-import {
-  isRedacted,
-  looksLikeCredentialValue,
-  looksSecretName,
-  REDACTED,
-} from '../../../core/workbench/redact-secrets.ts';
+import { isRedacted, isSecretVariable, REDACTED } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { cancelSave, saveSoon } from '../save-soon.ts';
@@ -24,7 +19,7 @@ export function scopeForStorage(scope: VariableScope): VariableScope {
       ...environment,
       variables: environment.variables.map((row) => ({
         ...row,
-        value: looksSecretName(row.name) || looksLikeCredentialValue(row.value) ? REDACTED : row.value,
+        value: isSecretVariable(row) ? REDACTED : row.value,
       })),
     })),
   };
@@ -51,26 +46,36 @@ export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScop
 }
 
 /**
- * Saved 300 ms after the last change, or as the page goes away (save-soon.ts); `onWrite` is told the record as
- * written, just before.
+ * Saved 300 ms after the last change, or as the page goes away (save-soon.ts). `stamp` gives the mark stored with
+ * this write (`savedBy`, which reviveScope ignores): a view knows its own write by it when storage.onChanged brings
+ * it back, and every write differs from the one before, so Chrome, which fires nothing for a write that changes
+ * nothing, fires for each. `failed` is told the stamp of a write that did not happen.
  */
 export function saveScopeSoon(
   storage: KeyValueStorage,
   scope: VariableScope,
-  onWrite?: (stored: VariableScope) => void,
+  stamp?: { next(): string; failed(mark: string): void },
 ): void {
   saveSoon(
     storage,
     KEY,
     () => {
-      const stored = scopeForStorage(scope);
-      onWrite?.(stored);
-      storage.set(KEY, stored).catch(() => {
-        // The next change saves again.
-      });
+      const mark = stamp?.next();
+      storage
+        .set(KEY, mark === undefined ? scopeForStorage(scope) : { ...scopeForStorage(scope), savedBy: mark })
+        .catch(() => {
+          // The next change saves again.
+          if (mark !== undefined) stamp?.failed(mark);
+        });
     },
     DELAY_MS,
   );
+}
+
+/** The mark a view stored with a record (saveScopeSoon), if any. */
+export function savedBy(record: unknown): string | undefined {
+  const mark = record && typeof record === 'object' ? (record as { savedBy?: unknown }).savedBy : undefined;
+  return typeof mark === 'string' ? mark : undefined;
 }
 
 /** Drops a save still waiting (the scope it would write is already in storage, by another view's hand). */

@@ -76,7 +76,13 @@ describe('createHistoryRecord', () => {
   });
 
   it('keeps a credential header Keyhole sends masked, not dropped: a Re-send of the kept call is refused', () => {
-    const typed: SendRequest = { ...request, headers: [['X-Api-Key', 'key-in-header'], ['X-Trace', 't1']] };
+    const typed: SendRequest = {
+      ...request,
+      headers: [
+        ['X-Api-Key', 'key-in-header'],
+        ['X-Trace', 't1'],
+      ],
+    };
     const { entry } = createHistoryRecord({ request: typed, response, startedAt: 1 }, DEFAULT_HISTORY_CAPS, 'id3');
     expect(entry.request.headers).toEqual([
       ['X-Api-Key', REDACTED],

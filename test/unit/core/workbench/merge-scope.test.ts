@@ -94,6 +94,32 @@ describe('merging another view’s save of the variables into this view’s', ()
     });
   });
 
+  it('keeps each context value with the owner it was chosen under, from the same side', () => {
+    // Here an application of the user's own was picked (owner unchanged: self); there one of orga_2.
+    const was = scope({ contexts: { p1: { applicationId: 'app_0' } }, owners: { p1: { applicationId: 'self' } } });
+    const ours = scope({ contexts: { p1: { applicationId: 'app_self' } }, owners: { p1: { applicationId: 'self' } } });
+    const theirs = scope({
+      contexts: { p1: { applicationId: 'app_orga' } },
+      owners: { p1: { applicationId: 'orga_2' } },
+    });
+    expect(mergeScopes(was, ours, theirs)).toMatchObject({
+      contexts: { p1: { applicationId: 'app_self' } },
+      owners: { p1: { applicationId: 'self' } },
+    });
+    // The same the other way round: their value, their owner (none recorded there).
+    const noOwner = scope({ contexts: { p1: { applicationId: 'app_x' } }, owners: { p1: {} } });
+    expect(mergeScopes(was, was, noOwner)).toMatchObject({
+      contexts: { p1: { applicationId: 'app_x' } },
+      owners: { p1: {} },
+    });
+    const ownerOnly = scope({ contexts: was.contexts, owners: { p1: { applicationId: 'orga_3' } } });
+    const valueOnly = scope({ contexts: { p1: { applicationId: 'app_y' } }, owners: was.owners });
+    expect(mergeScopes(was, valueOnly, ownerOnly)).toMatchObject({
+      contexts: { p1: { applicationId: 'app_y' } },
+      owners: { p1: { applicationId: 'self' } },
+    });
+  });
+
   it('puts this view’s own secret values back where the merge kept the stored mask', () => {
     const own = scope({ environments: [env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'par'))] });
     const merged = scope({
