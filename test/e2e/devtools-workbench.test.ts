@@ -208,7 +208,9 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     // Closing asks nothing; a tab closed by mistake comes back as it was, from the note beside the strip.
     const names = await tabNames(page);
     const closing = names[1] as string;
-    await tabList(page).getByRole('button', { name: `Close tab ${closing}` }).click();
+    await tabList(page)
+      .getByRole('button', { name: `Close tab ${closing}` })
+      .click();
     await expect.poll(() => tabNames(page)).toEqual([names[0]]);
     await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe(`Closed “${closing}”`);
     await look(page, `devtools-tab-closed-${size}`);
