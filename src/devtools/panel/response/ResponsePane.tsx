@@ -14,7 +14,7 @@ import type { PanelServices } from '../services.ts';
 import { useStore } from '../store.ts';
 import type { RunState, Workbench } from '../workbench.ts';
 import { bodyLoadOf } from './body-registry.ts';
-import { CheckSummary } from './check/CheckSummary.tsx';
+import { CheckChip, CheckPanel } from './check/CheckSummary.tsx';
 
 /**
  * The response: status line (status, time, size, type), then Body, Headers and Signature tabs. The body viewer
@@ -66,7 +66,15 @@ export function PlatformErrorBanner({ response }: { response: SendResponse }) {
   );
 }
 
-function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' }>; services: PanelServices }) {
+function StatusLine({
+  run,
+  checkOpen,
+  onCheckToggle,
+}: {
+  run: Extract<RunState, { phase: 'done' }>;
+  checkOpen: boolean;
+  onCheckToggle: () => void;
+}) {
   const { response, fromHistory } = run;
   // A body still arriving has no final size or time yet: the body view counts what has come.
   const receiving = bodyLoadOf(response) !== undefined;
@@ -85,7 +93,7 @@ function StatusLine({ run, services }: { run: Extract<RunState, { phase: 'done' 
       {response.contentType ? (
         <span class="kh-muted kh-mono kh-status-type">{response.contentType.split(';')[0]}</span>
       ) : null}
-      <CheckSummary request={run.request} response={response} services={services} />
+      <CheckChip response={response} open={checkOpen} onToggle={onCheckToggle} />
       {response.clockOffsetSeconds ? (
         <span class="kh-chip" title="The worker corrected the clock and signed again">
           clock offset {response.clockOffsetSeconds} s
@@ -125,6 +133,10 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
     session.state === 'ready' && session.status.state === 'expired' ? session.status.lastError?.detail : undefined;
   const signedIn = session.state === 'ready' && session.status.state === 'signed-in';
   const [tab, setTab] = useState<ResponseTab>('body');
+  // The description check's panel, opened from its chip in the status line; closed for another response.
+  const [checkOpen, setCheckOpen] = useState(false);
+  const shownResponse = run.phase === 'done' ? run.response : undefined;
+  useEffect(() => setCheckOpen(false), [shownResponse]);
   const idBase = useId();
   // The body viewer loads while the call is out, so the answer shows without waiting for its code.
   useEffect(() => {
@@ -257,7 +269,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
     <section class="kh-response" aria-label="Response">
       {/* One line when it fits: the status, then the tabs, so a short panel keeps its height for the body. */}
       <div class="kh-response-head">
-        <StatusLine run={run} services={services} />
+        <StatusLine run={run} checkOpen={checkOpen} onCheckToggle={() => setCheckOpen(!checkOpen)} />
         <Tabs
           idBase={idBase}
           label="Response parts"
@@ -266,6 +278,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
           onSelect={(id) => setTab(id as ResponseTab)}
         />
       </div>
+      {checkOpen ? <CheckPanel request={run.request} response={response} services={services} /> : null}
       {run.checks ? <CheckResults outcomes={run.checks} /> : null}
       <PlatformErrorBanner response={response} />
       <div {...tabPanelProps(idBase, selected)} class="kh-response-panel">

@@ -13,21 +13,20 @@ import { setResponseChecks } from './check-setting.ts';
 import './check.css';
 
 /**
- * Beside the status: how the answer compares with the description ("2 differences from the description"); opened,
- * the list of differences, a report to copy, and the setting that turns the comparison off (or back on).
+ * Beside the status: how the answer compares with the description ("2 differences from the description"), a chip
+ * that opens CheckPanel below the response's head (the status line keeps to one line: opened inside it, the list
+ * ran off its edge and squeezed the other chips, an outside daily-user review found).
  */
-export function CheckSummary({
-  request,
+export function CheckChip({
   response,
-  services,
+  open,
+  onToggle,
 }: {
-  request: SendRequest;
   response: SendResponse;
-  services: PanelServices;
+  open: boolean;
+  onToggle: () => void;
 }) {
   const state = useStore(checkStoreOf(response));
-  const [open, setOpen] = useState(false);
-  const [off, setOff] = useState<boolean | undefined>();
   if (state.state === 'none') return null;
   const label =
     state.state === 'checking'
@@ -38,63 +37,80 @@ export function CheckSummary({
           ? 'could not compare with the description'
           : describeCheckCount(state.check);
   const differs = state.state === 'done' && state.check.total > 0;
+  return (
+    <button
+      type="button"
+      class={`kh-chip kh-check-chip${differs ? ' kh-chip--warn' : ''}`}
+      aria-expanded={open}
+      aria-controls={open ? CHECK_PANEL_ID : undefined}
+      onClick={onToggle}
+      title={state.state === 'failed' ? state.message : 'Compared with the API description for this status'}
+    >
+      {differs ? '⚠ ' : ''}
+      {label}
+    </button>
+  );
+}
+
+const CHECK_PANEL_ID = 'kh-check-panel';
+
+/** The chip's panel: the list of differences, a report to copy, and the setting that turns the comparison off. */
+export function CheckPanel({
+  request,
+  response,
+  services,
+}: {
+  request: SendRequest;
+  response: SendResponse;
+  services: PanelServices;
+}) {
+  const state = useStore(checkStoreOf(response));
+  const [off, setOff] = useState<boolean | undefined>();
+  if (state.state === 'none') return null;
+  const differs = state.state === 'done' && state.check.total > 0;
   const toggle = async (on: boolean) => {
     await setResponseChecks(services.storage, on);
     setOff(!on);
   };
   return (
-    <>
-      <button
-        type="button"
-        class={`kh-chip kh-check-chip${differs ? ' kh-chip--warn' : ''}`}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        title={state.state === 'failed' ? state.message : 'Compared with the API description for this status'}
-      >
-        {differs ? '⚠ ' : ''}
-        {label}
-      </button>
-      {open ? (
-        <section class="kh-check-panel" aria-label="Differences from the description">
-          {state.state === 'done' ? (
-            <>
-              <p class="kh-muted">
-                Compared with the {state.check.documentedStatus} schema of {state.endpointLabel}.
-              </p>
-              {state.check.differences.length > 0 ? (
-                <ul class="kh-check-list">
-                  {state.check.differences.map((difference) => (
-                    <li key={`${difference.pointer} ${difference.message}`}>
-                      <span class="kh-mono">{difference.pointer || '(root)'}</span>{' '}
-                      <span class="kh-muted">[{difference.kind}]</span> {difference.message}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {describeUnlisted(state.check) ? <p class="kh-muted">{describeUnlisted(state.check)}</p> : null}
-              {differs ? (
-                <CopyButton
-                  label="Copy report"
-                  copy={services.copy}
-                  value={formatCheckReport(
-                    { method: request.method, path: request.path, status: response.status },
-                    state.check,
-                    state.endpointLabel,
-                  )}
-                />
-              ) : null}
-            </>
+    <section id={CHECK_PANEL_ID} class="kh-check-panel" aria-label="Differences from the description">
+      {state.state === 'done' ? (
+        <>
+          <p class="kh-muted">
+            Compared with the {state.check.documentedStatus} schema of {state.endpointLabel}.
+          </p>
+          {state.check.differences.length > 0 ? (
+            <ul class="kh-check-list">
+              {state.check.differences.map((difference) => (
+                <li key={`${difference.pointer} ${difference.message}`}>
+                  <span class="kh-mono">{difference.pointer || '(root)'}</span>{' '}
+                  <span class="kh-muted">[{difference.kind}]</span> {difference.message}
+                </li>
+              ))}
+            </ul>
           ) : null}
-          <label class="kh-radio kh-radio--block">
-            <input
-              type="checkbox"
-              checked={off === undefined ? state.state !== 'off' : !off}
-              onChange={(event) => void toggle((event.currentTarget as HTMLInputElement).checked)}
+          {describeUnlisted(state.check) ? <p class="kh-muted">{describeUnlisted(state.check)}</p> : null}
+          {differs ? (
+            <CopyButton
+              label="Copy report"
+              copy={services.copy}
+              value={formatCheckReport(
+                { method: request.method, path: request.path, status: response.status },
+                state.check,
+                state.endpointLabel,
+              )}
             />
-            Compare responses with the API description (from the next call)
-          </label>
-        </section>
+          ) : null}
+        </>
       ) : null}
-    </>
+      <label class="kh-radio kh-radio--block">
+        <input
+          type="checkbox"
+          checked={off === undefined ? state.state !== 'off' : !off}
+          onChange={(event) => void toggle((event.currentTarget as HTMLInputElement).checked)}
+        />
+        Compare responses with the API description (from the next call)
+      </label>
+    </section>
   );
 }
