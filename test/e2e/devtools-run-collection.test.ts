@@ -271,6 +271,13 @@ describe('a chain of requests, run in the panel and in CI', () => {
     await expect
       .poll(() => detail.innerText())
       .toContain(`✗ fail length equals ${applications + 40} — got ${applications}`);
+    // What it got back, open under the failure: its status and the start of its body.
+    const response = detail.locator('details.kh-runner-response');
+    expect(await response.getAttribute('open')).not.toBeNull();
+    expect(await response.locator('summary').innerText()).toMatch(/^Response\s+200/);
+    expect(await response.locator('pre').innerText()).toMatch(/^\[\{"id":"app_/);
+    // Two applications are more than the excerpt holds: it says so.
+    expect(await response.innerText()).toContain('The first 4096 characters');
     await expect.poll(() => page.getByRole('button', { name: 'Re-run failed (1)' }).isEnabled()).toBe(true);
     await saveScreenshot(page, 'devtools-run-collection-failed');
     expect(await seriousAxeViolations(page)).toEqual([]);

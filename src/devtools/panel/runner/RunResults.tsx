@@ -3,6 +3,7 @@ import type { RequestRunResult } from '../../../core/workbench/run/run-collectio
 import { VirtualList } from '../../../ui/VirtualList.tsx';
 import { CheckResults } from '../checks/CheckResults.tsx';
 import { MethodBadge, StatusBadge } from '../MethodBadge.tsx';
+import { EXCERPT_CHARS, type RunResponseExcerpt } from './runner-session.ts';
 
 /**
  * A run's results: one line per request (only the lines in view are drawn, so 500 cost what 20 do), and the
@@ -16,7 +17,13 @@ const WORDS: Record<RequestRunResult['outcome'], string> = {
   skipped: '– skipped',
 };
 
-export function RunResults({ results }: { results: readonly RequestRunResult[] }) {
+export function RunResults({
+  results,
+  responses,
+}: {
+  results: readonly RequestRunResult[];
+  responses: Readonly<Record<string, RunResponseExcerpt>>;
+}) {
   const [chosenId, setChosenId] = useState<string>();
   if (results.length === 0) return null;
   const chosen =
@@ -60,8 +67,48 @@ export function RunResults({ results }: { results: readonly RequestRunResult[] }
           </h3>
           {chosen.error ? <p class="kh-field-error">{chosen.error}</p> : null}
           <CheckResults outcomes={{ assertions: chosen.assertions, captures: chosen.captures }} />
+          <ResponseExcerpt excerpt={responses[chosen.id]} open={chosen.outcome !== 'passed'} />
         </section>
       ) : null}
     </div>
   );
+}
+
+/** What the chosen request got back: its status, type and the start of its body (open when it did not pass). */
+function ResponseExcerpt({ excerpt, open }: { excerpt: RunResponseExcerpt | undefined; open: boolean }) {
+  if (!excerpt) return null;
+  return (
+    <details class="kh-runner-response" open={open}>
+      <summary>
+        Response <StatusBadge status={excerpt.status} />{' '}
+        <span class="kh-muted kh-mono">{excerpt.contentType.split(';')[0]}</span>
+      </summary>
+      {excerpt.text === undefined ? (
+        <p class="kh-muted">No text body (none, or binary).</p>
+      ) : (
+        <>
+          {/* Focusable: it scrolls, and the keyboard must be able to scroll it too. */}
+          <pre class="kh-mono kh-runner-response-body" tabIndex={0} aria-label="Start of the response body">
+            {readable(excerpt)}
+          </pre>
+          {excerpt.cut ? (
+            <p class="kh-muted">
+              The first {EXCERPT_CHARS} characters; open the request in a tab and send it for the whole body.
+            </p>
+          ) : null}
+        </>
+      )}
+    </details>
+  );
+}
+
+/** A whole JSON body indented (a cut one would not parse: shown as it came). */
+function readable(excerpt: RunResponseExcerpt): string {
+  const text = excerpt.text ?? '';
+  if (excerpt.cut || !/\bjson\b/i.test(excerpt.contentType)) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }

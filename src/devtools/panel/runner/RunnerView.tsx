@@ -21,6 +21,7 @@ import './runner.css';
 export default function RunnerView({ workbench, services }: ViewProps) {
   const session = runnerSessionFor(services, workbench.variables);
   const state = useStore(session.state);
+  const responses = useStore(session.responses);
   const scope = useStore(workbench.variables);
   const sessionState = useStore(workbench.session);
   const [saved, setSaved] = useState<SavedRequest[]>();
@@ -167,7 +168,7 @@ export default function RunnerView({ workbench, services }: ViewProps) {
           {notice}
         </p>
       ) : null}
-      <RunResults results={results} />
+      <RunResults results={results} responses={responses} />
       {confirm ? (
         <WritesDialog
           writes={writesToConfirm(confirm.items, profile)}

@@ -46,7 +46,22 @@ export function writesToConfirm(items: readonly RunItem[], profile: ProfileView 
   return isLocalSandbox(profile) ? [] : writesIn(items);
 }
 
+/** What a request of the run got back, for the result's detail: the start of its body (this page's memory only). */
+export interface RunResponseExcerpt {
+  status: number;
+  contentType: string;
+  /** The body's first EXCERPT_CHARS characters; undefined when it had none or it was binary. */
+  text?: string;
+  /** More came than `text` holds. */
+  cut: boolean;
+}
+
+/** Enough of a body to see why a check failed, at a few hundred requests' cost. */
+export const EXCERPT_CHARS = 4096;
+
 export interface RunnerSession {
+  /** The latest run's responses by request id (never stored, never in the reports). */
+  responses: Store<Record<string, RunResponseExcerpt>>;
   state: Store<RunnerState>;
   /** `carry`: values captured by an earlier run (a re-run of the failed requests still has the ids they need). */
   run(
@@ -58,14 +73,27 @@ export interface RunnerSession {
 
 export function createRunnerSession(services: PanelServices, variables: Store<VariableScope>): RunnerSession {
   const state = createStore<RunnerState>({ phase: 'idle' });
+  const responses = createStore<Record<string, RunResponseExcerpt>>({});
   let controller: AbortController | undefined;
+  // The request being sent (the engine sends one at a time): its response's excerpt is filed under it.
+  let sendingId: string | undefined;
 
   const send = async (request: SendRequest, signal: AbortSignal) => {
     const requestId = crypto.randomUUID();
     const cancel = () => void services.send('request/cancel', { requestId }).catch(() => undefined);
     signal.addEventListener('abort', cancel, { once: true });
     try {
-      return observedFrom(await services.send('request/send', { ...request, requestId }));
+      const observed = observedFrom(await services.send('request/send', { ...request, requestId }));
+      if (sendingId !== undefined) {
+        const contentType = observed.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+        const text = observed.body?.slice(0, EXCERPT_CHARS);
+        const cut = (observed.body?.length ?? 0) > EXCERPT_CHARS || observed.truncated === true;
+        responses.set({
+          ...responses.get(),
+          [sendingId]: { status: observed.status, contentType, ...(text !== undefined ? { text } : {}), cut },
+        });
+      }
+      return observed;
     } finally {
       signal.removeEventListener('abort', cancel);
     }
@@ -73,6 +101,7 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
 
   return {
     state,
+    responses,
     async run(items, { environmentId, name, profileId, carry = {} }) {
       if (state.get().phase === 'running') return;
       controller = new AbortController();
@@ -88,6 +117,7 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
       );
       const values = { ...fromContext, ...fromEnvironment, ...carry };
       const startedAt = new Date();
+      responses.set({});
       state.set({ phase: 'running', total: items.length, results: [] });
       const summary = await runCollection(items, {
         values,
@@ -96,6 +126,7 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
         judge: judgeChecks,
         signal: controller.signal,
         onStart: (_index, item) => {
+          sendingId = item.id;
           const current = state.get();
           if (current.phase === 'running') state.set({ ...current, current: item.name });
         },
@@ -110,6 +141,7 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
         },
       });
       controller = undefined;
+      sendingId = undefined;
       state.set({ phase: 'done', summary, startedAt, environment: environment?.name ?? '', name });
     },
     stop() {

@@ -6,6 +6,7 @@ import type { SavedRequest } from '../../../../../src/core/workbench/saved-reque
 import type { VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
 import {
   createRunnerSession,
+  EXCERPT_CHARS,
   itemsOf,
   writesToConfirm,
 } from '../../../../../src/devtools/panel/runner/runner-session.ts';
@@ -120,5 +121,27 @@ describe('the Runner session', () => {
       '/v2/organisations/orga_prod/applications/app_picked',
       '/v2/organisations/orga_picked/applications/app_picked',
     ]);
+  });
+
+  it('keeps the start of each response for the result’s detail, never in the results themselves', async () => {
+    const long = 'x'.repeat(5000);
+    const { services } = createFakeServices((request) =>
+      jsonResponse(request, request.path === '/v2/self' ? { long } : [], request.path === '/v2/self' ? 200 : 404),
+    );
+    const variables = createStore<VariableScope>({ environments: [], activeEnvironmentId: '', contexts: {} });
+    const session = createRunnerSession(services, variables);
+    await session.run(
+      [
+        { id: 'a', name: 'self', folder: '', draft: createDraft({ path: '/v2/self' }) },
+        { id: 'b', name: 'zones', folder: '', draft: createDraft({ path: '/v2/products/zones' }) },
+      ],
+      { environmentId: '', name: 't', profileId: 'p' },
+    );
+    const responses = session.responses.get();
+    expect(responses.a).toMatchObject({ status: 200, contentType: 'application/json', cut: true });
+    expect(responses.a?.text).toHaveLength(EXCERPT_CHARS);
+    expect(responses.b).toEqual({ status: 404, contentType: 'application/json', text: '[]', cut: false });
+    const state = session.state.get();
+    expect(JSON.stringify(state.phase === 'done' && state.summary)).not.toContain('xxxx');
   });
 });
