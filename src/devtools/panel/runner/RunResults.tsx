@@ -87,10 +87,10 @@ function ResponseExcerpt({ excerpt, open }: { excerpt: RunResponseExcerpt | unde
         <p class="kh-muted">No text body (none, or binary).</p>
       ) : (
         <>
-          {/* Focusable: it scrolls, and the keyboard must be able to scroll it too. */}
-          <pre class="kh-mono kh-runner-response-body" tabIndex={0} aria-label="Start of the response body">
-            {readable(excerpt)}
-          </pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable, or keyboard users cannot scroll it (axe: scrollable-region-focusable) */}
+          <section class="kh-runner-response-body" aria-label="Start of the response body" tabIndex={0}>
+            <pre class="kh-mono">{readable(excerpt)}</pre>
+          </section>
           {excerpt.cut ? (
             <p class="kh-muted">
               The first {EXCERPT_CHARS} characters; open the request in a tab and send it for the whole body.
