@@ -333,6 +333,7 @@ export function JsonTree({
         renderRow={renderRow}
         scrollToIndex={active}
         scrollToken={scrollToken}
+        scrollAlign="center"
         onKeyDown={onKeyDown}
       />
       {longText ? (

@@ -15,6 +15,12 @@ export interface VirtualListProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** Scrolls so this row is visible whenever `scrollToken` changes. */
   scrollToIndex?: number;
   scrollToken?: unknown;
+  /**
+   * Where a row out of view lands when `scrollToken` changes: at the nearest edge (the default: following a stream),
+   * or in the middle (a jump to a search match or an error, which at the edge left no context below it). A row moved
+   * to from the keyboard always goes to the nearest edge.
+   */
+  scrollAlign?: 'nearest' | 'center';
 }
 
 export function VirtualList({
@@ -24,6 +30,7 @@ export function VirtualList({
   overscan = 8,
   scrollToIndex,
   scrollToken,
+  scrollAlign = 'nearest',
   class: className,
   ...rest
 }: VirtualListProps) {
@@ -42,12 +49,18 @@ export function VirtualList({
     return () => observer.disconnect();
   }, []);
 
+  const lastToken = useRef(scrollToken);
   useEffect(() => {
     const element = box.current;
+    const jumped = lastToken.current !== scrollToken;
+    lastToken.current = scrollToken;
     if (!element || scrollToIndex === undefined || scrollToIndex < 0) return;
     const top = scrollToIndex * rowHeight;
     const bottom = top + rowHeight;
-    if (top < element.scrollTop) element.scrollTop = top;
+    const outOfView = top < element.scrollTop || bottom > element.scrollTop + element.clientHeight;
+    if (outOfView && jumped && scrollAlign === 'center')
+      element.scrollTop = Math.max(0, top - (element.clientHeight - rowHeight) / 2);
+    else if (top < element.scrollTop) element.scrollTop = top;
     else if (bottom > element.scrollTop + element.clientHeight) element.scrollTop = bottom - element.clientHeight;
     setScrollTop(element.scrollTop);
   }, [scrollToken, scrollToIndex, rowHeight]);

@@ -97,6 +97,14 @@ describe('a 5 MB JSON response', () => {
     await page.getByRole('searchbox', { name: 'Search in the body' }).press('Enter');
     await expect.poll(() => page.locator('.kh-match-count').innerText(), { timeout: 15_000 }).toMatch(/^1 \/ 1$/);
     await expect.poll(() => page.locator('.kh-tree-row--active').textContent()).toContain('load-test-4321');
+    // A jump to a match lands mid-view, with rows around it (at the bottom edge, nothing after it showed).
+    const place = await page.evaluate(() => {
+      const box = (document.querySelector('.kh-tree-rows') as HTMLElement).getBoundingClientRect();
+      const row = (document.querySelector('.kh-tree-row--active') as HTMLElement).getBoundingClientRect();
+      return (row.top - box.top) / box.height;
+    });
+    expect(place).toBeGreaterThan(0.25);
+    expect(place).toBeLessThan(0.75);
     await saveScreenshot(page, 'devtools-huge-response-tree');
 
     // Raw text: 5 MB on one line, cut into rows; the search moves there too.

@@ -69,6 +69,7 @@ export function RawText({
         rowHeight={18}
         scrollToIndex={activeRow ?? errorRow}
         scrollToken={activeOffset ?? errorOffset}
+        scrollAlign="center"
         renderRow={(index) => {
           const continued = continuesLine(rows, index);
           const line = textRow(text, rows, index, ROW_CHARS);
