@@ -236,7 +236,8 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
           class="kh-button kh-button--small"
           title="Open the closed tab again, as it was"
           onClick={() => {
-            workbench.reopenTab();
+            // Refused (all tabs open, said in the composer): the note stays, the tab still one click away.
+            if (!workbench.reopenTab()) return;
             setClosedShown(undefined);
           }}
         >

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_TABS } from '../../../../../src/core/workbench/request-tabs.ts';
+import { TabStrip } from '../../../../../src/devtools/panel/tabs/TabStrip.tsx';
+import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
+import { button, click, mount, queryButton, text, unmountAll } from '../../../support/dom.ts';
+import { createFakeServices } from '../../fake-services.ts';
+
+afterEach(unmountAll);
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+async function stripWithClosedTab() {
+  const { services } = createFakeServices();
+  const workbench = createWorkbench(services);
+  await workbench.ready;
+  workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+  act(() => workbench.newTab());
+  const { root } = mount(<TabStrip workbench={workbench} />);
+  const first = workbench.tabs.get().tabs[0]?.id as string;
+  act(() => click(button(root, 'Close tab GET /v2/summary')));
+  expect(text(root.querySelector('.kh-saved-note'))).toBe('Closed “GET /v2/summary”');
+  return { workbench, root, first };
+}
+
+describe('the closed-tab note', () => {
+  it('stays when the tab cannot be reopened (all tabs open): the closed tab is still one click away', async () => {
+    const { root, workbench } = await stripWithClosedTab();
+    act(() => {
+      while (workbench.tabs.get().tabs.length < MAX_TABS) workbench.newTab();
+    });
+    act(() => click(button(root, 'Reopen')));
+    expect(workbench.notices.get()).toEqual([`${MAX_TABS} tabs are open: close one to open another.`]);
+    expect(queryButton(root, 'Reopen')).toBeDefined();
+    expect(text(root.querySelector('.kh-saved-note'))).toBe('Closed “GET /v2/summary”');
+  });
+});
