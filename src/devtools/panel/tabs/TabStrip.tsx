@@ -239,6 +239,11 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
             // Refused (all tabs open, said in the composer): the note stays, the tab still one click away.
             if (!workbench.reopenTab()) return;
             setClosedShown(undefined);
+            // This button goes with the note: focus goes to the tab reopened, not to the page.
+            setStop(null);
+            requestAnimationFrame(() =>
+              group.current?.querySelector<HTMLElement>('.kh-request-tab--current .kh-request-tab-open')?.focus(),
+            );
           }}
         >
           Reopen

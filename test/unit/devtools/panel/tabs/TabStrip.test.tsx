@@ -25,6 +25,17 @@ async function stripWithClosedTab() {
 }
 
 describe('the closed-tab note', () => {
+  it('puts focus on the reopened tab: the Reopen button that had it is gone', async () => {
+    const { root } = await stripWithClosedTab();
+    await frame();
+    const reopen = button(root, 'Reopen');
+    reopen.focus();
+    act(() => click(reopen));
+    await frame();
+    expect(document.activeElement?.textContent).toBe('GET /v2/summary');
+    expect(document.activeElement?.getAttribute('aria-current')).toBe('true');
+  });
+
   it('stays when the tab cannot be reopened (all tabs open): the closed tab is still one click away', async () => {
     const { root, workbench } = await stripWithClosedTab();
     act(() => {
