@@ -61,6 +61,7 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
     // Reopened (here or by the keyboard): the note goes.
     setClosedShown((shown) => (shown && closed.includes(shown) ? shown : undefined));
   }, [closed]);
+  const note = savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '');
   // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
   const [stop, setStop] = useState<Stop | null>(null);
   const group = useRef<HTMLDivElement>(null);
@@ -227,8 +228,9 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       >
         Save request…
       </button>
-      <span class="kh-muted kh-saved-note" role="status">
-        {savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '')}
+      {/* Cut with an ellipsis when the strip needs the room: the whole text on hover. */}
+      <span class="kh-muted kh-saved-note" role="status" title={note || undefined}>
+        {note}
       </span>
       {closedShown ? (
         <button
