@@ -48,6 +48,23 @@ export function writesToConfirm(items: readonly RunItem[], profile: ProfileView 
   return isLocalSandbox(profile) ? [] : writesIn(items);
 }
 
+/**
+ * The context's ids the run's environment names otherwise: in a run the environment's value is sent, where the
+ * composer (its context shown above the request) sends the context's. The Runner says so before a run.
+ */
+export function overriddenContext(
+  scope: VariableScope,
+  environmentId: string,
+  profileId: string,
+): { name: string; environment: string; context: string }[] {
+  if (!scope.environments.some((item) => item.id === environmentId)) return [];
+  const context = ownValue(scope.contexts, profileId) ?? {};
+  const fromEnvironment = scopeValues({ ...scope, contexts: {}, owners: {}, activeEnvironmentId: environmentId }, '');
+  return Object.entries(context)
+    .filter(([name, value]) => Object.hasOwn(fromEnvironment, name) && fromEnvironment[name] !== value)
+    .map(([name, value]) => ({ name, environment: fromEnvironment[name] as string, context: value }));
+}
+
 /** What a request of the run got back, for the result's detail: the start of its body (this page's memory only). */
 export interface RunResponseExcerpt {
   status: number;

@@ -8,6 +8,7 @@ import {
   createRunnerSession,
   EXCERPT_CHARS,
   itemsOf,
+  overriddenContext,
   writesToConfirm,
 } from '../../../../../src/devtools/panel/runner/runner-session.ts';
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
@@ -185,5 +186,28 @@ describe('the Runner session', () => {
       '/v2/organisations/orga_picked/applications/app_picked',
       '/v2/organisations/orga_picked/addons/addon_free',
     ]);
+  });
+
+  it('names the context’s ids the chosen environment sends otherwise, for the Runner to say so', () => {
+    const scope: VariableScope = {
+      environments: [
+        {
+          id: 'prod',
+          name: 'prod',
+          variables: [
+            { name: 'organisationId', value: 'orga_prod', enabled: true },
+            { name: 'applicationId', value: 'app_same', enabled: true },
+            { name: 'addonId', value: 'addon_off', enabled: false },
+          ],
+        },
+      ],
+      activeEnvironmentId: '',
+      contexts: { p: { organisationId: 'orga_picked', applicationId: 'app_same', addonId: 'addon_1' } },
+    };
+    expect(overriddenContext(scope, 'prod', 'p')).toEqual([
+      { name: 'organisationId', environment: 'orga_prod', context: 'orga_picked' },
+    ]);
+    expect(overriddenContext(scope, '', 'p')).toEqual([]);
+    expect(overriddenContext(scope, 'prod', 'other')).toEqual([]);
   });
 });
