@@ -59,7 +59,10 @@ export interface TabSession {
    * memory only): a tab closed by mistake, edits and all, comes back with `reopen`.
    */
   closed: Store<RequestTab[]>;
-  /** Opens the last closed tab again (its draft as it was, still linked to its saved request); false if none. */
+  /**
+   * Opens the last closed tab again (its draft as it was, still linked to its saved request, the response it showed
+   * in this page); false if none.
+   */
   reopen(): boolean;
   move(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request (or unlinks it with undefined). */
@@ -98,6 +101,8 @@ export function createTabSession(
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
   const closed = createStore<RequestTab[]>([]);
+  // What a closed tab showed (its response), or that its call was still out: for `reopen`, this page's memory only.
+  const closedRuns = new WeakMap<RequestTab, RunState>();
   const activeId = () => tabs.get().activeId;
   let restored = false;
   const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
@@ -194,6 +199,9 @@ export function createTabSession(
       // Closing asks nothing (a scratch tab closes in one click): what it held can be reopened instead.
       if (tab && !isBlankTab(tab)) {
         const { preview: _preview, ...kept } = tab;
+        const state = session.runOf(id);
+        if (state.phase === 'done' || state.phase === 'failed' || state.phase === 'sending')
+          closedRuns.set(kept, state);
         closed.set([...closed.get(), kept].slice(-CLOSED_KEPT));
       }
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
@@ -208,6 +216,12 @@ export function createTabSession(
       const { id: _id, draft: kept, ...extra } = last;
       if (!session.add(kept, extra)) return false;
       closed.set(closed.get().slice(0, -1));
+      // Its response comes back with it. A call still out when it was closed lands in History, not in any tab: said
+      // so, lest a write be sent twice.
+      const state = closedRuns.get(last);
+      if (state?.phase === 'sending')
+        notices.set(['This tab’s call was still out when it was closed: its answer is in History, not here.']);
+      else if (state) run.set(state);
       return true;
     },
     move(id, delta) {
