@@ -101,8 +101,9 @@ export function createTabSession(
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
   const closed = createStore<RequestTab[]>([]);
-  // What a closed tab showed (its response), or that its call was still out: for `reopen`, this page's memory only.
-  const closedRuns = new WeakMap<RequestTab, RunState>();
+  // What the last closed tab showed (its response), or that its call was still out: for `reopen`, this page's memory
+  // only, and for that tab only (the note's Reopen brings back the last; a response may weigh megabytes).
+  let closedRun: { tab: RequestTab; state: RunState } | undefined;
   const activeId = () => tabs.get().activeId;
   let restored = false;
   const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
@@ -200,8 +201,8 @@ export function createTabSession(
       if (tab && !isBlankTab(tab)) {
         const { preview: _preview, ...kept } = tab;
         const state = session.runOf(id);
-        if (state.phase === 'done' || state.phase === 'failed' || state.phase === 'sending')
-          closedRuns.set(kept, state);
+        const shown = state.phase === 'done' || state.phase === 'failed' || state.phase === 'sending';
+        closedRun = shown ? { tab: kept, state } : undefined;
         closed.set([...closed.get(), kept].slice(-CLOSED_KEPT));
       }
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
@@ -218,7 +219,8 @@ export function createTabSession(
       closed.set(closed.get().slice(0, -1));
       // Its response comes back with it. A call still out when it was closed lands in History, not in any tab: said
       // so, lest a write be sent twice.
-      const state = closedRuns.get(last);
+      const state = closedRun?.tab === last ? closedRun.state : undefined;
+      closedRun = undefined;
       if (state?.phase === 'sending')
         notices.set(['This tab’s call was still out when it was closed: its answer is in History, not here.']);
       else if (state) run.set(state);
