@@ -49,13 +49,21 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
   const closed = useStore(workbench.closedTabs);
   const [closedShown, setClosedShown] = useState<RequestTab>();
   const closedBefore = useRef(closed);
+  // Its time is up, but Reopen has focus: the note goes when focus leaves it (else a keyboard user who reached it
+  // late was left on nothing).
+  const closedExpired = useRef(false);
+  const reopenButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = closedBefore.current;
     closedBefore.current = closed;
     const last = closed.at(-1);
     if (last && last !== before.at(-1) && !before.includes(last)) {
       setClosedShown(last);
-      const timer = setTimeout(() => setClosedShown(undefined), CLOSED_NOTE_MS);
+      closedExpired.current = false;
+      const timer = setTimeout(() => {
+        closedExpired.current = true;
+        if (document.activeElement !== reopenButton.current) setClosedShown(undefined);
+      }, CLOSED_NOTE_MS);
       return () => clearTimeout(timer);
     }
     // Reopened (here or by the keyboard): the note goes.
@@ -237,6 +245,10 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
           type="button"
           class="kh-button kh-button--small"
           title="Open the closed tab again, as it was"
+          ref={reopenButton}
+          onBlur={() => {
+            if (closedExpired.current) setClosedShown(undefined);
+          }}
           onClick={() => {
             // Refused (all tabs open, said in the composer): the note stays, the tab still one click away.
             if (!workbench.reopenTab()) return;

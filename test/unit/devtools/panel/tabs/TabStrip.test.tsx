@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TABS } from '../../../../../src/core/workbench/request-tabs.ts';
 import { TabStrip } from '../../../../../src/devtools/panel/tabs/TabStrip.tsx';
 import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
@@ -45,5 +45,33 @@ describe('the closed-tab note', () => {
     expect(workbench.notices.get()).toEqual([`${MAX_TABS} tabs are open: close one to open another.`]);
     expect(queryButton(root, 'Reopen')).toBeDefined();
     expect(text(root.querySelector('.kh-saved-note'))).toBe('Closed “GET /v2/summary”');
+  });
+
+  it('keeps Reopen while it has focus (a keyboard user reached it late), then goes once focus leaves', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { root } = await stripWithClosedTab();
+      const reopen = button(root, 'Reopen');
+      reopen.focus();
+      act(() => vi.advanceTimersByTime(15_000));
+      expect(queryButton(root, 'Reopen')).toBe(reopen);
+      expect(document.activeElement).toBe(reopen);
+      act(() => reopen.blur());
+      expect(queryButton(root, 'Reopen')).toBeUndefined();
+      expect(text(root.querySelector('.kh-saved-note'))).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes after a while when nothing reached it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { root } = await stripWithClosedTab();
+      act(() => vi.advanceTimersByTime(15_000));
+      expect(queryButton(root, 'Reopen')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
