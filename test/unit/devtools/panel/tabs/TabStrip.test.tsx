@@ -53,7 +53,9 @@ describe('the closed-tab note', () => {
       const { root } = await stripWithClosedTab();
       const reopen = button(root, 'Reopen');
       reopen.focus();
-      act(() => vi.advanceTimersByTime(15_000));
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
       expect(queryButton(root, 'Reopen')).toBe(reopen);
       expect(document.activeElement).toBe(reopen);
       act(() => reopen.blur());
@@ -68,7 +70,9 @@ describe('the closed-tab note', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { root } = await stripWithClosedTab();
-      act(() => vi.advanceTimersByTime(15_000));
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
       expect(queryButton(root, 'Reopen')).toBeUndefined();
     } finally {
       vi.useRealTimers();
