@@ -215,15 +215,23 @@ export function createTabSession(
       const last = closed.get().at(-1);
       if (!last) return false;
       const { id: _id, draft: kept, ...extra } = last;
-      if (!session.add(kept, extra)) return false;
+      // One tab per saved request (openSaved selects it): opened again meanwhile, this one comes back unlinked, or two
+      // tabs named alike would each save over the other's edits.
+      const openAgain = last.savedId !== undefined && tabs.get().tabs.some((tab) => tab.savedId === last.savedId);
+      const { savedId: _saved, name: _name, ...unlinked } = extra;
+      if (!session.add(kept, openAgain ? unlinked : extra)) return false;
       closed.set(closed.get().slice(0, -1));
+      const said = openAgain
+        ? [`“${last.name ?? 'This request'}” is open in another tab: this one came back as an unsaved copy.`]
+        : [];
       // Its response comes back with it. A call still out when it was closed lands in History, not in any tab: said
       // so, lest a write be sent twice.
       const state = closedRun?.tab === last ? closedRun.state : undefined;
       closedRun = undefined;
       if (state?.phase === 'sending')
-        notices.set(['This tab’s call was still out when it was closed: its answer is in History, not here.']);
+        said.push('This tab’s call was still out when it was closed: its answer is in History, not here.');
       else if (state) run.set(state);
+      if (said.length > 0) notices.set(said);
       return true;
     },
     move(id, delta) {

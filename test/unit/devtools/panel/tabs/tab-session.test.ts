@@ -333,4 +333,20 @@ describe('the workspace key', () => {
     other.dispose();
     workbench.dispose();
   });
+
+  it('reopens a saved request’s tab as an unsaved copy when that request is open again in another tab', async () => {
+    const workbench = await started(servicesFor(shared(), 'devtools-14'));
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary?edited=1' }));
+    workbench.linkTab({ id: 'req-1', name: 'Summary' });
+    workbench.newTab();
+    workbench.closeTab(workbench.tabs.get().tabs[0]?.id as string);
+    // Opened again from Saved (openSaved finds no tab showing it), then the closed one reopened.
+    workbench.newTab(createDraft({ path: '/v2/summary' }), [], { savedId: 'req-1', name: 'Summary' });
+    expect(workbench.reopenTab()).toBe(true);
+    const linked = workbench.tabs.get().tabs.filter((tab) => tab.savedId === 'req-1');
+    expect(linked.map((tab) => tab.draft.path)).toEqual(['/v2/summary']);
+    expect(workbench.draft.get().path).toBe('/v2/summary?edited=1');
+    expect(workbench.notices.get().join(' ')).toMatch(/“Summary” is open in another tab/);
+    workbench.dispose();
+  });
 });
