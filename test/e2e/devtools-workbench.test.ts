@@ -617,7 +617,7 @@ describe('keyboard only', () => {
     await look(page, 'devtools-tab-closed-480');
     await stripFits(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await tabTo(page, /^Reopen$/);
+    await tabTo(page, /^Reopen “Keyboard apps”/);
     await page.keyboard.press('Enter');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'Keyboard apps']);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keyboard apps');

@@ -244,7 +244,9 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
         <button
           type="button"
           class="kh-button kh-button--small"
-          title="Open the closed tab again, as it was"
+          // Named: the note beside it may be saying “Saved …” by now (Ctrl+S within the note's time).
+          aria-label={`Reopen “${tabLabel(closedShown)}”`}
+          title={`Open “${tabLabel(closedShown)}” again, as it was`}
           ref={reopenButton}
           onBlur={() => {
             if (closedExpired.current) setClosedShown(undefined);

@@ -78,4 +78,9 @@ describe('the closed-tab note', () => {
       vi.useRealTimers();
     }
   });
+
+  it('names the tab Reopen brings back, whatever the note beside it says', async () => {
+    const { root } = await stripWithClosedTab();
+    expect(button(root, 'Reopen').getAttribute('aria-label')).toBe('Reopen “GET /v2/summary”');
+  });
 });
