@@ -62,6 +62,20 @@ async function look(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name);
 }
 
+/** The strip beside a note: the current tab shown whole, nothing over “New tab”, the note's button on screen. */
+async function stripFits(page: Page): Promise<void> {
+  const box = async (locator: Locator) => (await locator.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  const list = await box(tabList(page).locator('.kh-request-tab-list'));
+  const current = await box(tabList(page).locator('.kh-request-tab--current'));
+  const save = await box(page.getByRole('button', { name: 'Save request…' }));
+  const newTab = await box(page.getByRole('button', { name: 'New tab' }));
+  expect(current.x).toBeGreaterThanOrEqual(list.x - 1);
+  expect(current.x + current.width).toBeLessThanOrEqual(list.x + list.width + 1);
+  expect(newTab.x + newTab.width).toBeLessThanOrEqual(save.x);
+  const reopen = await box(page.getByRole('button', { name: 'Reopen' }));
+  expect(reopen.x + reopen.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
+
 const savedTree = (page: Page) => page.getByRole('tree', { name: 'Saved requests' });
 const savedRow = (page: Page, name: string) =>
   savedTree(page).getByRole('treeitem', { name: new RegExp(`^[A-Z]+ ${name.replace(/[()]/g, '\\$&')}$`) });
@@ -214,6 +228,7 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => tabNames(page)).toEqual([names[0]]);
     await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe(`Closed “${closing}”`);
     await look(page, `devtools-tab-closed-${size}`);
+    await stripFits(page);
     await page.getByRole('button', { name: 'Reopen' }).click();
     await expect.poll(() => tabNames(page)).toEqual(names);
     expect(await page.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
@@ -595,6 +610,17 @@ describe('keyboard only', () => {
     await expect.poll(() => tabNames(page)).toEqual(['Keyboard apps']);
     // The tabs are one Tab stop (it lands on the current tab); Delete closes the focused tab.
     await tabTo(page, /^Keyboard apps$/, true);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self']);
+    // Closing asked nothing: the note's Reopen is the next Tab stops away, brings the tab back and focus onto it.
+    await page.setViewportSize({ width: 480, height: 700 });
+    await look(page, 'devtools-tab-closed-480');
+    await stripFits(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await tabTo(page, /^Reopen “Keyboard apps”/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'Keyboard apps']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keyboard apps');
     await page.keyboard.press('Delete');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self']);
     // Back to the start of the page (as F6 or a click on nothing would), then into the rail, a tab list whose

@@ -63,8 +63,13 @@ export type RunJudge = (
 ) => CheckOutcomes | Promise<CheckOutcomes>;
 
 export interface RunOptions {
-  /** The environment's values (and, in the panel, the profile's context). */
+  /** The environment's values. */
   values: Readonly<Record<string, string>>;
+  /**
+   * In the panel, the profile's context: what it adds, under `values` and the captures (`known`), to an item's
+   * values (its params as sent); it may leave out an id chosen under another owner than the path names.
+   */
+  contextFor?(item: RunItem, known: Readonly<Record<string, string>>): Readonly<Record<string, string>>;
   send: RunSend;
   judgeSchema?: SchemaJudge;
   /** Judges each response in place of evaluateChecks with judgeSchema. */
@@ -211,7 +216,10 @@ export async function runCollection(items: readonly RunItem[], options: RunOptio
         }
       }
       options.onStart?.(index, item);
-      const result = await runOne(item, { ...options.values, ...captured }, options, controller.signal, captured);
+      const known = { ...options.values, ...captured };
+      const asSent = { ...item, draft: withCapturedParams(item.draft, captured) };
+      const values = options.contextFor ? { ...options.contextFor(asSent, known), ...known } : known;
+      const result = await runOne(item, values, options, controller.signal, captured);
       for (const capture of result.captures)
         if (capture.pass && capture.value !== undefined) captured[capture.variable] = capture.value;
       results.push(result);

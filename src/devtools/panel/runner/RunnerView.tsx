@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../../ui/ErrorBanner.tsx';
 import { useStore } from '../store.ts';
 import type { ViewProps } from '../view-props.ts';
 import { RunResults } from './RunResults.tsx';
-import { itemsOf, runnerSessionFor, writesToConfirm } from './runner-session.ts';
+import { itemsOf, overriddenContext, runnerSessionFor, writesToConfirm } from './runner-session.ts';
 import { WritesDialog } from './WritesDialog.tsx';
 import '../checks/checks.css';
 import './runner.css';
@@ -44,6 +44,8 @@ export default function RunnerView({ workbench, services }: ViewProps) {
   const profile =
     sessionState.state === 'ready' && 'profile' in sessionState.status ? sessionState.status.profile : undefined;
   const running = state.phase === 'running';
+  const overridden = overriddenContext(scope, environmentId, workbench.profileId());
+  const environmentName = scope.environments.find((item) => item.id === environmentId)?.name ?? '';
   const name = folder || 'Saved requests';
 
   const start = (chosen: RunItem[], carry?: Record<string, string>) => {
@@ -148,6 +150,20 @@ export default function RunnerView({ workbench, services }: ViewProps) {
           Export JSON
         </button>
       </div>
+      {overridden.length > 0 && !running ? (
+        // The composer sends the context's ids (shown above its request); a run sends the environment's.
+        <p class="kh-hint kh-muted">
+          This run sends {environmentName}’s{' '}
+          {overridden.map((item, index) => (
+            <span key={item.name}>
+              {index > 0 ? ', ' : ''}
+              <span class="kh-mono">{`{${item.name}} = ${item.environment}`}</span>
+            </span>
+          ))}
+          , not the context’s ({overridden.map((item) => item.context).join(', ')}); ids chosen under another
+          organisation are left out.
+        </p>
+      ) : null}
       {saved && saved.length === 0 ? (
         <p class="kh-muted">
           No saved requests yet: save requests (with their Tests) from the composer, then run them here in order.

@@ -1,5 +1,7 @@
+import { ownValue } from '../../../core/data-record.ts';
 import { isLoopbackHost } from '../../../core/profiles/profile-validation.ts';
 import type { ProfileView, SendRequest } from '../../../core/protocol.ts';
+import { contextValuesFor } from '../../../core/workbench/context-owner.ts';
 import {
   type RequestRunResult,
   type RunItem,
@@ -44,6 +46,23 @@ function isLocalSandbox(profile: ProfileView | undefined): boolean {
 /** Writes on any profile but the local sandbox are listed and confirmed before a run starts. */
 export function writesToConfirm(items: readonly RunItem[], profile: ProfileView | undefined): RunItem[] {
   return isLocalSandbox(profile) ? [] : writesIn(items);
+}
+
+/**
+ * The context's ids the run's environment names otherwise: in a run the environment's value is sent, where the
+ * composer (its context shown above the request) sends the context's. The Runner says so before a run.
+ */
+export function overriddenContext(
+  scope: VariableScope,
+  environmentId: string,
+  profileId: string,
+): { name: string; environment: string; context: string }[] {
+  if (!scope.environments.some((item) => item.id === environmentId)) return [];
+  const context = ownValue(scope.contexts, profileId) ?? {};
+  const fromEnvironment = scopeValues({ ...scope, contexts: {}, owners: {}, activeEnvironmentId: environmentId }, '');
+  return Object.entries(context)
+    .filter(([name, value]) => Object.hasOwn(fromEnvironment, name) && fromEnvironment[name] !== value)
+    .map(([name, value]) => ({ name, environment: fromEnvironment[name] as string, context: value }));
 }
 
 /** What a request of the run got back, for the result's detail: the start of its body (this page's memory only). */
@@ -110,17 +129,27 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
       // The environment chosen for the run wins over the panel's context (the ids last chosen in the composer),
       // which fills only what the environment does not name: else a run against "prod" went to the organisation
       // last picked in the composer, shown nowhere in the Runner.
-      const fromContext = scopeValues({ ...scope, activeEnvironmentId: '' }, profileId);
+      // As in the composer, an id remembered with the owner it was chosen under fills only that owner's paths: with
+      // the environment's organisation, the context's app of another one went out as orga_prod's app_picked.
+      const context = ownValue(scope.contexts, profileId) ?? {};
+      const owners = ownValue(scope.owners, profileId) ?? {};
       const fromEnvironment = scopeValues(
         { ...scope, contexts: {}, owners: {}, activeEnvironmentId: environment?.id ?? '' },
         profileId,
       );
-      const values = { ...fromContext, ...fromEnvironment, ...carry };
+      const values = { ...fromEnvironment, ...carry };
+      const contextFor = (item: RunItem, known: Readonly<Record<string, string>>) =>
+        contextValuesFor(context, owners, item.draft.path, {
+          ...known,
+          // A value typed in a path field comes first, as it does when the request is resolved.
+          ...Object.fromEntries(Object.entries(item.draft.params).filter(([, value]) => value.trim() !== '')),
+        });
       const startedAt = new Date();
       responses.set({});
       state.set({ phase: 'running', total: items.length, results: [] });
       const summary = await runCollection(items, {
         values,
+        contextFor,
         send,
         // In the checks' worker: no request's checks, however hostile their jq, block the panel during a run.
         judge: judgeChecks,

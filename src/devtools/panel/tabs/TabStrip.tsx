@@ -49,18 +49,27 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
   const closed = useStore(workbench.closedTabs);
   const [closedShown, setClosedShown] = useState<RequestTab>();
   const closedBefore = useRef(closed);
+  // Its time is up, but Reopen has focus: the note goes when focus leaves it (else a keyboard user who reached it
+  // late was left on nothing).
+  const closedExpired = useRef(false);
+  const reopenButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = closedBefore.current;
     closedBefore.current = closed;
     const last = closed.at(-1);
     if (last && last !== before.at(-1) && !before.includes(last)) {
       setClosedShown(last);
-      const timer = setTimeout(() => setClosedShown(undefined), CLOSED_NOTE_MS);
+      closedExpired.current = false;
+      const timer = setTimeout(() => {
+        closedExpired.current = true;
+        if (document.activeElement !== reopenButton.current) setClosedShown(undefined);
+      }, CLOSED_NOTE_MS);
       return () => clearTimeout(timer);
     }
     // Reopened (here or by the keyboard): the note goes.
     setClosedShown((shown) => (shown && closed.includes(shown) ? shown : undefined));
   }, [closed]);
+  const note = savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '');
   // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
   const [stop, setStop] = useState<Stop | null>(null);
   const group = useRef<HTMLDivElement>(null);
@@ -227,17 +236,30 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       >
         Save request…
       </button>
-      <span class="kh-muted kh-saved-note" role="status">
-        {savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '')}
+      {/* Cut with an ellipsis when the strip needs the room: the whole text on hover. */}
+      <span class="kh-muted kh-saved-note" role="status" title={note || undefined}>
+        {note}
       </span>
       {closedShown ? (
         <button
           type="button"
           class="kh-button kh-button--small"
-          title="Open the closed tab again, as it was"
+          // Named: the note beside it may be saying “Saved …” by now (Ctrl+S within the note's time).
+          aria-label={`Reopen “${tabLabel(closedShown)}”`}
+          title={`Open “${tabLabel(closedShown)}” again, as it was`}
+          ref={reopenButton}
+          onBlur={() => {
+            if (closedExpired.current) setClosedShown(undefined);
+          }}
           onClick={() => {
-            workbench.reopenTab();
+            // Refused (all tabs open, said in the composer): the note stays, the tab still one click away.
+            if (!workbench.reopenTab()) return;
             setClosedShown(undefined);
+            // This button goes with the note: focus goes to the tab reopened, not to the page.
+            setStop(null);
+            requestAnimationFrame(() =>
+              group.current?.querySelector<HTMLElement>('.kh-request-tab--current .kh-request-tab-open')?.focus(),
+            );
           }}
         >
           Reopen

@@ -59,7 +59,10 @@ export interface TabSession {
    * memory only): a tab closed by mistake, edits and all, comes back with `reopen`.
    */
   closed: Store<RequestTab[]>;
-  /** Opens the last closed tab again (its draft as it was, still linked to its saved request); false if none. */
+  /**
+   * Opens the last closed tab again (its draft as it was, still linked to its saved request, the response it showed
+   * in this page); false if none.
+   */
   reopen(): boolean;
   move(id: string, delta: -1 | 1): void;
   /** Names the active tab after a saved request (or unlinks it with undefined). */
@@ -98,6 +101,9 @@ export function createTabSession(
   const tabs = createStore<TabSet>(createTabSet(draft.get()));
   const parked = new Map<string, Parked>();
   const closed = createStore<RequestTab[]>([]);
+  // What the last closed tab showed (its response), or that its call was still out: for `reopen`, this page's memory
+  // only, and for that tab only (the note's Reopen brings back the last; a response may weigh megabytes).
+  let closedRun: { tab: RequestTab; state: RunState } | undefined;
   const activeId = () => tabs.get().activeId;
   let restored = false;
   const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
@@ -194,6 +200,9 @@ export function createTabSession(
       // Closing asks nothing (a scratch tab closes in one click): what it held can be reopened instead.
       if (tab && !isBlankTab(tab)) {
         const { preview: _preview, ...kept } = tab;
+        const state = session.runOf(id);
+        const shown = state.phase === 'done' || state.phase === 'failed' || state.phase === 'sending';
+        closedRun = shown ? { tab: kept, state } : undefined;
         closed.set([...closed.get(), kept].slice(-CLOSED_KEPT));
       }
       const next = closeTab(tabs.get(), id, () => ({ id: newTabId(), draft: createDraft() }));
@@ -206,8 +215,23 @@ export function createTabSession(
       const last = closed.get().at(-1);
       if (!last) return false;
       const { id: _id, draft: kept, ...extra } = last;
-      if (!session.add(kept, extra)) return false;
+      // One tab per saved request (openSaved selects it): opened again meanwhile, this one comes back unlinked, or two
+      // tabs named alike would each save over the other's edits.
+      const openAgain = last.savedId !== undefined && tabs.get().tabs.some((tab) => tab.savedId === last.savedId);
+      const { savedId: _saved, name: _name, ...unlinked } = extra;
+      if (!session.add(kept, openAgain ? unlinked : extra)) return false;
       closed.set(closed.get().slice(0, -1));
+      const said = openAgain
+        ? [`“${last.name ?? 'This request'}” is open in another tab: this one came back as an unsaved copy.`]
+        : [];
+      // Its response comes back with it. A call still out when it was closed lands in History, not in any tab: said
+      // so, lest a write be sent twice.
+      const state = closedRun?.tab === last ? closedRun.state : undefined;
+      closedRun = undefined;
+      if (state?.phase === 'sending')
+        said.push('This tab’s call was still out when it was closed: its answer is in History, not here.');
+      else if (state) run.set(state);
+      if (said.length > 0) notices.set(said);
       return true;
     },
     move(id, delta) {

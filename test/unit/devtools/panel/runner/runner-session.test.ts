@@ -8,6 +8,7 @@ import {
   createRunnerSession,
   EXCERPT_CHARS,
   itemsOf,
+  overriddenContext,
   writesToConfirm,
 } from '../../../../../src/devtools/panel/runner/runner-session.ts';
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
@@ -143,5 +144,70 @@ describe('the Runner session', () => {
     expect(responses.b).toEqual({ status: 404, contentType: 'application/json', text: '[]', cut: false });
     const state = session.state.get();
     expect(JSON.stringify(state.phase === 'done' && state.summary)).not.toContain('xxxx');
+  });
+
+  it('leaves out a context id chosen under another organisation than the one the run’s environment names', async () => {
+    const { services, sent } = createFakeServices();
+    const variables = createStore<VariableScope>({
+      environments: [
+        { id: 'prod', name: 'prod', variables: [{ name: 'organisationId', value: 'orga_prod', enabled: true }] },
+      ],
+      activeEnvironmentId: '',
+      contexts: { p: { organisationId: 'orga_picked', applicationId: 'app_picked', addonId: 'addon_free' } },
+      // The app was chosen in orga_picked's path: the composer fills it only in orga_picked's paths.
+      owners: { p: { applicationId: 'orga_picked' } },
+    });
+    const session = createRunnerSession(services, variables);
+    const items: RunItem[] = [
+      {
+        id: '1',
+        name: 'app',
+        folder: '',
+        draft: createDraft({ path: '/v2/organisations/{organisationId}/applications/{applicationId}' }),
+      },
+      {
+        id: '2',
+        name: 'addon',
+        folder: '',
+        draft: createDraft({ path: '/v2/organisations/{organisationId}/addons/{addonId}' }),
+      },
+    ];
+    await session.run(items, { environmentId: 'prod', name: 't', profileId: 'p' });
+    // Not orga_prod's app_picked (an app of another organisation, which the composer would not send either).
+    expect(sent().map((request) => request.path)).toEqual(['/v2/organisations/orga_prod/addons/addon_free']);
+    const done = session.state.get();
+    expect(done.phase === 'done' && done.summary.results[0]?.error).toMatch(/applicationId/);
+    await session.run(items, { environmentId: '', name: 't', profileId: 'p' });
+    expect(
+      sent()
+        .map((request) => request.path)
+        .slice(1),
+    ).toEqual([
+      '/v2/organisations/orga_picked/applications/app_picked',
+      '/v2/organisations/orga_picked/addons/addon_free',
+    ]);
+  });
+
+  it('names the context’s ids the chosen environment sends otherwise, for the Runner to say so', () => {
+    const scope: VariableScope = {
+      environments: [
+        {
+          id: 'prod',
+          name: 'prod',
+          variables: [
+            { name: 'organisationId', value: 'orga_prod', enabled: true },
+            { name: 'applicationId', value: 'app_same', enabled: true },
+            { name: 'addonId', value: 'addon_off', enabled: false },
+          ],
+        },
+      ],
+      activeEnvironmentId: '',
+      contexts: { p: { organisationId: 'orga_picked', applicationId: 'app_same', addonId: 'addon_1' } },
+    };
+    expect(overriddenContext(scope, 'prod', 'p')).toEqual([
+      { name: 'organisationId', environment: 'orga_prod', context: 'orga_picked' },
+    ]);
+    expect(overriddenContext(scope, '', 'p')).toEqual([]);
+    expect(overriddenContext(scope, 'prod', 'other')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../../../src/devtools/panel/tabs/tab-responses.ts';
 import { workspaceOfThisWindow } from '../../../../../src/devtools/panel/tabs/workspace.ts';
 import { createWorkbench, type Workbench } from '../../../../../src/devtools/panel/workbench.ts';
-import { createFakeServices, jsonResponse } from '../../fake-services.ts';
+import { createFakeServices, createServicesHoldingCall, jsonResponse } from '../../fake-services.ts';
 
 /** Waits for the idle-time work (history and tab response writes) and the debounced saves. */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 500));
@@ -304,6 +304,49 @@ describe('the workspace key', () => {
     expect(workbench.draft.get().path).toBe('/v2/summary');
     expect(workbench.closedTabs.get()).toEqual([]);
     expect(workbench.reopenTab()).toBe(false);
+    workbench.dispose();
+  });
+
+  it('reopens a closed tab with the response it showed; one closed while its call was out says where the answer went', async () => {
+    const workbench = await started(servicesFor(shared(), 'devtools-12', (request) => jsonResponse(request, { n: 1 })));
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary' }));
+    await workbench.send();
+    const shown = workbench.run.get();
+    expect(shown.phase).toBe('done');
+    workbench.newTab();
+    workbench.closeTab(workbench.tabs.get().tabs[0]?.id as string);
+    expect(workbench.reopenTab()).toBe(true);
+    expect(workbench.run.get()).toBe(shown);
+
+    const held = createServicesHoldingCall('/v2/self/applications');
+    const other = await started({ ...held.services, workspace: 'devtools-13' });
+    other.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
+    const sending = other.send();
+    await vi.waitFor(() => expect(held.asked()).toBeDefined());
+    other.newTab();
+    other.closeTab(other.tabs.get().tabs[0]?.id as string);
+    expect(other.reopenTab()).toBe(true);
+    expect(other.run.get().phase).toBe('idle');
+    expect(other.notices.get().join(' ')).toMatch(/still out.*History/);
+    held.answer({});
+    await sending;
+    other.dispose();
+    workbench.dispose();
+  });
+
+  it('reopens a saved request’s tab as an unsaved copy when that request is open again in another tab', async () => {
+    const workbench = await started(servicesFor(shared(), 'devtools-14'));
+    workbench.edit((draft) => ({ ...draft, path: '/v2/summary?edited=1' }));
+    workbench.linkTab({ id: 'req-1', name: 'Summary' });
+    workbench.newTab();
+    workbench.closeTab(workbench.tabs.get().tabs[0]?.id as string);
+    // Opened again from Saved (openSaved finds no tab showing it), then the closed one reopened.
+    workbench.newTab(createDraft({ path: '/v2/summary' }), [], { savedId: 'req-1', name: 'Summary' });
+    expect(workbench.reopenTab()).toBe(true);
+    const linked = workbench.tabs.get().tabs.filter((tab) => tab.savedId === 'req-1');
+    expect(linked.map((tab) => tab.draft.path)).toEqual(['/v2/summary']);
+    expect(workbench.draft.get().path).toBe('/v2/summary?edited=1');
+    expect(workbench.notices.get().join(' ')).toMatch(/“Summary” is open in another tab/);
     workbench.dispose();
   });
 });
