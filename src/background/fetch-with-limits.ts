@@ -1,4 +1,4 @@
-import { hostPermissionPattern } from '../core/browser-target.ts';
+import { GRANT_HOST_ACCESS, hostPermissionPattern } from '../core/browser-target.ts';
 import { KeyholeError } from '../core/errors.ts';
 import { FORBIDDEN_METHODS, MAX_BODY_BYTES_LIMIT } from '../core/http/send-request-validation.ts';
 import { isEventStreamType } from '../core/streams/stream-endpoints.ts';
@@ -180,11 +180,12 @@ async function explainFailedFetch(url: string, origin: string, detail: string): 
       `Could not reach ${origin}. Check the address, your connection, and that the server is running.`,
       { detail },
     );
-  // Keyhole lacks the optional host permission: said as such, so the panel can offer the way to Settings.
+  // Still 'network': a connection dropped by a host Keyhole may not reach reads the same from here (popup-offline).
+  // The message names Settings in words the panel recognises, to offer the way there.
   if (!(await hasHostPermission(url)))
     return new KeyholeError(
-      'permission-missing',
-      `${origin} is up, but the browser blocked this request. Without Keyhole’s permission for this host the call is cross-origin, and the server refused its CORS preflight (this method or a header, such as a custom one, is not allowed) or its answer. Grant access to the host in Settings, or leave out the custom headers.`,
+      'network',
+      `${origin} is up, but the browser blocked this request. Without Keyhole’s permission for this host the call is cross-origin, and the server refused its CORS preflight (this method or a header, such as a custom one, is not allowed) or its answer. ${GRANT_HOST_ACCESS}, or leave out the custom headers.`,
       { detail },
     );
   return new KeyholeError(

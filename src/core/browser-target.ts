@@ -155,6 +155,17 @@ export function largeBodyTransport(target: BrowserTarget = currentBrowserTarget(
   return target === 'firefox' ? 'port' : 'worker-fetch';
 }
 
+/**
+ * The words a refusal uses when Keyhole's permission for the host may be what is missing: the panel offers Open
+ * Settings beside any error that says them (the cause cannot always be told apart from a dropped connection).
+ */
+export const GRANT_HOST_ACCESS = 'Grant access to the host in Settings';
+
+/** Whether an error's message asks for the host permission (GRANT_HOST_ACCESS, or Firefox's refusal below). */
+export function asksForHostAccess(error: { code: string; message: string }): boolean {
+  return error.code === 'permission-missing' || error.message.includes(GRANT_HOST_ACCESS);
+}
+
 /** What the worker says instead of a bare "network error" when Firefox lacks the permission for an origin. */
 export function hostPermissionMissing(origin: string, pattern: string): KeyholeError {
   return new KeyholeError(

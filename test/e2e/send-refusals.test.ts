@@ -146,7 +146,7 @@ describe('network failures say what happened', () => {
     expect(reply).toMatchObject({
       ok: false,
       error: {
-        code: 'permission-missing',
+        code: 'network',
         message: expect.stringMatching(/is up, but the browser blocked this request.*CORS preflight/),
       },
     });

@@ -130,7 +130,7 @@ describe('fetchWithLimits says what went wrong', () => {
         headers: { 'X-Custom': '1' },
       }).catch((error: unknown) => error);
       expect(failure).toMatchObject({
-        code: 'permission-missing',
+        code: 'network',
         message: expect.stringMatching(/is up, but the browser blocked this request.*CORS preflight/),
       });
       expect((failure as Error).message).not.toMatch(/server is running/);

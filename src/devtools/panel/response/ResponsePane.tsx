@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'preact/hooks';
+import { asksForHostAccess } from '../../../core/browser-target.ts';
 import { formatBytes, formatDuration } from '../../../core/format/byte-format.ts';
 import { summarizeErrorBody } from '../../../core/http/error-body.ts';
 import type { SendResponse } from '../../../core/protocol.ts';
@@ -193,7 +194,7 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
               : () => void workbench.send()
           }
         />
-        {run.error.code === 'permission-missing' ? (
+        {asksForHostAccess(run.error) ? (
           // The host needs Keyhole's permission (Settings → Host access): the way there, one click away.
           <p class="kh-row" role="note">
             <button type="button" class="kh-button kh-button--small" onClick={services.openOptions}>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GRANT_HOST_ACCESS } from '../../../../../src/core/browser-target.ts';
 import type { SendResponse } from '../../../../../src/core/protocol.ts';
 import { PlatformErrorBanner, ResponsePane } from '../../../../../src/devtools/panel/response/ResponsePane.tsx';
 import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
@@ -113,6 +114,15 @@ describe('ResponsePane', () => {
     const open = [...root.querySelectorAll('button')].find((button) => text(button) === 'Open Settings');
     open?.click();
     expect(fake.services.openOptions).toHaveBeenCalledTimes(1);
+    // Not for a server that is down: no permission would help there.
+    workbench.run.set({
+      phase: 'failed',
+      request: { target: 'api', method: 'GET', path: '/v2/self' },
+      error: { code: 'network', message: 'Could not reach http://127.0.0.1:8780. Check the address.' },
+      startedAt: 2,
+    });
+    await vi.waitFor(() => expect(text(root.querySelector('[role="alert"]'))).toContain('Could not reach'));
+    expect([...root.querySelectorAll('button')].some((button) => text(button) === 'Open Settings')).toBe(false);
     workbench.dispose();
   });
 });
