@@ -108,39 +108,35 @@ function mergeEnvironments(base: Environment[], ours: Environment[], theirs: Env
 }
 
 /**
- * Rows matched by name (the first of a name; rows without a name are this view's, being typed). Their rows come
- * first in their order where this view has no change of its own to the list's order, then this view's additions.
+ * Rows matched by name and by their rank among the rows of that name (a second `host`, kept disabled as an
+ * alternative, is a row of its own; so is a row still without a name, being typed). Their rows come first in their
+ * order where this view has no change of its own to the list's order, then this view's additions.
  */
 function mergeRows(base: KeyValueRow[], ours: KeyValueRow[], theirs: KeyValueRow[]): KeyValueRow[] {
   if (sameData(ours, base)) return theirs;
   if (sameData(theirs, base)) return ours;
-  const first = (rows: KeyValueRow[]) => {
-    const found = new Map<string, KeyValueRow>();
-    for (const row of rows) if (row.name !== '' && !found.has(row.name)) found.set(row.name, row);
-    return found;
+  const keyed = (rows: KeyValueRow[]) => {
+    const seen = new Map<string, number>();
+    return rows.map((row) => {
+      const rank = seen.get(row.name) ?? 0;
+      seen.set(row.name, rank + 1);
+      return [`${rank}\u0000${row.name}`, row] as const;
+    });
   };
-  const [wasByName, theirsByName] = [first(base), first(theirs)];
+  const [wasByKey, theirsByKey] = [new Map(keyed(base)), new Map(keyed(theirs))];
   const result: KeyValueRow[] = [];
   const placed = new Set<string>();
-  for (const row of ours) {
-    if (row.name === '' || placed.has(row.name)) {
-      result.push(row);
-      continue;
-    }
-    placed.add(row.name);
-    const was = wasByName.get(row.name);
-    const other = theirsByName.get(row.name);
+  for (const [key, row] of keyed(ours)) {
+    placed.add(key);
+    const was = wasByKey.get(key);
+    const other = theirsByKey.get(key);
     if (!was) result.push(row);
     else if (!other) {
       // They removed it: gone unless this view changed it.
       if (!sameData(row, was)) result.push(row);
     } else result.push(pick(was, row, other));
   }
-  for (const row of theirs)
-    if (row.name !== '' && !placed.has(row.name) && !wasByName.has(row.name)) {
-      placed.add(row.name);
-      result.push(row);
-    }
+  for (const [key, row] of theirsByKey) if (!placed.has(key) && !wasByKey.has(key)) result.push(row);
   return result;
 }
 

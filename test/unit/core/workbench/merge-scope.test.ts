@@ -120,6 +120,24 @@ describe('merging another view’s save of the variables into this view’s', ()
     });
   });
 
+  it('keeps a second row of the same name added on the other side (a disabled alternative), and a row being named', () => {
+    const was = scope({ environments: [env('dev', 'dev', row('host', 'a.example'))] });
+    const ours = scope({ environments: [env('dev', 'dev', row('host', 'a.example'), row('zone', 'par'))] });
+    const theirs = scope({
+      environments: [env('dev', 'dev', row('host', 'a.example'), row('host', 'b.example', false), row('', 'typed'))],
+    });
+    expect(mergeScopes(was, ours, theirs).environments).toEqual([
+      env('dev', 'dev', row('host', 'a.example'), row('zone', 'par'), row('host', 'b.example', false), row('', 'typed')),
+    ]);
+    // And the other way round: the other view removed the duplicate, which this view had not touched.
+    const withZone = scope({
+      environments: [env('dev', 'dev', row('host', 'a.example'), row('host', 'b.example', false), row('zone', 'par'))],
+    });
+    expect(mergeScopes(theirs, withZone, was).environments).toEqual([
+      env('dev', 'dev', row('host', 'a.example'), row('zone', 'par')),
+    ]);
+  });
+
   it('puts this view’s own secret values back where the merge kept the stored mask', () => {
     const own = scope({ environments: [env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'par'))] });
     const merged = scope({
