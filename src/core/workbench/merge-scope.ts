@@ -54,16 +54,18 @@ export function withOwnSecrets(merged: VariableScope, own: VariableScope): Varia
     environments: merged.environments.map((environment) => {
       const mine = ownById.get(environment.id);
       if (!mine) return environment;
+      // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
+      // which is the other view's secret (a credential typed under any name). The first of a name, looked up by
+      // name: a search per row was quadratic, seconds for an imported environment of thousands of keys.
+      const secrets = new Map<string, string>();
+      for (const item of mine.variables)
+        if (!secrets.has(item.name) && !isRedacted(item.value) && isSecretVariable(item))
+          secrets.set(item.name, item.value);
       return {
         ...environment,
         variables: environment.variables.map((row) => {
-          if (!isRedacted(row.value)) return row;
-          // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
-          // which is the other view's secret (a credential typed under any name).
-          const kept = mine.variables.find(
-            (item) => item.name === row.name && !isRedacted(item.value) && isSecretVariable(item),
-          );
-          return kept ? { ...row, value: kept.value } : row;
+          const kept = isRedacted(row.value) ? secrets.get(row.name) : undefined;
+          return kept === undefined ? row : { ...row, value: kept };
         }),
       };
     }),

@@ -127,7 +127,14 @@ describe('merging another view’s save of the variables into this view’s', ()
       environments: [env('dev', 'dev', row('host', 'a.example'), row('host', 'b.example', false), row('', 'typed'))],
     });
     expect(mergeScopes(was, ours, theirs).environments).toEqual([
-      env('dev', 'dev', row('host', 'a.example'), row('zone', 'par'), row('host', 'b.example', false), row('', 'typed')),
+      env(
+        'dev',
+        'dev',
+        row('host', 'a.example'),
+        row('zone', 'par'),
+        row('host', 'b.example', false),
+        row('', 'typed'),
+      ),
     ]);
     // And the other way round: the other view removed the duplicate, which this view had not touched.
     const withZone = scope({
@@ -146,6 +153,28 @@ describe('merging another view’s save of the variables into this view’s', ()
     expect(withOwnSecrets(merged, own).environments).toEqual([
       env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'mtl'), row('password', REDACTED)),
     ]);
+  });
+
+  it('puts secrets back in a number of steps that grows with the rows, not with their square (a large environment)', () => {
+    const size = 2000;
+    let reads = 0;
+    const counted = <T extends object>(list: T[]) =>
+      new Proxy(list, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    const names = Array.from({ length: size }, (_, at) => `auth${at}`);
+    const own = scope({ environments: [env('dev', 'dev', ...names.map((name) => row(name, `Bearer ${name}`)))] });
+    own.environments[0] = {
+      ...(own.environments[0] as Environment),
+      variables: counted(own.environments[0]?.variables ?? []),
+    };
+    const merged = scope({ environments: [env('dev', 'dev', ...names.map((name) => row(name, REDACTED)))] });
+    const back = withOwnSecrets(merged, own);
+    expect(back.environments[0]?.variables.map((item) => item.value)).toEqual(names.map((name) => `Bearer ${name}`));
+    expect(reads).toBeLessThan(size * 4);
   });
 });
 
