@@ -27,11 +27,13 @@ export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: Va
   const owners = mergeNested(base.owners ?? {}, ours.owners ?? {}, theirs.owners ?? {});
   for (const [profile, names] of Object.entries(chosen)) {
     contexts[profile] = dataRecord(Object.entries(names).map(([name, [value]]) => [name, value] as const));
+    // One copy per profile: a copy per name was quadratic (seconds for a stored context of thousands of names).
+    const recorded = dataRecord(ownValue(owners, profile));
     for (const [name, [, owner]] of Object.entries(names)) {
-      const recorded = ownValue(owners, profile) ?? dataRecord<string>();
       if (owner === undefined) delete recorded[name];
-      else owners[profile] = dataRecord([...Object.entries(recorded), [name, owner] as const]);
+      else recorded[name] = owner;
     }
+    if (Object.hasOwn(owners, profile) || Object.keys(recorded).length > 0) owners[profile] = recorded;
   }
   // An owner means nothing without its context's value (reviveScope drops it too).
   for (const profile of Object.keys(owners)) if (!Object.hasOwn(contexts, profile)) delete owners[profile];

@@ -1,7 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as records from '../../../../src/core/data-record.ts';
 import { mergeScopes, sameData, withOwnSecrets } from '../../../../src/core/workbench/merge-scope.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import type { Environment, VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
+
+// Entries copied into records (data-record.ts), to count the merge's work on large records.
+let copied = 0;
+vi.mock('../../../../src/core/data-record.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof records>();
+  return {
+    ...real,
+    dataRecord: (from?: Parameters<typeof real.dataRecord>[0]) => {
+      const made = real.dataRecord(from);
+      copied += Object.keys(made).length;
+      return made;
+    },
+  };
+});
 
 const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
 const env = (id: string, name: string, ...variables: ReturnType<typeof row>[]): Environment => ({
@@ -175,6 +190,21 @@ describe('merging another view’s save of the variables into this view’s', ()
     const back = withOwnSecrets(merged, own);
     expect(back.environments[0]?.variables.map((item) => item.value)).toEqual(names.map((name) => `Bearer ${name}`));
     expect(reads).toBeLessThan(size * 4);
+  });
+
+  it('merges a context of many names with their owners in work that grows with the names, not their square', () => {
+    const size = 2000;
+    const names = Array.from({ length: size }, (_, at) => `app${at}Id`);
+    const was = scope({
+      contexts: { p1: Object.fromEntries(names.map((name) => [name, 'app_1'])) },
+      owners: { p1: Object.fromEntries(names.map((name) => [name, 'self'])) },
+    });
+    const theirs = scope({ ...was, contexts: { p1: { ...was.contexts.p1, app0Id: 'app_2' } } });
+    copied = 0;
+    const merged = mergeScopes(was, was, theirs);
+    expect(merged.contexts.p1?.app0Id).toBe('app_2');
+    expect(Object.keys(merged.owners?.p1 ?? {})).toHaveLength(size);
+    expect(copied).toBeLessThan(size * 20);
   });
 });
 
