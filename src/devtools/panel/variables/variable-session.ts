@@ -154,7 +154,9 @@ export function createVariableSession(
       written.splice(0, echo + 1);
       return;
     }
-    const theirs = reviveScope(newValue);
+    // No record (removed: the browser's clear data) reads as an empty scope with no owners' record either, which
+    // the merge's result has: without it the merge never matched theirs, and every open panel wrote the record back.
+    const theirs = { owners: {}, ...reviveScope(newValue) };
     const ours = scopeForStorage(scope.get());
     if (sameData(ours, theirs)) return;
     const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());

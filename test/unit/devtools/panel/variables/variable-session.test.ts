@@ -182,4 +182,23 @@ describe('variables followed across two panels', () => {
     one.dispose();
     two.dispose();
   });
+  it('follows the record being removed (the browser’s clear data) without writing it back', async () => {
+    const stored: VariableScope = {
+      ...EMPTY_STORED,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'zone', value: 'par', enabled: true }] }],
+      activeEnvironmentId: 'dev',
+      contexts: { p1: { organisationId: 'orga_1' } },
+    };
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: stored });
+    const one = await panel(shared);
+    const two = await panel(shared);
+    await shared.set(VARIABLES_KEY, null);
+    await vi.advanceTimersByTimeAsync(SAVED);
+    await vi.advanceTimersByTimeAsync(SAVED);
+    expect(await shared.get(VARIABLES_KEY)).toBeUndefined();
+    expect(one.scope.get().environments).toEqual([]);
+    expect(two.scope.get().contexts).toEqual({});
+    one.dispose();
+    two.dispose();
+  });
 });
