@@ -48,16 +48,18 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
     case 2:
       return { ...scope, environments: change((item) => ({ ...item, name: `n${pick(3)}` })) };
     case 3: {
-      const name = ['a', 'b', 'c'][pick(3)] as string;
+      // Now and then a row still without a name, or a second row of a name (a disabled alternative).
+      const name = ['a', 'b', 'c', ''][pick(4)] as string;
+      const again = pick(4) === 0;
       // Now and then a credential: stored masked, kept by the panel it was typed in.
       const value = pick(4) === 0 ? `Bearer t${pick(9)}` : `v${pick(5)}`;
       return {
         ...scope,
         environments: change((item) => ({
           ...item,
-          variables: item.variables.some((row) => row.name === name)
+          variables: !again && item.variables.some((row) => row.name === name)
             ? item.variables.map((row) => (row.name === name ? { ...row, value } : row))
-            : [...item.variables, { name, value, enabled: true }],
+            : [...item.variables, { name, value, enabled: !again }],
         })),
       };
     }
