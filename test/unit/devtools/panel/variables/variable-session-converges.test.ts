@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameData } from '../../../../../src/core/workbench/merge-scope.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
-import { reviveScope, type VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
+import { reviveScope, setContextValue, type VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
 import { createMemoryStorage } from '../../../../../src/devtools/panel/history/history-store.ts';
 import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-value-storage.ts';
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
@@ -69,6 +69,10 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
       return { ...scope, activeEnvironmentId: target?.id ?? '' };
     default: {
       const profile = `p${pick(2)}`;
+      // Now and then an id forgotten (the context bar's remove button), or one chosen under no owner.
+      const choice = pick(4);
+      if (choice === 0) return setContextValue(scope, profile, 'organisationId', '');
+      if (choice === 1) return setContextValue(scope, profile, 'applicationId', `a${pick(3)}`);
       return {
         ...scope,
         contexts: { ...scope.contexts, [profile]: { ...scope.contexts[profile], organisationId: `o${pick(3)}` } },
