@@ -47,12 +47,27 @@ export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: Va
 
 /**
  * `merged` with this view's own values where it holds a masked one: a secret typed in this panel is never
- * stored, so another view's save carries only its mask. Matched by environment id and variable name.
+ * stored, so another view's save carries only its mask. Matched by environment id and variable name (a context
+ * value by profile and name).
  */
 export function withOwnSecrets(merged: VariableScope, own: VariableScope): VariableScope {
   const ownById = new Map(own.environments.map((environment) => [environment.id, environment]));
+  // A context value too (the Variables dialog's Context editor takes any name), by profile and name.
+  const contexts = dataRecord<Record<string, string>>();
+  for (const [profile, values] of Object.entries(merged.contexts)) {
+    const mine = ownValue(own.contexts, profile);
+    contexts[profile] = dataRecord(
+      Object.entries(values).map(([name, value]) => {
+        const kept = ownValue(mine, name);
+        const restore =
+          isRedacted(value) && kept !== undefined && !isRedacted(kept) && isSecretVariable({ name, value: kept });
+        return [name, restore ? kept : value] as const;
+      }),
+    );
+  }
   return {
     ...merged,
+    contexts,
     environments: merged.environments.map((environment) => {
       const mine = ownById.get(environment.id);
       if (!mine) return environment;

@@ -1,3 +1,4 @@
+import { dataRecord } from '../../../core/data-record.ts';
 import { isRedacted, isSecretVariable, REDACTED } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
@@ -13,8 +14,17 @@ const KEY = VARIABLES_KEY;
 const DELAY_MS = 300;
 
 export function scopeForStorage(scope: VariableScope): VariableScope {
+  // The Variables dialog's Context editor takes any name and value: a credential typed there is masked too.
+  const contexts = dataRecord<Record<string, string>>();
+  for (const [profile, values] of Object.entries(scope.contexts))
+    contexts[profile] = dataRecord(
+      Object.entries(values).map(
+        ([name, value]) => [name, isSecretVariable({ name, value }) ? REDACTED : value] as const,
+      ),
+    );
   return {
     ...scope,
+    contexts,
     environments: scope.environments.map((environment) => ({
       ...environment,
       variables: environment.variables.map((row) => ({
