@@ -57,9 +57,10 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
         ...scope,
         environments: change((item) => ({
           ...item,
-          variables: !again && item.variables.some((row) => row.name === name)
-            ? item.variables.map((row) => (row.name === name ? { ...row, value } : row))
-            : [...item.variables, { name, value, enabled: !again }],
+          variables:
+            !again && item.variables.some((row) => row.name === name)
+              ? item.variables.map((row) => (row.name === name ? { ...row, value } : row))
+              : [...item.variables, { name, value, enabled: !again }],
         })),
       };
     }
@@ -72,7 +73,9 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
       // Now and then an id forgotten (the context bar's remove button), or one chosen under no owner.
       const choice = pick(4);
       if (choice === 0) return setContextValue(scope, profile, 'organisationId', '');
-      if (choice === 1) return setContextValue(scope, profile, 'applicationId', `a${pick(3)}`);
+      // A credential typed as a context value (the Variables dialog's Context editor takes any value).
+      if (choice === 1)
+        return setContextValue(scope, profile, 'applicationId', pick(3) === 0 ? `Bearer t${pick(9)}` : `a${pick(3)}`);
       return {
         ...scope,
         contexts: { ...scope.contexts, [profile]: { ...scope.contexts[profile], organisationId: `o${pick(3)}` } },
