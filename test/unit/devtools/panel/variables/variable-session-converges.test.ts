@@ -7,6 +7,7 @@ import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-valu
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
 import { createVariableSession } from '../../../../../src/devtools/panel/variables/variable-session.ts';
 import {
+  loadScopeRecord,
   saveScopeNow,
   scopeForStorage,
   VARIABLES_KEY,
@@ -44,6 +45,8 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
       return { ...scope, environments: [...environments, { id, name: `n${pick(3)}`, variables: [] }] };
     }
     case 1:
+      // Environments named u… are added once and never removed: none may be lost (see below).
+      if (target?.id.startsWith('u')) return scope;
       return { ...scope, environments: environments.filter((item) => item !== target) };
     case 2:
       return { ...scope, environments: change((item) => ({ ...item, name: `n${pick(3)}` })) };
@@ -103,6 +106,7 @@ describe('three panels editing the variables at once', () => {
         [VARIABLES_KEY]: { environments: [], activeEnvironmentId: '', contexts: {}, owners: {} },
       });
       let writes = 0;
+      const added: string[] = [];
       const heard: (() => void)[][] = [];
       const panels = Array.from({ length: PANELS }, () => {
         const queue: (() => void)[] = [];
@@ -126,8 +130,15 @@ describe('three panels editing the variables at once', () => {
         const action = pick(4);
         if (action === 3) {
           // Settings → Import all: reads what is stored, adds to it, writes it at once.
-          const latest = reviveScope(await shared.get(VARIABLES_KEY));
-          await saveScopeNow(shared, edit(latest, pick));
+          const latest = await loadScopeRecord(shared);
+          await saveScopeNow(shared, edit(latest.scope, pick), latest.mark ?? '');
+        } else if (action === 0 && pick(6) === 0) {
+          const id = `u${added.length}`;
+          added.push(id);
+          panels[pick(PANELS)]?.scope.update((scope) => ({
+            ...scope,
+            environments: [...scope.environments, { id, name: id, variables: [] }],
+          }));
         } else if (action === 0) panels[pick(PANELS)]?.scope.update((scope) => edit(scope, pick));
         else if (action === 1) {
           const queue = heard[pick(PANELS)] as (() => void)[];
@@ -144,6 +155,11 @@ describe('three panels editing the variables at once', () => {
         expect(rounds, `case ${seed} still writing`).toBeLessThan(50);
       }
       const stored = reviveScope(await shared.get(VARIABLES_KEY));
+      // An environment added in one panel and removed nowhere is in the end in storage, whatever the others did.
+      expect(
+        added.filter((id) => !stored.environments.some((environment) => environment.id === id)),
+        `case ${seed} lost`,
+      ).toEqual([]);
       for (const [index, panel] of panels.entries())
         expect(reviveScope(scopeForStorage(panel.scope.get())), `case ${seed}, panel ${index}`).toEqual(stored);
       for (const panel of panels) panel.dispose();
