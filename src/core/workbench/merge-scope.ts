@@ -27,11 +27,13 @@ export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: Va
   const owners = mergeNested(base.owners ?? {}, ours.owners ?? {}, theirs.owners ?? {});
   for (const [profile, names] of Object.entries(chosen)) {
     contexts[profile] = dataRecord(Object.entries(names).map(([name, [value]]) => [name, value] as const));
+    // One copy per profile: a copy per name was quadratic (seconds for a stored context of thousands of names).
+    const recorded = dataRecord(ownValue(owners, profile));
     for (const [name, [, owner]] of Object.entries(names)) {
-      const recorded = ownValue(owners, profile) ?? dataRecord<string>();
       if (owner === undefined) delete recorded[name];
-      else owners[profile] = dataRecord([...Object.entries(recorded), [name, owner] as const]);
+      else recorded[name] = owner;
     }
+    if (Object.hasOwn(owners, profile) || Object.keys(recorded).length > 0) owners[profile] = recorded;
   }
   // An owner means nothing without its context's value (reviveScope drops it too).
   for (const profile of Object.keys(owners)) if (!Object.hasOwn(contexts, profile)) delete owners[profile];
@@ -45,25 +47,42 @@ export function mergeScopes(base: VariableScope, ours: VariableScope, theirs: Va
 
 /**
  * `merged` with this view's own values where it holds a masked one: a secret typed in this panel is never
- * stored, so another view's save carries only its mask. Matched by environment id and variable name.
+ * stored, so another view's save carries only its mask. Matched by environment id and variable name (a context
+ * value by profile and name).
  */
 export function withOwnSecrets(merged: VariableScope, own: VariableScope): VariableScope {
   const ownById = new Map(own.environments.map((environment) => [environment.id, environment]));
+  // A context value too (the Variables dialog's Context editor takes any name), by profile and name.
+  const contexts = dataRecord<Record<string, string>>();
+  for (const [profile, values] of Object.entries(merged.contexts)) {
+    const mine = ownValue(own.contexts, profile);
+    contexts[profile] = dataRecord(
+      Object.entries(values).map(([name, value]) => {
+        const kept = ownValue(mine, name);
+        const restore =
+          isRedacted(value) && kept !== undefined && !isRedacted(kept) && isSecretVariable({ name, value: kept });
+        return [name, restore ? kept : value] as const;
+      }),
+    );
+  }
   return {
     ...merged,
+    contexts,
     environments: merged.environments.map((environment) => {
       const mine = ownById.get(environment.id);
       if (!mine) return environment;
+      // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
+      // which is the other view's secret (a credential typed under any name). The first of a name, looked up by
+      // name: a search per row was quadratic, seconds for an imported environment of thousands of keys.
+      const secrets = new Map<string, string>();
+      for (const item of mine.variables)
+        if (!secrets.has(item.name) && !isRedacted(item.value) && isSecretVariable(item))
+          secrets.set(item.name, item.value);
       return {
         ...environment,
         variables: environment.variables.map((row) => {
-          if (!isRedacted(row.value)) return row;
-          // Only a value of this view's that was held back as a secret: an ordinary one is older than the mask,
-          // which is the other view's secret (a credential typed under any name).
-          const kept = mine.variables.find(
-            (item) => item.name === row.name && !isRedacted(item.value) && isSecretVariable(item),
-          );
-          return kept ? { ...row, value: kept.value } : row;
+          const kept = isRedacted(row.value) ? secrets.get(row.name) : undefined;
+          return kept === undefined ? row : { ...row, value: kept };
         }),
       };
     }),
@@ -108,39 +127,35 @@ function mergeEnvironments(base: Environment[], ours: Environment[], theirs: Env
 }
 
 /**
- * Rows matched by name (the first of a name; rows without a name are this view's, being typed). Their rows come
- * first in their order where this view has no change of its own to the list's order, then this view's additions.
+ * Rows matched by name and by their rank among the rows of that name (a second `host`, kept disabled as an
+ * alternative, is a row of its own; so is a row still without a name, being typed). Their rows come first in their
+ * order where this view has no change of its own to the list's order, then this view's additions.
  */
 function mergeRows(base: KeyValueRow[], ours: KeyValueRow[], theirs: KeyValueRow[]): KeyValueRow[] {
   if (sameData(ours, base)) return theirs;
   if (sameData(theirs, base)) return ours;
-  const first = (rows: KeyValueRow[]) => {
-    const found = new Map<string, KeyValueRow>();
-    for (const row of rows) if (row.name !== '' && !found.has(row.name)) found.set(row.name, row);
-    return found;
+  const keyed = (rows: KeyValueRow[]) => {
+    const seen = new Map<string, number>();
+    return rows.map((row) => {
+      const rank = seen.get(row.name) ?? 0;
+      seen.set(row.name, rank + 1);
+      return [`${rank}\u0000${row.name}`, row] as const;
+    });
   };
-  const [wasByName, theirsByName] = [first(base), first(theirs)];
+  const [wasByKey, theirsByKey] = [new Map(keyed(base)), new Map(keyed(theirs))];
   const result: KeyValueRow[] = [];
   const placed = new Set<string>();
-  for (const row of ours) {
-    if (row.name === '' || placed.has(row.name)) {
-      result.push(row);
-      continue;
-    }
-    placed.add(row.name);
-    const was = wasByName.get(row.name);
-    const other = theirsByName.get(row.name);
+  for (const [key, row] of keyed(ours)) {
+    placed.add(key);
+    const was = wasByKey.get(key);
+    const other = theirsByKey.get(key);
     if (!was) result.push(row);
     else if (!other) {
       // They removed it: gone unless this view changed it.
       if (!sameData(row, was)) result.push(row);
     } else result.push(pick(was, row, other));
   }
-  for (const row of theirs)
-    if (row.name !== '' && !placed.has(row.name) && !wasByName.has(row.name)) {
-      placed.add(row.name);
-      result.push(row);
-    }
+  for (const [key, row] of theirsByKey) if (!placed.has(key) && !wasByKey.has(key)) result.push(row);
   return result;
 }
 

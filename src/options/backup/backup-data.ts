@@ -4,7 +4,7 @@ import { type ImportPlan, planImport, restoreEnvironments, withContexts } from '
 import { newSavedId } from '../../core/workbench/saved-requests.ts';
 import { createIdbSavedRequestStore } from '../../devtools/panel/collections/saved-store.ts';
 import type { KeyValueStorage } from '../../devtools/panel/key-value-storage.ts';
-import { loadScope, saveScopeNow } from '../../devtools/panel/variables/variable-storage.ts';
+import { loadScope, loadScopeRecord, saveScopeNow } from '../../devtools/panel/variables/variable-storage.ts';
 import { loadRun, saveRun } from '../../sftp-kit/run-store.ts';
 import { send } from '../../ui/send.ts';
 
@@ -65,8 +65,8 @@ export async function applyImport({ plan, backup }: PreparedImport): Promise<voi
   });
   if (plan.requests.length > 0) await createIdbSavedRequestStore().put(plan.requests);
   // Merged again on what is stored now: the panel may have saved a variable since the plan was made.
-  const latest = await loadScope(storage);
-  const merged = restoreEnvironments(latest, backup.environments, newSavedId).scope;
-  await saveScopeNow(storage, withContexts(merged, backup.contexts, mapping));
+  const latest = await loadScopeRecord(storage);
+  const merged = restoreEnvironments(latest.scope, backup.environments, newSavedId).scope;
+  await saveScopeNow(storage, withContexts(merged, backup.contexts, mapping), latest.mark ?? '');
   if (plan.kitRun && !(await loadRun())) await saveRun(plan.kitRun);
 }

@@ -16,8 +16,9 @@ import type { KeyValueStorage } from '../key-value-storage.ts';
 import { createStore, type Store } from '../store.ts';
 import type { SessionState } from '../workbench.ts';
 import {
+  basedOn,
   cancelScopeSave,
-  loadScope,
+  loadScopeRecord,
   savedBy,
   saveScopeSoon,
   scopeForStorage,
@@ -42,6 +43,9 @@ export interface VariableSession {
   refill(): void;
   dispose(): void;
 }
+
+/** How many records a view keeps by mark (a write based on an older one is merged, as before, against the one it replaced). */
+const SEEN = 32;
 
 export function createVariableSession(
   draft: Store<RequestDraft>,
@@ -133,6 +137,20 @@ export function createVariableSession(
       const at = written.indexOf(mark);
       if (at !== -1) written.splice(at, 1);
     },
+    base: () => lastSeen,
+  };
+  // The records this view took in lately, by mark, and the last one's: another view's write says which record it
+  // had last taken in (basedOn), and is merged against that one, not the record it replaced. A view that saved
+  // before hearing of a write (a busy browser) wrote a record without that write's changes: against the record it
+  // replaced they looked removed, and a panel that took them for removals saved them away for good.
+  // A record without a mark (from before marks, an older release, none at all) is known as '' (the last such).
+  const seen = new Map<string, VariableScope>();
+  let lastSeen: string | undefined;
+  const see = (mark: string | undefined, record: VariableScope) => {
+    lastSeen = mark ?? '';
+    seen.delete(lastSeen);
+    seen.set(lastSeen, record);
+    if (seen.size > SEEN) seen.delete(seen.keys().next().value as string);
   };
   // An adopted write of another view is in storage already: it is not saved again.
   let adopting = false;
@@ -150,14 +168,19 @@ export function createVariableSession(
       return;
     }
     const echo = written.indexOf(savedBy(newValue) ?? '');
+    const from = basedOn(newValue);
+    const base = (from !== undefined && seen.get(from)) || reviveScope(oldValue);
+    // No record (removed: the browser's clear data) reads as an empty scope with no owners' record either, which
+    // the merge's result has: without it the merge never matched theirs, and every open panel wrote the record back.
+    const theirs = { owners: {}, ...reviveScope(newValue) };
+    see(savedBy(newValue), theirs);
     if (echo !== -1) {
       written.splice(0, echo + 1);
       return;
     }
-    const theirs = reviveScope(newValue);
     const ours = scopeForStorage(scope.get());
     if (sameData(ours, theirs)) return;
-    const merged = withOwnSecrets(mergeScopes(reviveScope(oldValue), ours, theirs), scope.get());
+    const merged = withOwnSecrets(mergeScopes(base, ours, theirs), scope.get());
     // Already stored, unless a write of this view's is still to come after theirs (its event has not come back):
     // that one would put this view's older copy over theirs, so the merged scope is saved again.
     adopting = written.length === 0 && sameData(scopeForStorage(merged), theirs);
@@ -169,12 +192,17 @@ export function createVariableSession(
     }
   });
 
+  const load = async () => {
+    const { scope: stored, mark } = await loadScopeRecord(storage);
+    scope.set(stored);
+    see(mark, stored);
+  };
   const ready = (async () => {
-    scope.set(await loadScope(storage));
+    await load();
     // A write seen while reading may or may not be in what was read: read again, until none came in meanwhile.
     while (changedWhileLoading) {
       changedWhileLoading = false;
-      scope.set(await loadScope(storage));
+      await load();
     }
     loaded = true;
     known = [];

@@ -1,3 +1,4 @@
+import { dataRecord } from '../../../core/data-record.ts';
 import { isRedacted, isSecretVariable, REDACTED } from '../../../core/workbench/redact-secrets.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
@@ -13,8 +14,17 @@ const KEY = VARIABLES_KEY;
 const DELAY_MS = 300;
 
 export function scopeForStorage(scope: VariableScope): VariableScope {
+  // The Variables dialog's Context editor takes any name and value: a credential typed there is masked too.
+  const contexts = dataRecord<Record<string, string>>();
+  for (const [profile, values] of Object.entries(scope.contexts))
+    contexts[profile] = dataRecord(
+      Object.entries(values).map(
+        ([name, value]) => [name, isSecretVariable({ name, value }) ? REDACTED : value] as const,
+      ),
+    );
   return {
     ...scope,
+    contexts,
     environments: scope.environments.map((environment) => ({
       ...environment,
       variables: environment.variables.map((row) => ({
@@ -33,40 +43,56 @@ export function maskedVariables(scope: VariableScope): string[] {
 }
 
 export async function loadScope(storage: KeyValueStorage): Promise<VariableScope> {
+  return (await loadScopeRecord(storage)).scope;
+}
+
+/** The stored scope and the mark of the view that saved it (savedBy), if any. */
+export async function loadScopeRecord(storage: KeyValueStorage): Promise<{ scope: VariableScope; mark?: string }> {
   try {
-    return reviveScope(await storage.get(KEY));
+    const record = await storage.get(KEY);
+    return { scope: reviveScope(record), mark: savedBy(record) };
   } catch {
-    return reviveScope(undefined);
+    return { scope: reviveScope(undefined) };
   }
 }
 
-/** Saves at once (Settings → Import all), masked as the panel's own saves are. */
-export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScope): Promise<void> {
-  await storage.set(KEY, scopeForStorage(scope));
+/**
+ * Saves at once (Settings → Import all), masked as the panel's own saves are, with a mark of its own and the mark
+ * of the record it was made from (`basedOn`, see saveScopeSoon): a panel's write that came in between is not
+ * taken for something the import removed.
+ */
+export async function saveScopeNow(storage: KeyValueStorage, scope: VariableScope, base?: string): Promise<void> {
+  const savedBy = `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  await storage.set(KEY, { ...scopeForStorage(scope), savedBy, ...(base === undefined ? {} : { basedOn: base }) });
 }
 
 /**
  * Saved 300 ms after the last change, or as the page goes away (save-soon.ts). `stamp` gives the mark stored with
  * this write (`savedBy`, which reviveScope ignores): a view knows its own write by it when storage.onChanged brings
  * it back, and every write differs from the one before, so Chrome, which fires nothing for a write that changes
- * nothing, fires for each. `failed` is told the stamp of a write that did not happen.
+ * nothing, fires for each. `failed` is told the stamp of a write that did not happen. `base` gives the mark of the
+ * last record the view took in (`basedOn`): a view that had not heard of a write yet when it saved wrote a record
+ * without that write's changes, which the others must not take for its removals (variable-session.ts).
  */
 export function saveScopeSoon(
   storage: KeyValueStorage,
   scope: VariableScope,
-  stamp?: { next(): string; failed(mark: string): void },
+  stamp?: { next(): string; failed(mark: string): void; base?(): string | undefined },
 ): void {
   saveSoon(
     storage,
     KEY,
     () => {
       const mark = stamp?.next();
-      storage
-        .set(KEY, mark === undefined ? scopeForStorage(scope) : { ...scopeForStorage(scope), savedBy: mark })
-        .catch(() => {
-          // The next change saves again.
-          if (mark !== undefined) stamp?.failed(mark);
-        });
+      const base = stamp?.base?.();
+      const record =
+        mark === undefined
+          ? scopeForStorage(scope)
+          : { ...scopeForStorage(scope), savedBy: mark, ...(base === undefined ? {} : { basedOn: base }) };
+      storage.set(KEY, record).catch(() => {
+        // The next change saves again.
+        if (mark !== undefined) stamp?.failed(mark);
+      });
     },
     DELAY_MS,
   );
@@ -74,7 +100,16 @@ export function saveScopeSoon(
 
 /** The mark a view stored with a record (saveScopeSoon), if any. */
 export function savedBy(record: unknown): string | undefined {
-  const mark = record && typeof record === 'object' ? (record as { savedBy?: unknown }).savedBy : undefined;
+  return markIn(record, 'savedBy');
+}
+
+/** The mark of the record the view that saved this one had last taken in (saveScopeSoon), if any. */
+export function basedOn(record: unknown): string | undefined {
+  return markIn(record, 'basedOn');
+}
+
+function markIn(record: unknown, field: 'savedBy' | 'basedOn'): string | undefined {
+  const mark = record && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
   return typeof mark === 'string' ? mark : undefined;
 }
 

@@ -1,7 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as records from '../../../../src/core/data-record.ts';
 import { mergeScopes, sameData, withOwnSecrets } from '../../../../src/core/workbench/merge-scope.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import type { Environment, VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
+
+// Entries copied into records (data-record.ts), to count the merge's work on large records.
+let copied = 0;
+vi.mock('../../../../src/core/data-record.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof records>();
+  return {
+    ...real,
+    dataRecord: (from?: Parameters<typeof real.dataRecord>[0]) => {
+      const made = real.dataRecord(from);
+      copied += Object.keys(made).length;
+      return made;
+    },
+  };
+});
 
 const row = (name: string, value: string, enabled = true) => ({ name, value, enabled });
 const env = (id: string, name: string, ...variables: ReturnType<typeof row>[]): Environment => ({
@@ -120,6 +135,31 @@ describe('merging another view’s save of the variables into this view’s', ()
     });
   });
 
+  it('keeps a second row of the same name added on the other side (a disabled alternative), and a row being named', () => {
+    const was = scope({ environments: [env('dev', 'dev', row('host', 'a.example'))] });
+    const ours = scope({ environments: [env('dev', 'dev', row('host', 'a.example'), row('zone', 'par'))] });
+    const theirs = scope({
+      environments: [env('dev', 'dev', row('host', 'a.example'), row('host', 'b.example', false), row('', 'typed'))],
+    });
+    expect(mergeScopes(was, ours, theirs).environments).toEqual([
+      env(
+        'dev',
+        'dev',
+        row('host', 'a.example'),
+        row('zone', 'par'),
+        row('host', 'b.example', false),
+        row('', 'typed'),
+      ),
+    ]);
+    // And the other way round: the other view removed the duplicate, which this view had not touched.
+    const withZone = scope({
+      environments: [env('dev', 'dev', row('host', 'a.example'), row('host', 'b.example', false), row('zone', 'par'))],
+    });
+    expect(mergeScopes(theirs, withZone, was).environments).toEqual([
+      env('dev', 'dev', row('host', 'a.example'), row('zone', 'par')),
+    ]);
+  });
+
   it('puts this view’s own secret values back where the merge kept the stored mask', () => {
     const own = scope({ environments: [env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'par'))] });
     const merged = scope({
@@ -128,6 +168,43 @@ describe('merging another view’s save of the variables into this view’s', ()
     expect(withOwnSecrets(merged, own).environments).toEqual([
       env('dev', 'dev', row('apiToken', 'tok_live_1'), row('zone', 'mtl'), row('password', REDACTED)),
     ]);
+  });
+
+  it('puts secrets back in a number of steps that grows with the rows, not with their square (a large environment)', () => {
+    const size = 2000;
+    let reads = 0;
+    const counted = <T extends object>(list: T[]) =>
+      new Proxy(list, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    const names = Array.from({ length: size }, (_, at) => `auth${at}`);
+    const own = scope({ environments: [env('dev', 'dev', ...names.map((name) => row(name, `Bearer ${name}`)))] });
+    own.environments[0] = {
+      ...(own.environments[0] as Environment),
+      variables: counted(own.environments[0]?.variables ?? []),
+    };
+    const merged = scope({ environments: [env('dev', 'dev', ...names.map((name) => row(name, REDACTED)))] });
+    const back = withOwnSecrets(merged, own);
+    expect(back.environments[0]?.variables.map((item) => item.value)).toEqual(names.map((name) => `Bearer ${name}`));
+    expect(reads).toBeLessThan(size * 4);
+  });
+
+  it('merges a context of many names with their owners in work that grows with the names, not their square', () => {
+    const size = 2000;
+    const names = Array.from({ length: size }, (_, at) => `app${at}Id`);
+    const was = scope({
+      contexts: { p1: Object.fromEntries(names.map((name) => [name, 'app_1'])) },
+      owners: { p1: Object.fromEntries(names.map((name) => [name, 'self'])) },
+    });
+    const theirs = scope({ ...was, contexts: { p1: { ...was.contexts.p1, app0Id: 'app_2' } } });
+    copied = 0;
+    const merged = mergeScopes(was, was, theirs);
+    expect(merged.contexts.p1?.app0Id).toBe('app_2');
+    expect(Object.keys(merged.owners?.p1 ?? {})).toHaveLength(size);
+    expect(copied).toBeLessThan(size * 20);
   });
 });
 

@@ -335,6 +335,38 @@ describe('variables shared by two panels (two DevTools windows) and the options 
     two.dispose();
   });
 
+  it('stores no secret typed as a context value in the Variables dialog, and keeps it in the panel it was typed in', async () => {
+    const { one, two, storage } = await twoPanels();
+    // The dialog's Context editor takes any name and value.
+    one.variables.update((scope) => ({
+      ...scope,
+      contexts: { [one.profileId()]: { apiToken: 'tok_live_2', appId: 'Bearer tok_live_3', organisationId: 'orga_1' } },
+    }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    const stored = JSON.stringify(await storage.get('keyhole.devtools.variables'));
+    expect(stored).not.toContain('tok_live_');
+    expect(stored).toContain('orga_1');
+    expect(two.variables.get().contexts[two.profileId()]).toEqual({
+      apiToken: REDACTED,
+      appId: REDACTED,
+      organisationId: 'orga_1',
+    });
+    two.variables.update((scope) => ({
+      ...scope,
+      activeEnvironmentId: '',
+      environments: [{ id: 'qa', name: 'qa', variables: [] }],
+    }));
+    await new Promise((resolve) => setTimeout(resolve, SAVED));
+    expect(one.variables.get().environments.map((environment) => environment.name)).toEqual(['qa']);
+    expect(one.variables.get().contexts[one.profileId()]).toEqual({
+      apiToken: 'tok_live_2',
+      appId: 'Bearer tok_live_3',
+      organisationId: 'orga_1',
+    });
+    one.dispose();
+    two.dispose();
+  });
+
   it('shows an Import all made in the options page at once, and writes nothing back', async () => {
     const fake = createFakeServices();
     const workbench = createWorkbench(fake.services);

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameData } from '../../../../../src/core/workbench/merge-scope.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
-import { reviveScope, type VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
+import { reviveScope, setContextValue, type VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
 import { createMemoryStorage } from '../../../../../src/devtools/panel/history/history-store.ts';
 import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-value-storage.ts';
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
 import { createVariableSession } from '../../../../../src/devtools/panel/variables/variable-session.ts';
 import {
+  loadScopeRecord,
   saveScopeNow,
   scopeForStorage,
   VARIABLES_KEY,
@@ -44,20 +45,25 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
       return { ...scope, environments: [...environments, { id, name: `n${pick(3)}`, variables: [] }] };
     }
     case 1:
+      // Environments named u… are added once and never removed: none may be lost (see below).
+      if (target?.id.startsWith('u')) return scope;
       return { ...scope, environments: environments.filter((item) => item !== target) };
     case 2:
       return { ...scope, environments: change((item) => ({ ...item, name: `n${pick(3)}` })) };
     case 3: {
-      const name = ['a', 'b', 'c'][pick(3)] as string;
+      // Now and then a row still without a name, or a second row of a name (a disabled alternative).
+      const name = ['a', 'b', 'c', ''][pick(4)] as string;
+      const again = pick(4) === 0;
       // Now and then a credential: stored masked, kept by the panel it was typed in.
       const value = pick(4) === 0 ? `Bearer t${pick(9)}` : `v${pick(5)}`;
       return {
         ...scope,
         environments: change((item) => ({
           ...item,
-          variables: item.variables.some((row) => row.name === name)
-            ? item.variables.map((row) => (row.name === name ? { ...row, value } : row))
-            : [...item.variables, { name, value, enabled: true }],
+          variables:
+            !again && item.variables.some((row) => row.name === name)
+              ? item.variables.map((row) => (row.name === name ? { ...row, value } : row))
+              : [...item.variables, { name, value, enabled: !again }],
         })),
       };
     }
@@ -67,6 +73,12 @@ function edit(scope: VariableScope, pick: (below: number) => number): VariableSc
       return { ...scope, activeEnvironmentId: target?.id ?? '' };
     default: {
       const profile = `p${pick(2)}`;
+      // Now and then an id forgotten (the context bar's remove button), or one chosen under no owner.
+      const choice = pick(4);
+      if (choice === 0) return setContextValue(scope, profile, 'organisationId', '');
+      // A credential typed as a context value (the Variables dialog's Context editor takes any value).
+      if (choice === 1)
+        return setContextValue(scope, profile, 'applicationId', pick(3) === 0 ? `Bearer t${pick(9)}` : `a${pick(3)}`);
       return {
         ...scope,
         contexts: { ...scope.contexts, [profile]: { ...scope.contexts[profile], organisationId: `o${pick(3)}` } },
@@ -94,6 +106,7 @@ describe('three panels editing the variables at once', () => {
         [VARIABLES_KEY]: { environments: [], activeEnvironmentId: '', contexts: {}, owners: {} },
       });
       let writes = 0;
+      const added: string[] = [];
       const heard: (() => void)[][] = [];
       const panels = Array.from({ length: PANELS }, () => {
         const queue: (() => void)[] = [];
@@ -117,8 +130,15 @@ describe('three panels editing the variables at once', () => {
         const action = pick(4);
         if (action === 3) {
           // Settings → Import all: reads what is stored, adds to it, writes it at once.
-          const latest = reviveScope(await shared.get(VARIABLES_KEY));
-          await saveScopeNow(shared, edit(latest, pick));
+          const latest = await loadScopeRecord(shared);
+          await saveScopeNow(shared, edit(latest.scope, pick), latest.mark ?? '');
+        } else if (action === 0 && pick(6) === 0) {
+          const id = `u${added.length}`;
+          added.push(id);
+          panels[pick(PANELS)]?.scope.update((scope) => ({
+            ...scope,
+            environments: [...scope.environments, { id, name: id, variables: [] }],
+          }));
         } else if (action === 0) panels[pick(PANELS)]?.scope.update((scope) => edit(scope, pick));
         else if (action === 1) {
           const queue = heard[pick(PANELS)] as (() => void)[];
@@ -135,6 +155,11 @@ describe('three panels editing the variables at once', () => {
         expect(rounds, `case ${seed} still writing`).toBeLessThan(50);
       }
       const stored = reviveScope(await shared.get(VARIABLES_KEY));
+      // An environment added in one panel and removed nowhere is in the end in storage, whatever the others did.
+      expect(
+        added.filter((id) => !stored.environments.some((environment) => environment.id === id)),
+        `case ${seed} lost`,
+      ).toEqual([]);
       for (const [index, panel] of panels.entries())
         expect(reviveScope(scopeForStorage(panel.scope.get())), `case ${seed}, panel ${index}`).toEqual(stored);
       for (const panel of panels) panel.dispose();

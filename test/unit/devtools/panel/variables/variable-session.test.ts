@@ -6,7 +6,11 @@ import { createMemoryStorage } from '../../../../../src/devtools/panel/history/h
 import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-value-storage.ts';
 import { createStore } from '../../../../../src/devtools/panel/store.ts';
 import { createVariableSession } from '../../../../../src/devtools/panel/variables/variable-session.ts';
-import { VARIABLES_KEY } from '../../../../../src/devtools/panel/variables/variable-storage.ts';
+import {
+  loadScopeRecord,
+  saveScopeNow,
+  VARIABLES_KEY,
+} from '../../../../../src/devtools/panel/variables/variable-storage.ts';
 import type { SessionState } from '../../../../../src/devtools/panel/workbench.ts';
 
 /**
@@ -181,5 +185,38 @@ describe('variables followed across two panels', () => {
     expect(two.scope.get().environments.map((environment) => environment.name)).toEqual(['qa']);
     one.dispose();
     two.dispose();
+  });
+  it('follows the record being removed (the browser’s clear data) without writing it back', async () => {
+    const stored: VariableScope = {
+      ...EMPTY_STORED,
+      environments: [{ id: 'dev', name: 'dev', variables: [{ name: 'zone', value: 'par', enabled: true }] }],
+      activeEnvironmentId: 'dev',
+      contexts: { p1: { organisationId: 'orga_1' } },
+    };
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: stored });
+    const one = await panel(shared);
+    const two = await panel(shared);
+    await shared.set(VARIABLES_KEY, null);
+    await vi.advanceTimersByTimeAsync(SAVED);
+    await vi.advanceTimersByTimeAsync(SAVED);
+    expect(await shared.get(VARIABLES_KEY)).toBeUndefined();
+    expect(one.scope.get().environments).toEqual([]);
+    expect(two.scope.get().contexts).toEqual({});
+    one.dispose();
+    two.dispose();
+  });
+  it('keeps what it saved between Import all’s read and its write', async () => {
+    const shared = createMemoryStorage({ [VARIABLES_KEY]: EMPTY_STORED });
+    const one = await panel(shared);
+    const read = await loadScopeRecord(shared);
+    one.scope.update((scope) => ({ ...scope, environments: [{ id: 'mine', name: 'mine', variables: [] }] }));
+    await vi.advanceTimersByTimeAsync(SAVED);
+    const imported = { id: 'imported', name: 'imported', variables: [] };
+    await saveScopeNow(shared, { ...read.scope, environments: [imported] }, read.mark ?? '');
+    await vi.advanceTimersByTimeAsync(SAVED);
+    const ids = (scope: VariableScope) => scope.environments.map((environment) => environment.id).sort();
+    expect(ids((await shared.get(VARIABLES_KEY)) as VariableScope)).toEqual(['imported', 'mine']);
+    expect(ids(one.scope.get())).toEqual(['imported', 'mine']);
+    one.dispose();
   });
 });
