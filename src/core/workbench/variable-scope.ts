@@ -39,6 +39,14 @@ export function activeEnvironment(scope: VariableScope): Environment | undefined
   return scope.environments.find((environment) => environment.id === scope.activeEnvironmentId);
 }
 
+/** An environment's enabled variables by name (none without an environment). */
+export function environmentValues(environment: Environment | undefined): Record<string, string> {
+  const values = dataRecord<string>();
+  for (const row of environment?.variables ?? [])
+    if (row.enabled && row.name.trim() !== '') values[row.name.trim()] = row.value;
+  return values;
+}
+
 /**
  * The values a request of this profile resolves against. The context wins over the active environment for the
  * same name: the context holds ids the user chose (shown above the composer, each with a button to forget it),
@@ -49,9 +57,7 @@ export function scopeValues(
   profileId: string,
   forPath?: { path: string; params: Readonly<Record<string, string>> },
 ): Record<string, string> {
-  const values = dataRecord<string>();
-  for (const row of activeEnvironment(scope)?.variables ?? [])
-    if (row.enabled && row.name.trim() !== '') values[row.name.trim()] = row.value;
+  const values = environmentValues(activeEnvironment(scope));
   const context = ownValue(scope.contexts, profileId) ?? {};
   const owned = forPath
     ? contextValuesFor(context, ownValue(scope.owners, profileId) ?? {}, forPath.path, forPath.params)

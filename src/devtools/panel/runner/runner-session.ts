@@ -10,7 +10,7 @@ import {
   writesIn,
 } from '../../../core/workbench/run/run-collection.ts';
 import { groupByFolder, type SavedRequest } from '../../../core/workbench/saved-requests.ts';
-import { scopeValues, setEnvironmentValue, type VariableScope } from '../../../core/workbench/variable-scope.ts';
+import { environmentValues, setEnvironmentValue, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import { judgeChecks, observedFrom } from '../checks/judge-response.ts';
 import type { PanelServices } from '../services.ts';
 import { createStore, type Store } from '../store.ts';
@@ -57,9 +57,10 @@ export function overriddenContext(
   environmentId: string,
   profileId: string,
 ): { name: string; environment: string; context: string }[] {
-  if (!scope.environments.some((item) => item.id === environmentId)) return [];
+  const environment = scope.environments.find((item) => item.id === environmentId);
+  if (!environment) return [];
   const context = ownValue(scope.contexts, profileId) ?? {};
-  const fromEnvironment = scopeValues({ ...scope, contexts: {}, owners: {}, activeEnvironmentId: environmentId }, '');
+  const fromEnvironment = environmentValues(environment);
   return Object.entries(context)
     .filter(([name, value]) => Object.hasOwn(fromEnvironment, name) && fromEnvironment[name] !== value)
     .map(([name, value]) => ({ name, environment: fromEnvironment[name] as string, context: value }));
@@ -133,10 +134,7 @@ export function createRunnerSession(services: PanelServices, variables: Store<Va
       // the environment's organisation, the context's app of another one went out as orga_prod's app_picked.
       const context = ownValue(scope.contexts, profileId) ?? {};
       const owners = ownValue(scope.owners, profileId) ?? {};
-      const fromEnvironment = scopeValues(
-        { ...scope, contexts: {}, owners: {}, activeEnvironmentId: environment?.id ?? '' },
-        profileId,
-      );
+      const fromEnvironment = environmentValues(environment);
       const values = { ...fromEnvironment, ...carry };
       const contextFor = (item: RunItem, known: Readonly<Record<string, string>>) =>
         contextValuesFor(context, owners, item.draft.path, {
