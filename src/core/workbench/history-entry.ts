@@ -4,7 +4,9 @@ import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import {
   isRedacted,
+  looksLikeCredentialValue,
   looksSecretName,
+  REDACTED,
   redactPairs,
   redactSecretsInText,
   redactUrl,
@@ -97,10 +99,11 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
     // Headers Keyhole never sends (it signs itself; the browser owns the others) go. A credential header it does
     // send (X-Api-Key) or one the user named as a secret (X-Db-Password) is kept masked, as the draft masks it:
     // stripped, a Re-send of the kept call went without it and said nothing; masked, it is refused and says so.
+    // A value carrying its own scheme (`X-Upstream: Bearer …`) is masked under any name, as the draft's rows are.
     headers: redactPairs(
       (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
       looksSecretName,
-    ),
+    ).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
     body: sanitizeBody(request.body),
   };
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;

@@ -110,6 +110,24 @@ describe('createHistoryRecord', () => {
     ]);
   });
 
+  it('masks a header carrying its own credential scheme under any name (the draft masks it too)', () => {
+    const typed: SendRequest = {
+      ...request,
+      headers: [
+        ['X-Upstream', 'Bearer upstream-token-1'],
+        ['X-Forwarded', 'Basic dXNlcjpwYXNz'],
+        ['X-Trace', 't1'],
+      ],
+    };
+    const { entry } = createHistoryRecord({ request: typed, response, startedAt: 1 }, DEFAULT_HISTORY_CAPS, 'id4');
+    expect(entry.request.headers).toEqual([
+      ['X-Upstream', REDACTED],
+      ['X-Forwarded', REDACTED],
+      ['X-Trace', 't1'],
+    ]);
+    expect(JSON.stringify(entry)).not.toContain('upstream-token-1');
+  });
+
   it('caps text and byte bodies at the configured size', () => {
     const big: SendResponse = {
       ...response,
