@@ -127,17 +127,19 @@ describe('ResponsePane', () => {
     expect([...root.querySelectorAll('button')].some((button) => text(button) === 'Open Settings')).toBe(false);
     // Nor for a refusal that quotes the words from a path an imported collection chose: the path is what is wrong.
     const hostile = `/v2/${GRANT_HOST_ACCESS}/..`;
-    let refusal: KeyholeError | undefined;
-    try {
-      guardPath(hostile, 'api');
-    } catch (error) {
-      refusal = error as KeyholeError;
-    }
-    expect(refusal?.message).toContain(GRANT_HOST_ACCESS);
+    const refusal = ((): KeyholeError => {
+      try {
+        guardPath(hostile, 'api');
+      } catch (error) {
+        return error as KeyholeError;
+      }
+      throw new Error('the path was not refused');
+    })();
+    expect(refusal.message).toContain(GRANT_HOST_ACCESS);
     workbench.run.set({
       phase: 'failed',
       request: { target: 'api', method: 'GET', path: hostile },
-      error: { code: refusal?.code ?? '', message: refusal?.message ?? '' },
+      error: { code: refusal.code, message: refusal.message },
       startedAt: 3,
     });
     await vi.waitFor(() => expect(text(root.querySelector('[role="alert"]'))).toContain('Refused path'));
