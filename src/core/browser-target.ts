@@ -161,9 +161,13 @@ export function largeBodyTransport(target: BrowserTarget = currentBrowserTarget(
  */
 export const GRANT_HOST_ACCESS = 'Grant access to the host in Settings';
 
-/** Whether an error's message asks for the host permission (GRANT_HOST_ACCESS, or Firefox's refusal below). */
+/**
+ * Whether an error asks for the host permission (Firefox's refusal below, or a network failure that says
+ * GRANT_HOST_ACCESS). Only a network failure's words count: other refusals quote what a page or an imported
+ * collection chose (a path `/v2/Grant access to the host in Settings/..`), which must not steer the panel.
+ */
 export function asksForHostAccess(error: { code: string; message: string }): boolean {
-  return error.code === 'permission-missing' || error.message.includes(GRANT_HOST_ACCESS);
+  return error.code === 'permission-missing' || (error.code === 'network' && error.message.includes(GRANT_HOST_ACCESS));
 }
 
 /** What the worker says instead of a bare "network error" when Firefox lacks the permission for an origin. */

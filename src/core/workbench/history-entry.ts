@@ -4,7 +4,9 @@ import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import {
   isRedacted,
+  looksLikeCredentialValue,
   looksSecretName,
+  REDACTED,
   redactPairs,
   redactSecretsInText,
   redactUrl,
@@ -68,11 +70,15 @@ function sanitizeBody(body: RequestBody | undefined): RequestBody {
   if (!body) return { kind: 'none' };
   switch (body.kind) {
     case 'json':
-      return { kind: 'json', text: redactSecretsInText(body.text, 'application/json') };
+      return { kind: 'json', text: redactSecretsInText(body.text, 'application/json', looksSecretName) };
     case 'form':
-      return { kind: 'form', fields: redactPairs(body.fields) };
+      return { kind: 'form', fields: redactPairs(body.fields, looksSecretName) };
     case 'text':
-      return { kind: 'text', contentType: body.contentType, text: redactSecretsInText(body.text, body.contentType) };
+      return {
+        kind: 'text',
+        contentType: body.contentType,
+        text: redactSecretsInText(body.text, body.contentType, looksSecretName),
+      };
     case 'bytes':
       // The file's name and type, not its bytes (an image may be large, or private): reopened, it is picked again.
       return {
@@ -91,16 +97,18 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
   const clean: SendRequest = {
     target: request.target,
     method: request.method,
-    // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are.
-    path: redactUrl(request.path),
-    query: redactPairs(request.query ?? []),
+    // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are. What the user
+    // sent is masked by the draft's name test (`api_key`, `db_password`): history must not keep what the draft hides.
+    path: redactUrl(request.path, true),
+    query: redactPairs(request.query ?? [], looksSecretName),
     // Headers Keyhole never sends (it signs itself; the browser owns the others) go. A credential header it does
     // send (X-Api-Key) or one the user named as a secret (X-Db-Password) is kept masked, as the draft masks it:
     // stripped, a Re-send of the kept call went without it and said nothing; masked, it is refused and says so.
+    // A value carrying its own scheme (`X-Upstream: Bearer …`) is masked under any name, as the draft's rows are.
     headers: redactPairs(
       (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
       looksSecretName,
-    ),
+    ).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
     body: sanitizeBody(request.body),
   };
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;
@@ -178,7 +186,7 @@ export function createHistoryRecord(
     if (outcome.elapsedMs !== undefined) entry.durationMs = outcome.elapsedMs;
     return { entry };
   }
-  entry.url = redactUrl(response.url);
+  entry.url = redactUrl(response.url, true);
   entry.status = response.status;
   entry.statusText = response.statusText;
   entry.durationMs = response.durationMs;

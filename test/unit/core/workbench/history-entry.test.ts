@@ -110,6 +110,61 @@ describe('createHistoryRecord', () => {
     ]);
   });
 
+  it('masks a header carrying its own credential scheme under any name (the draft masks it too)', () => {
+    const typed: SendRequest = {
+      ...request,
+      headers: [
+        ['X-Upstream', 'Bearer upstream-token-1'],
+        ['X-Forwarded', 'Basic dXNlcjpwYXNz'],
+        ['X-Trace', 't1'],
+      ],
+    };
+    const { entry } = createHistoryRecord({ request: typed, response, startedAt: 1 }, DEFAULT_HISTORY_CAPS, 'id4');
+    expect(entry.request.headers).toEqual([
+      ['X-Upstream', REDACTED],
+      ['X-Forwarded', REDACTED],
+      ['X-Trace', 't1'],
+    ]);
+    expect(JSON.stringify(entry)).not.toContain('upstream-token-1');
+  });
+
+  it('masks a value under a name the draft holds as secret wherever the request carries it (path, query, body, URL)', () => {
+    const typed: SendRequest = {
+      target: 'api',
+      method: 'POST',
+      path: '/v2/self;api_key=seg-secret-1',
+      query: [
+        ['db_password', 'query-secret-2'],
+        ['X-Trace', 't1'],
+      ],
+      headers: [['X-Db-Password', 'header-secret-3']],
+      body: { kind: 'json', text: JSON.stringify({ apiKey: 'body-secret-4', name: 'ci' }) },
+    };
+    const form: SendRequest = { ...typed, body: { kind: 'form', fields: [['clientSecret', 'form-secret-5']] } };
+    const sent = {
+      ...response,
+      url: 'http://127.0.0.1:8780/v2/self;api_key=seg-secret-1?db_password=query-secret-2&X-Trace=t1',
+    };
+    const records = [typed, form].map(
+      (request, index) =>
+        createHistoryRecord({ request, response: sent, startedAt: 1 }, DEFAULT_HISTORY_CAPS, `m${index}`).entry,
+    );
+    expect(JSON.stringify(records)).not.toMatch(/secret-\d/);
+    expect(records[0]?.request.query).toEqual([
+      ['db_password', REDACTED],
+      ['X-Trace', 't1'],
+    ]);
+    expect(records[0]?.request.path).toBe(`/v2/self;api_key=${encodeURIComponent(REDACTED)}`);
+    expect(
+      JSON.stringify(
+        buildHar(
+          records.map((entry) => ({ entry })),
+          { creatorVersion: '0', ...ORIGINS },
+        ),
+      ),
+    ).not.toMatch(/secret-\d/);
+  });
+
   it('caps text and byte bodies at the configured size', () => {
     const big: SendResponse = {
       ...response,
@@ -161,8 +216,9 @@ describe('createHistoryRecord', () => {
       },
       DEFAULT_HISTORY_CAPS,
     );
-    // The strict names of history's query: `oauth_token` and a bare `token` stay, as they do there; empty stays empty.
-    const expected = `/v2/x;oauth_token=t1;oauth_token_secret=${mask}/y%3BPassword%3D${mask};token=kept;access_token=`;
+    // The draft's names, as history's query: `oauth_token` stays (useless without its secret), a bare `token` is
+    // masked as the draft masks it; empty stays empty.
+    const expected = `/v2/x;oauth_token=t1;oauth_token_secret=${mask}/y%3BPassword%3D${mask};token=${mask};access_token=`;
     expect(called.entry.request.path).toBe(expected);
     expect(called.entry.url).toBe(`http://127.0.0.1:8780${expected}?password=${mask}`);
     // A call that failed before any answer keeps its path masked too, and so does the HAR built from it.

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GRANT_HOST_ACCESS } from '../../../../../src/core/browser-target.ts';
+import type { KeyholeError } from '../../../../../src/core/errors.ts';
+import { guardPath } from '../../../../../src/core/http/request-guard.ts';
 import type { SendResponse } from '../../../../../src/core/protocol.ts';
 import { PlatformErrorBanner, ResponsePane } from '../../../../../src/devtools/panel/response/ResponsePane.tsx';
 import { createWorkbench } from '../../../../../src/devtools/panel/workbench.ts';
@@ -123,6 +125,26 @@ describe('ResponsePane', () => {
     });
     await vi.waitFor(() => expect(text(root.querySelector('[role="alert"]'))).toContain('Could not reach'));
     expect([...root.querySelectorAll('button')].some((button) => text(button) === 'Open Settings')).toBe(false);
+    // Nor for a refusal that quotes the words from a path an imported collection chose: the path is what is wrong.
+    const hostile = `/v2/${GRANT_HOST_ACCESS}/..`;
+    const refusal = ((): KeyholeError => {
+      try {
+        guardPath(hostile, 'api');
+      } catch (error) {
+        return error as KeyholeError;
+      }
+      throw new Error('the path was not refused');
+    })();
+    expect(refusal.message).toContain(GRANT_HOST_ACCESS);
+    workbench.run.set({
+      phase: 'failed',
+      request: { target: 'api', method: 'GET', path: hostile },
+      error: { code: refusal.code, message: refusal.message },
+      startedAt: 3,
+    });
+    await vi.waitFor(() => expect(text(root.querySelector('[role="alert"]'))).toContain('Refused path'));
+    expect([...root.querySelectorAll('button')].some((button) => text(button) === 'Open Settings')).toBe(false);
+    expect(text(root)).not.toContain('Host access:');
     workbench.dispose();
   });
 });
