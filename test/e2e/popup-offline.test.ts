@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_SNAPSHOT_STORAGE_KEY } from '../../src/popup/account-cache.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { openPopup as openExtensionPopup } from './support/extension-pages.ts';
 import { type SandboxedExtension, signInOrFail, startSandboxedExtension } from './support/sandboxed-extension.ts';
@@ -21,6 +22,11 @@ const openPopup = (target: SandboxedExtension, colorScheme: 'light' | 'dark' = '
 async function openOnceAndSave(target: SandboxedExtension): Promise<string[]> {
   const page = await openPopup(target);
   await expect.poll(() => page.locator('.kp-updated').textContent(), { timeout: 10_000 }).toBe('Updated just now');
+  // "Updated just now" shows before the cache is written (two IndexedDB transactions, then the synchronous mirror):
+  // closing at once could drop that write on a busy machine, and the next popup would have nothing to paint first.
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, ACCOUNT_SNAPSHOT_STORAGE_KEY, {
+    timeout: 10_000,
+  });
   const names = await page.locator('.kp-space__name').allInnerTexts();
   await page.close();
   return names;
