@@ -58,3 +58,12 @@ for (const path of all)
   console.log(
     `${median(samples.get(path)!).toFixed(1).padStart(7)} ms  ratio median ${median(ratios.get(path)!).toFixed(2)}×  ${path}`,
   );
+// Each page's samples, sorted: the first paint is presented on the display's frames, so they bunch.
+if (process.env.KEYHOLE_AB_SAMPLES)
+  for (const path of all)
+    console.log(
+      `${path}: ${[...samples.get(path)!]
+        .sort((a, b) => a - b)
+        .map((t) => t.toFixed(0))
+        .join(' ')}`,
+    );

@@ -9,6 +9,7 @@ import { ShortcutsDialog } from './keyboard/ShortcutsDialog.tsx';
 import { usePanelShortcuts } from './keyboard/use-panel-shortcuts.ts';
 import { RailLabel } from './layout/RailIcon.tsx';
 import { Splitter } from './layout/Splitter.tsx';
+import { useFirstFrameDrawn } from './layout/use-first-frame-drawn.ts';
 import { useSidePane } from './layout/use-side-pane.ts';
 import { openLogStream } from './open-log-stream.ts';
 import { ResponsePane } from './response/ResponsePane.tsx';
@@ -75,6 +76,7 @@ export function PanelApp({
   const view = available.find((item) => item.id === selected) ?? available[0];
   const gate = services.vaultGate;
   const vault = useVaultLock(gate);
+  const firstFrameDrawn = useFirstFrameDrawn();
 
   useEffect(() => () => workbench.dispose(), [workbench]);
 
@@ -146,14 +148,10 @@ export function PanelApp({
 
   const viewProps = { workbench, services, showComposer };
   const full = view?.placement === 'full';
+  const viewLoading = <p class="kh-muted kh-side-empty">Loading…</p>;
   const content = view ? (
     <div {...tabPanelProps('kh-view', view.id)} class={full ? 'kh-full-panel' : 'kh-side-panel'}>
-      <Lazy
-        key={view.id}
-        load={view.load}
-        props={viewProps}
-        fallback={<p class="kh-muted kh-side-empty">Loading…</p>}
-      />
+      {firstFrameDrawn ? <Lazy key={view.id} load={view.load} props={viewProps} fallback={viewLoading} /> : viewLoading}
     </div>
   ) : null;
 
@@ -203,9 +201,13 @@ export function PanelApp({
                 <ContextBar workbench={workbench} />
               </div>
             </div>
-            <Composer workbench={workbench} services={services} />
-            <Splitter which="composer" storage={services.storage} />
-            <ResponsePane workbench={workbench} services={services} />
+            <Composer workbench={workbench} services={services} requestLineOnly={!firstFrameDrawn} />
+            {firstFrameDrawn ? (
+              <>
+                <Splitter which="composer" storage={services.storage} />
+                <ResponsePane workbench={workbench} services={services} />
+              </>
+            ) : null}
           </main>
         </>
       )}

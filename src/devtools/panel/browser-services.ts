@@ -5,6 +5,7 @@ import { send } from '../../ui/send.ts';
 import { VaultGate } from '../../ui/vault-gate.ts';
 import { watchSessionState } from '../../ui/watch-session-state.ts';
 import { watchVaultLock } from '../../ui/watch-vault-lock.ts';
+import { afterNextFrame } from './after-first-frame.ts';
 import { createIdbSavedRequestStore } from './collections/saved-store.ts';
 import { createIdbHistoryStore } from './history/history-store.ts';
 import type { CapturedHarEntry, DevtoolsAccess, KeyValueStorage, PanelServices } from './services.ts';
@@ -119,5 +120,6 @@ export function createBrowserServices(): PanelServices {
     tabResponses: createIdbTabResponseStore(),
     saved: createIdbSavedRequestStore(),
     connectStream: () => browser.runtime.connect({ name: STREAM_PORT_NAME }),
+    firstFrame: afterNextFrame(),
   };
 }

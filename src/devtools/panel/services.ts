@@ -78,4 +78,9 @@ export interface PanelServices {
   saved?: SavedRequestStore;
   /** Opens a port to the worker for a live stream (core/streams/stream-port.ts); absent where streams cannot run. */
   connectStream?(): StreamPort;
+  /**
+   * Settles once the panel's first frame is drawn: the startup reads (session, tabs) wait for it, so their answers
+   * are not handled on the way to that frame (after-first-frame.ts). Absent in tests: they start at once.
+   */
+  firstFrame?: Promise<void>;
 }

@@ -126,6 +126,8 @@ export function createWorkbench(services: PanelServices): Workbench {
   };
 
   const ready = (async () => {
+    if (services.firstFrame) await services.firstFrame;
+    if (disposed) return;
     // This window's tabs first; a window without any starts from the last draft edited in any window.
     const [legacy] = await Promise.all([loadDraft(services.storage), refreshSession()]);
     if (disposed) return;

@@ -51,6 +51,8 @@ export async function openPanel(ext: SandboxedExtension, errors: string[], optio
     initScript: options.devtools ? DEVTOOLS_STUB(themeName) : LONG_TASK_RECORDER,
   });
   await page.getByRole('textbox', { name: 'Path' }).waitFor();
+  // The first frame holds the request line alone; the composer's parts and the response come a frame later.
+  await page.locator('.kh-response').waitFor();
   return page;
 }
 

@@ -30,7 +30,7 @@ import { ReplaceConfirm } from './ReplaceConfirm.tsx';
 import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
 import { useBodySchemaProblems } from './use-body-schema-problems.ts';
-import { useDescribedEndpoint } from './use-described-endpoint.ts';
+import { type DescriptionState, useDescribedEndpoint } from './use-described-endpoint.ts';
 import './composer-described.css';
 
 /**
@@ -60,7 +60,22 @@ function tabOfIssue(issue: DraftIssue): ComposerTab | undefined {
   return undefined;
 }
 
-export function Composer({ workbench, services }: { workbench: Workbench; services: PanelServices }) {
+const UNDESCRIBED: Record<DescriptionState, string> = {
+  loading: 'Loading the API description…',
+  loaded: 'The API description does not know this method and path.',
+  missing: 'The API description could not be loaded: reload the panel to see the docs.',
+};
+
+export function Composer({
+  workbench,
+  services,
+  requestLineOnly = false,
+}: {
+  workbench: Workbench;
+  services: PanelServices;
+  /** The panel's first frame: the request line alone, its parts a frame later (layout/use-first-frame-drawn.ts). */
+  requestLineOnly?: boolean;
+}) {
   const draft = useStore(workbench.draft);
   const run = useStore(workbench.run);
   const attempted = useStore(workbench.attempted);
@@ -76,7 +91,7 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
   const previousMethod = useRef<HttpMethod>('POST');
 
   const check = useMemo(() => validateDraft(draft), [draft]);
-  const described = useDescribedEndpoint(draft);
+  const { described, description } = useDescribedEndpoint(draft);
   const endpoint = described?.entry.endpoint;
   const queryDocs = useMemo(() => paramDocs(endpoint, 'query'), [endpoint]);
   const headerDocs = useMemo(() => paramDocs(endpoint, 'header'), [endpoint]);
@@ -222,124 +237,127 @@ export function Composer({ workbench, services }: { workbench: Workbench; servic
           </button>
         )}
       </div>
-      <BodyMethodPrompt
-        draft={draft}
-        previous={methodAllowsBody(previousMethod.current) ? previousMethod.current : 'POST'}
-        onChange={(next) => workbench.edit(() => next)}
-      />
-      {pathIssue ? (
-        <div class="kh-field-error" id={`${idBase}-path-problem`}>
-          {pathIssue.message}
-        </div>
-      ) : (
-        <div class="kh-hint kh-muted" id={`${idBase}-path-hint`}>
-          {draft.target === 'bridge'
-            ? `Bridge: ${profile?.bridgeUrl ?? 'the profile’s bridge'}`
-            : `API: ${profile?.apiBaseUrl ?? 'the profile’s API'}`}{' '}
-          · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
-        </div>
-      )}
-      <RequestWarnings warnings={warnings} bodyProblems={bodyProblems} />
-      {placeholders.length > 0 ? (
-        <PathParams
-          template={draft.path}
-          names={placeholders}
-          values={draft.params}
-          issues={shown.filter((issue) => issue.field === 'param')}
-          docs={paramDocs(endpoint, 'path')}
-          warnings={warnings}
-          summary={workbench.summary}
-          fromContext={workbench.contextFilled}
-          pickers={workbench.pickers}
-          onRetry={() => void workbench.loadSummary(true)}
-          onChange={(name, value) =>
-            workbench.edit((current) => ({ ...current, params: { ...current.params, [name]: value } }))
-          }
-        />
-      ) : null}
-      <div class="kh-composer-tabs">
-        <button
-          type="button"
-          class="kh-icon-button kh-parts-toggle"
-          aria-expanded={partsOpen}
-          aria-controls={`${idBase}-panel-${tab}`}
-          aria-label={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
-          title={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
-          onClick={() => setPartsOpen(!partsOpen)}
-        >
-          <span aria-hidden="true">{partsOpen ? '▾' : '▸'}</span>
-        </button>
-        <Tabs
-          idBase={idBase}
-          label="Request parts"
-          selected={tab}
-          onSelect={(id) => {
-            setTab(id as ComposerTab);
-            setPartsOpen(true);
-          }}
-          tabs={[
-            { id: 'query', label: 'Query', badge: tabIssues('query') ? '!' : queryCount || undefined },
-            { id: 'headers', label: 'Headers', badge: tabIssues('headers') ? '!' : headerCount || undefined },
-            { id: 'body', label: 'Body', badge: tabIssues('body') ? '!' : bodyLabel },
-            {
-              id: 'signing',
-              label: 'Signing',
-              badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
-            },
-            { id: 'tests', label: 'Tests', badge: checksCount(draft) || undefined },
-            ...(described ? [{ id: 'docs', label: 'Docs' }] : []),
-          ]}
-        />
-        <ComposerTools workbench={workbench} services={services} />
-      </div>
-      <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" hidden={!partsOpen}>
-        {tab === 'query' ? (
-          <KeyValueEditor
-            label="Query parameters"
-            rows={draft.query}
-            issues={issueMap(shown, 'query')}
-            docs={docsByRow(queryDocs, draft.query)}
-            warnings={warningsByRow(warnings, 'query')}
-            variables={variableHints.rows}
-            onChange={(query) => edit({ query })}
-          />
-        ) : null}
-        {tab === 'headers' ? (
-          <KeyValueEditor
-            label="Headers"
-            rows={draft.headers}
-            issues={issueMap(shown, 'headers')}
-            docs={docsByRow(headerDocs, draft.headers)}
-            warnings={warningsByRow(warnings, 'header')}
-            nameSuggestions={HEADER_SUGGESTIONS}
-            variables={variableHints.rows}
-            onChange={(headers) => edit({ headers })}
-          />
-        ) : null}
-        {tab === 'body' ? (
-          <BodyEditor
+      {requestLineOnly ? null : (
+        <>
+          <BodyMethodPrompt
             draft={draft}
-            // A body on a GET is asked about above (BodyMethodPrompt), not repeated here.
-            issue={hasBodyConflict(draft) ? undefined : shown.find((issue) => issue.field === 'body')?.message}
-            formIssues={issueMap(shown, 'form')}
-            onChange={edit}
-            schema={bodySchema}
+            previous={methodAllowsBody(previousMethod.current) ? previousMethod.current : 'POST'}
+            onChange={(next) => workbench.edit(() => next)}
           />
-        ) : null}
-        {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
-        {tab === 'tests' ? <ChecksEditor draft={draft} onChange={edit} /> : null}
-        {tab === 'docs' && described ? (
-          <Lazy
-            load={loadDocs}
-            props={{ entry: described.entry, schemas: described.schemas, sources: described.sources, services }}
-            fallback={<p class="kh-muted">Loading the docs…</p>}
-          />
-        ) : null}
-        {tab === 'docs' && !described ? (
-          <p class="kh-muted">The API description does not know this method and path.</p>
-        ) : null}
-      </div>
-      <ReplaceConfirm workbench={workbench} />
+          {pathIssue ? (
+            <div class="kh-field-error" id={`${idBase}-path-problem`}>
+              {pathIssue.message}
+            </div>
+          ) : (
+            <div class="kh-hint kh-muted" id={`${idBase}-path-hint`}>
+              {draft.target === 'bridge'
+                ? `Bridge: ${profile?.bridgeUrl ?? 'the profile’s bridge'}`
+                : `API: ${profile?.apiBaseUrl ?? 'the profile’s API'}`}{' '}
+              · write <span class="kh-mono">{'{name}'}</span> for a value to fill · Ctrl+Enter sends
+            </div>
+          )}
+          <RequestWarnings warnings={warnings} bodyProblems={bodyProblems} />
+          {placeholders.length > 0 ? (
+            <PathParams
+              template={draft.path}
+              names={placeholders}
+              values={draft.params}
+              issues={shown.filter((issue) => issue.field === 'param')}
+              docs={paramDocs(endpoint, 'path')}
+              warnings={warnings}
+              summary={workbench.summary}
+              fromContext={workbench.contextFilled}
+              pickers={workbench.pickers}
+              onRetry={() => void workbench.loadSummary(true)}
+              onChange={(name, value) =>
+                workbench.edit((current) => ({ ...current, params: { ...current.params, [name]: value } }))
+              }
+            />
+          ) : null}
+          <div class="kh-composer-tabs">
+            <button
+              type="button"
+              class="kh-icon-button kh-parts-toggle"
+              aria-expanded={partsOpen}
+              aria-controls={`${idBase}-panel-${tab}`}
+              aria-label={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+              title={partsOpen ? 'Fold the request parts' : 'Unfold the request parts'}
+              onClick={() => setPartsOpen(!partsOpen)}
+            >
+              <span aria-hidden="true">{partsOpen ? '▾' : '▸'}</span>
+            </button>
+            <Tabs
+              idBase={idBase}
+              label="Request parts"
+              selected={tab}
+              onSelect={(id) => {
+                setTab(id as ComposerTab);
+                setPartsOpen(true);
+              }}
+              tabs={[
+                { id: 'query', label: 'Query', badge: tabIssues('query') ? '!' : queryCount || undefined },
+                { id: 'headers', label: 'Headers', badge: tabIssues('headers') ? '!' : headerCount || undefined },
+                { id: 'body', label: 'Body', badge: tabIssues('body') ? '!' : bodyLabel },
+                {
+                  id: 'signing',
+                  label: 'Signing',
+                  badge: draft.target === 'api' ? draft.signatureMethod || undefined : undefined,
+                },
+                { id: 'tests', label: 'Tests', badge: checksCount(draft) || undefined },
+                // Always there: a tab that came with the description (or a described path) moved the line under it.
+                { id: 'docs', label: 'Docs' },
+              ]}
+            />
+            <ComposerTools workbench={workbench} services={services} />
+          </div>
+          <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" hidden={!partsOpen}>
+            {tab === 'query' ? (
+              <KeyValueEditor
+                label="Query parameters"
+                rows={draft.query}
+                issues={issueMap(shown, 'query')}
+                docs={docsByRow(queryDocs, draft.query)}
+                warnings={warningsByRow(warnings, 'query')}
+                variables={variableHints.rows}
+                onChange={(query) => edit({ query })}
+              />
+            ) : null}
+            {tab === 'headers' ? (
+              <KeyValueEditor
+                label="Headers"
+                rows={draft.headers}
+                issues={issueMap(shown, 'headers')}
+                docs={docsByRow(headerDocs, draft.headers)}
+                warnings={warningsByRow(warnings, 'header')}
+                nameSuggestions={HEADER_SUGGESTIONS}
+                variables={variableHints.rows}
+                onChange={(headers) => edit({ headers })}
+              />
+            ) : null}
+            {tab === 'body' ? (
+              <BodyEditor
+                draft={draft}
+                // A body on a GET is asked about above (BodyMethodPrompt), not repeated here.
+                issue={hasBodyConflict(draft) ? undefined : shown.find((issue) => issue.field === 'body')?.message}
+                formIssues={issueMap(shown, 'form')}
+                onChange={edit}
+                schema={bodySchema}
+              />
+            ) : null}
+            {tab === 'signing' ? <SigningOptions draft={draft} session={session} onChange={edit} /> : null}
+            {tab === 'tests' ? <ChecksEditor draft={draft} onChange={edit} /> : null}
+            {tab === 'docs' && described ? (
+              <Lazy
+                load={loadDocs}
+                props={{ entry: described.entry, schemas: described.schemas, sources: described.sources, services }}
+                fallback={<p class="kh-muted">Loading the docs…</p>}
+              />
+            ) : null}
+            {tab === 'docs' && !described ? <p class="kh-muted">{UNDESCRIBED[description]}</p> : null}
+          </div>
+          <ReplaceConfirm workbench={workbench} />
+        </>
+      )}
     </form>
   );
 }
