@@ -68,6 +68,17 @@
  * that answer out of the frame but not out of the median (1.68× against 1.67×, 20 rounds): the first contentful
  * paint is presented at the display's next frame (16.7 ms, 0.3× of the blank page), so a few ms saved count only when
  * they cross a frame boundary; the panel is about two frames after the floor page, and ≤ 1.5× needs one of them back.
+ * Session of 2026-11-28 (later): the first frame is now the rail, the tab line and the request line; the composer's
+ * parts, the response pane and the side view come one frame later (layout/use-first-frame-drawn.ts), and the startup
+ * reads wait for that frame (after-first-frame.ts). bench/panel-open-ab.ts, 40 alternating rounds at load 2-4: 1.60×
+ * against 1.69× for the build before; `--only=panel` at load 1-7: 1.50, 1.72, 1.70, 1.57, 1.52, 1.66, 1.51×. Marks in
+ * variant builds (24 openings, load 10-12) split what is left against the floor page: the scripts start running
+ * ~5 ms later (four files, not one), all four evaluate in ~1.6 ms, the first render takes ~4 ms, and the frame is
+ * presented 21-29 ms after the render against the floor page's 11-16 ms: one display frame more. The stylesheet is
+ * ~6 ms of that (the page without it: 16 ms), but only ~1.5 ms comes back with the theme alone (23.8 against 25.3):
+ * the cost is styling the elements, not the rules, so a critical-CSS split would not bring the frame back. Deferring
+ * the tab line as well measured 1.55-1.65× against 1.62-1.85× (two A/Bs at load 11-13), at the price of the composer
+ * moving down when it arrives; not done.
  * The last row: the catalog (the default view) lists its 471 endpoints in slices (catalog/use-progressive-count.ts);
  * the Long Tasks API's wall times include the OS's preemption on a loaded machine, which traces' CPU times do not.
  */
