@@ -166,6 +166,18 @@ describe('the response viewer', () => {
     await page.getByRole('searchbox', { name: 'Search in the body' }).fill('');
   });
 
+  it('takes Ctrl+F to the body search (the browser find would miss rows not drawn yet), its text selected', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search in the body' });
+    await search.fill('cron');
+    await page.getByRole('textbox', { name: 'Path' }).focus();
+    await page.keyboard.press('Control+f');
+    expect(await search.evaluate((field) => field === document.activeElement)).toBe(true);
+    // Selected: what is typed next replaces the old query.
+    await page.keyboard.type('name');
+    expect(await search.inputValue()).toBe('name');
+    await search.fill('');
+  });
+
   it('filters with jq, and copies paths in the same syntax', async () => {
     await catchCopies();
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();

@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isTypingTarget } from './shortcuts.ts';
 
+/** The response's own search: the body's, or a live stream's line filter. */
+const RESPONSE_SEARCH = '.kh-response #kh-body-search, .kh-response .kh-stream-filter';
+
 /**
  * `/` (outside text fields) and Ctrl+K (⌘K; anywhere but a dialog) open the catalog and focus its search with
  * the old query selected, so typing replaces it rather than appending to it; `?` opens the shortcuts overlay.
+ * Ctrl+F (⌘F) goes to the response's own search when there is one: the body's rows are drawn as they scroll into
+ * view, so the browser's find would miss most matches. Without a response it stays the browser's.
  * Returns whether the overlay is open, and its closer.
  */
 export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void] {
@@ -19,6 +24,14 @@ export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void
       if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         search();
+        return;
+      }
+      if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
+        const field = document.querySelector<HTMLInputElement>(RESPONSE_SEARCH);
+        if (!field) return;
+        event.preventDefault();
+        field.focus();
+        field.select();
         return;
       }
       if (command || event.altKey || isTypingTarget(event.target)) return;
