@@ -131,6 +131,48 @@ describe('the composer never sends an invalid request', () => {
   });
 });
 
+describe('the request parts shown for each request tab', () => {
+  const selectedPart = (root: HTMLElement) =>
+    root.querySelector('[role="tablist"][aria-label="Request parts"] [aria-selected="true"]')?.textContent ?? '';
+  const part = (root: HTMLElement, name: string) =>
+    [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find(
+      (tab) => tab.textContent?.startsWith(name),
+    )!;
+
+  it('keeps each tab’s part, starts a new blank tab on Query, and keeps the part for a preview opened in place', async () => {
+    const { root, workbench } = await setup();
+    workbench.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
+    await settle();
+    await user.click(part(root, 'Headers'));
+    expect(selectedPart(root)).toMatch(/^Headers/);
+    const first = workbench.tabs.get().activeId;
+
+    workbench.newTab();
+    await settle();
+    expect(selectedPart(root)).toMatch(/^Query/);
+    await user.click(part(root, 'Body'));
+
+    workbench.selectTab(first);
+    await settle();
+    expect(selectedPart(root)).toMatch(/^Headers/);
+
+    // Opened from the catalog (the preview tab): the part on screen stays, so Docs can be read endpoint by endpoint.
+    await user.click(part(root, 'Docs'));
+    workbench.open(createDraft({ path: '/v2/self' }));
+    await settle();
+    expect(workbench.tabs.get().activeId).not.toBe(first);
+    expect(selectedPart(root)).toMatch(/^Docs/);
+    workbench.open(createDraft({ path: '/v2/summary' }));
+    await settle();
+    expect(selectedPart(root)).toMatch(/^Docs/);
+
+    const second = workbench.tabs.get().tabs.find((tab) => tab.id !== first && !tab.preview)!;
+    workbench.selectTab(second.id);
+    await settle();
+    expect(selectedPart(root)).toMatch(/^Body/);
+  });
+});
+
 describe('keyboard and persistence in the panel', () => {
   it('sends with Ctrl+Enter and cancels with Escape', async () => {
     let release: (() => void) | undefined;

@@ -31,6 +31,7 @@ import { RequestWarnings } from './RequestWarnings.tsx';
 import { SigningOptions } from './SigningOptions.tsx';
 import { useBodySchemaProblems } from './use-body-schema-problems.ts';
 import { type DescriptionState, useDescribedEndpoint } from './use-described-endpoint.ts';
+import { type ComposerTab, usePartTab } from './use-part-tab.ts';
 import './composer-described.css';
 
 /**
@@ -41,8 +42,6 @@ import './composer-described.css';
  */
 
 const HEADER_SUGGESTIONS = ['Accept', 'Accept-Language', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'];
-
-type ComposerTab = 'query' | 'headers' | 'body' | 'signing' | 'tests' | 'docs';
 
 const loadDocs = () => import('./EndpointDocs.tsx');
 
@@ -82,7 +81,7 @@ export function Composer({
   const focusIssue = useStore(workbench.focusIssue);
   const notices = useStore(workbench.notices);
   const session = useStore(workbench.session);
-  const [tab, setTab] = useState<ComposerTab>('query');
+  const [tab, setTab] = usePartTab(workbench.tabs);
   // The request parts (the selected tab's panel) fold away, giving a short panel's height to the response.
   const [partsOpen, setPartsOpen] = useState(true);
   const [pathTouched, setPathTouched] = useState(false);
