@@ -135,8 +135,8 @@ describe('the request parts shown for each request tab', () => {
   const selectedPart = (root: HTMLElement) =>
     root.querySelector('[role="tablist"][aria-label="Request parts"] [aria-selected="true"]')?.textContent ?? '';
   const part = (root: HTMLElement, name: string) =>
-    [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find(
-      (tab) => tab.textContent?.startsWith(name),
+    [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find((tab) =>
+      tab.textContent?.startsWith(name),
     )!;
 
   it('keeps each tab’s part, starts a new blank tab on Query, and keeps the part for a preview opened in place', async () => {
