@@ -66,7 +66,7 @@ describe('the woken worker', () => {
     try {
       // The first run after install is where Chromium compiles and stores the code; every later start reads it.
       // Tracing starts before the stop, so whatever wakes the worker next (this message, or an event Chromium still
-      // had for it, such as runtime.onInstalled) is a start after the stop, and its compile is recorded.
+      // had for it) is a start after the stop, and its compile is recorded.
       const events = await traceCompiles(cdp, async () => {
         // Returns once Chromium reports the activated worker stopped (support/stop-worker.ts: stopping it any
         // earlier, mid-install, is what failed this test in whole e2e runs, with every message then finding no
@@ -81,8 +81,8 @@ describe('the woken worker', () => {
       const compiles = events.filter((event) => event.args?.data?.url === workerUrl);
       // A module worker would show only 'v8.compileModule' (no cache); the classic one shows 'v8.compile' using it.
       expect(compiles.map((event) => event.name)).toContain('v8.compile');
-      // The last start is the one that answered, after the stop (on a loaded machine the first run's compile, that
-      // stores the cache, can fall inside the trace too: stopServiceWorker waits for that run to activate).
+      // The last compile is a start after the stop (the answer needed one). On a loaded machine the first run's, that
+      // stores the cache, can fall inside the trace too: stopServiceWorker waits for that run to activate.
       const compile = compiles
         .filter((event) => event.name === 'v8.compile')
         .sort((a, b) => a.ts - b.ts)
