@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { findBrowser } from './find-browser.ts';
+import { stopWorkerLikeIdle } from './stop-worker.ts';
 
 export const DIST = resolve(import.meta.dirname, '../../../dist');
 export const OUTPUT = resolve(import.meta.dirname, '../../../test-output');
@@ -24,7 +25,10 @@ export interface LaunchedExtension {
   worker: Worker;
   userDataDir: string;
   downloadsDir: string;
-  /** Stops the service worker as the browser does when it is idle (MV3); the next message restarts it. */
+  /**
+   * Stops the service worker as the browser does when it is idle (MV3), once it is activated, and returns when it is
+   * stopped; the next message restarts it (support/stop-worker.ts says why it waits).
+   */
   stopServiceWorker(): Promise<void>;
   /** Opens an extension page (e.g. 'src/popup/index.html', with a #hash if need be) in a tab. */
   openPage(path: string, options?: PageOptions): Promise<Page>;
@@ -126,16 +130,7 @@ export async function describeLaunched(
     worker,
     userDataDir,
     downloadsDir,
-    async stopServiceWorker() {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      const { targetInfos } = await cdp.send('Target.getTargets');
-      const worker = targetInfos.find(
-        (target) => target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${extensionId}/`),
-      );
-      if (worker) await cdp.send('Target.closeTarget', { targetId: worker.targetId });
-      await cdp.detach();
-    },
+    stopServiceWorker: () => stopWorkerLikeIdle(context, extensionId),
     async openPage(path, pageOptions = {}) {
       const page = await context.newPage();
       const { errors } = pageOptions;
