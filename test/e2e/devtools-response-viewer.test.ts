@@ -183,7 +183,7 @@ describe('the response viewer', () => {
     await catalogSearch.fill('invoices');
     // Notes whether the panel took the key from the browser (its find bar is not visible to the page).
     await page.evaluate(() => {
-      addEventListener('keydown', (event) => {
+      addEventListener('keydown', (event: KeyboardEvent) => {
         if (event.key === 'f') (window as unknown as { __taken?: boolean }).__taken = event.defaultPrevented;
       });
     });
