@@ -112,9 +112,7 @@ describe('the panel layout', () => {
     expect(toggle.bottom).toBeLessThanOrEqual(tabs.bottom);
     // All six tabs in view, none scrolled out of sight.
     expect(
-      await page
-        .locator('.kh-composer-tabs [role="tablist"]')
-        .evaluate((list) => list.scrollWidth <= list.clientWidth),
+      await page.locator('.kh-composer-tabs [role="tablist"]').evaluate((list) => list.scrollWidth <= list.clientWidth),
     ).toBe(true);
     await saveScreenshot(page, 'layout-composer-tabs-480');
     await page.close();
