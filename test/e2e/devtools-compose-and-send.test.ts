@@ -208,6 +208,23 @@ describe('composing and sending from the DevTools panel', () => {
     await page.locator('.kh-response [data-error-code="cancelled"]').waitFor({ timeout: 5000 });
   });
 
+  it('says after a reload that the call still out had no answer, and shows no older response under it', async () => {
+    await compose(page, 'GET', '/v2/self');
+    await sendAndWait(page);
+    // Long enough that the reload comes while it is out; the next test's sends are not held by it.
+    ext.platform.faults.add({ server: 'api', path: '/v4/products/zones', delayMs: 3000, times: 1 });
+    await compose(page, 'GET', '/v4/products/zones');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Sending GET /v4/products/zones' }).waitFor();
+    await page.reload();
+    const note = page.locator('.kh-response-lost');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^The last call \(sent .+\) had no answer yet when the panel was reloaded/);
+    // Before, the tab showed the GET /v2/self response, marked restored, under the request that was out.
+    expect(await page.locator('.kh-status-line').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Path' }).inputValue()).toBe('/v4/products/zones');
+  });
+
   it('replays a call captured from the inspected page with the user’s own session', async () => {
     await page.getByRole('tab', { name: 'Capture' }).click();
     const entry = (url: string, headers: { name: string; value: string }[]) => ({

@@ -100,6 +100,24 @@ describe('the panel layout', () => {
       await page.close();
     });
 
+  it('keeps the parts toggle on the request parts’ line when narrow (the Docs tab is always there)', async () => {
+    // At 480 wide the six tabs overshot the line by 6 px: the ▾ toggle sat alone on a line of its own, 32 px lost
+    // above the tabs it folds, in the layout that has the least height to give.
+    const page = await openPanel(ext, pageErrors, { width: 480, height: 800 });
+    const box = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const toggle = await box('.kh-parts-toggle');
+    const tabs = await box('.kh-composer-tabs [role="tablist"]');
+    expect(toggle.top).toBeGreaterThanOrEqual(tabs.top);
+    expect(toggle.bottom).toBeLessThanOrEqual(tabs.bottom);
+    // All six tabs in view, none scrolled out of sight.
+    expect(
+      await page.locator('.kh-composer-tabs [role="tablist"]').evaluate((list) => list.scrollWidth <= list.clientWidth),
+    ).toBe(true);
+    await saveScreenshot(page, 'layout-composer-tabs-480');
+    await page.close();
+  });
+
   it('keeps the rail one width across views', async () => {
     const page = await openPanel(ext, pageErrors, { width: 1280, height: 800 });
     const widths = new Set<number>();

@@ -178,6 +178,21 @@ describe('the response viewer', () => {
     await search.fill('');
   });
 
+  it('leaves Ctrl+F where the user is in the side pane (the catalog), not in the response behind it', async () => {
+    const catalogSearch = page.getByRole('searchbox', { name: 'Search endpoints' });
+    await catalogSearch.fill('invoices');
+    // Notes whether the panel took the key from the browser (its find bar is not visible to the page).
+    await page.evaluate(() => {
+      addEventListener('keydown', (event: KeyboardEvent) => {
+        if (event.key === 'f') (window as unknown as { __taken?: boolean }).__taken = event.defaultPrevented;
+      });
+    });
+    await page.keyboard.press('Control+f');
+    expect(await catalogSearch.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __taken?: boolean }).__taken)).toBe(false);
+    await catalogSearch.fill('');
+  });
+
   it('filters with jq, and copies paths in the same syntax', async () => {
     await catchCopies();
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();

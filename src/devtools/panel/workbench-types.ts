@@ -31,6 +31,8 @@ export interface LostResponse {
   startedAt: number;
   /** Its status line ("200 OK") or, for a call that failed, "failed: " and the error's code. */
   summary: string;
+  /** The call was still out when the page went: no answer came to this page (the platform may have acted on it). */
+  unanswered?: true;
 }
 
 export type RunState =

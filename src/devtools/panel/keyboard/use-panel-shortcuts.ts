@@ -8,7 +8,8 @@ const RESPONSE_SEARCH = '.kh-response #kh-body-search, .kh-response .kh-stream-f
  * `/` (outside text fields) and Ctrl+K (⌘K; anywhere but a dialog) open the catalog and focus its search with
  * the old query selected, so typing replaces it rather than appending to it; `?` opens the shortcuts overlay.
  * Ctrl+F (⌘F) goes to the response's own search when there is one: the body's rows are drawn as they scroll into
- * view, so the browser's find would miss most matches. Without a response it stays the browser's.
+ * view, so the browser's find would miss most matches. Without a response it stays the browser's, and so it does
+ * from the side pane: a user in the catalog or the history means to find there, not in the response beside it.
  * Returns whether the overlay is open, and its closer.
  */
 export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void] {
@@ -27,6 +28,7 @@ export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void
         return;
       }
       if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
+        if ((event.target as Element | null)?.closest?.('.kh-side')) return;
         const field = document.querySelector<HTMLInputElement>(RESPONSE_SEARCH);
         if (!field) return;
         event.preventDefault();

@@ -150,8 +150,17 @@ export function ResponsePane({ workbench, services }: { workbench: Workbench; se
         {run.lost ? (
           // An older response is never shown in its place (tabs/tab-response-keeper.ts).
           <p class="kh-banner kh-banner--warn kh-response-lost" role="status">
-            The last response ({run.lost.summary}, sent {new Date(run.lost.startedAt).toLocaleString()}) was not kept:
-            the panel was reloaded before it could be saved.
+            {run.lost.unanswered ? (
+              <>
+                The last call (sent {new Date(run.lost.startedAt).toLocaleString()}) had no answer yet when the panel
+                was reloaded: its answer was not kept, and the platform may have acted on it.
+              </>
+            ) : (
+              <>
+                The last response ({run.lost.summary}, sent {new Date(run.lost.startedAt).toLocaleString()}) was not
+                kept: the panel was reloaded before it could be saved.
+              </>
+            )}
           </p>
         ) : null}
         <p class="kh-muted">

@@ -67,7 +67,12 @@ function reviveMarks(saved: unknown): Map<string, ShownMark> {
   for (const [tabId, value] of Object.entries(saved as Record<string, unknown>)) {
     const mark = value as Partial<ShownMark> | null;
     if (typeof mark?.id === 'string' && typeof mark.startedAt === 'number' && typeof mark.summary === 'string')
-      marks.set(tabId, { id: mark.id, startedAt: mark.startedAt, summary: mark.summary });
+      marks.set(tabId, {
+        id: mark.id,
+        startedAt: mark.startedAt,
+        summary: mark.summary,
+        ...(mark.unanswered === true ? { unanswered: true as const } : {}),
+      });
   }
   return marks;
 }
@@ -90,6 +95,8 @@ export function createResponseKeeper(
   storage: KeyValueStorage,
   workspace: () => string,
   isOpen: (tabId: string) => boolean,
+  /** The calls still out, by tab: a page that goes marks them, so a reload shows no older response in their place. */
+  outstanding: () => Iterable<[tabId: string, call: { id: string; startedAt: number }]> = () => [],
 ): ResponseKeeper {
   const marks = new Map<string, ShownMark>();
   const waiting = new Map<string, Waiting>();
@@ -122,6 +129,13 @@ export function createResponseKeeper(
   // time: a page that comes back (the back/forward cache) stores them then, else its next pagehide, which writes
   // only what waits by then, would drop them.
   const onPageHide = () => {
+    // A call still out has no answer in this page: the tab says so after a reload, not the response before it.
+    let unanswered = false;
+    for (const [tabId, call] of outstanding()) {
+      marks.set(tabId, { id: call.id, startedAt: call.startedAt, summary: 'no answer yet', unanswered: true });
+      unanswered = true;
+    }
+    if (unanswered) saveMarks();
     const spilled: Record<string, StoredTabResponse> = {};
     for (const [tabId, one] of waiting)
       if (quickToStore(one.outcome) && marks.get(tabId)?.id === one.id && isOpen(tabId))
@@ -186,7 +200,10 @@ export function createResponseKeeper(
           }
           // Another call's response (an older one) is not this tab's last: its record is replaced by the next one kept.
           if (stored?.entry.id === mark.id) states.set(tabId, responseFromStored(stored));
-          else states.set(tabId, { phase: 'idle', lost: { startedAt: mark.startedAt, summary: mark.summary } });
+          else {
+            const { id: _id, ...lost } = mark;
+            states.set(tabId, { phase: 'idle', lost });
+          }
         }),
       );
       if (spill) storage.set(SPILL_PREFIX + workspace(), null).catch(() => undefined);

@@ -106,8 +106,17 @@ export function createTabSession(
   let closedRun: { tab: RequestTab; state: RunState } | undefined;
   const activeId = () => tabs.get().activeId;
   let restored = false;
-  const keeper = createResponseKeeper(responses, storage, workspace, (id) =>
-    tabs.get().tabs.some((tab) => tab.id === id),
+  const keeper = createResponseKeeper(
+    responses,
+    storage,
+    workspace,
+    (id) => tabs.get().tabs.some((tab) => tab.id === id),
+    function* outstanding() {
+      for (const tab of tabs.get().tabs) {
+        const state = session.runOf(tab.id);
+        if (state.phase === 'sending') yield [tab.id, { id: state.requestId, startedAt: state.startedAt }];
+      }
+    },
   );
   // While a preview opens, the context may fill its ids: that is not the user editing it.
   let opening = false;

@@ -83,6 +83,19 @@ describe('ResponsePane', () => {
     workbench.dispose();
   });
 
+  it('says a call still out when the panel was reloaded had no answer here, and that the platform may have acted', async () => {
+    const { services } = createServicesHoldingCall('/v2/self');
+    const workbench = createWorkbench(services);
+    await workbench.ready;
+    const startedAt = Date.UTC(2031, 0, 2, 3, 4, 5);
+    workbench.run.set({ phase: 'idle', lost: { startedAt, summary: 'no answer yet', unanswered: true } });
+    const { root } = mount(<ResponsePane workbench={workbench} services={services} />);
+    expect(text(root.querySelector('[role="status"]'))).toBe(
+      `The last call (sent ${new Date(startedAt).toLocaleString()}) had no answer yet when the panel was reloaded: its answer was not kept, and the platform may have acted on it.`,
+    );
+    workbench.dispose();
+  });
+
   it('shows a kept event-stream answer as kept after a reload, and does not open (send) the stream again', async () => {
     const { services } = createServicesHoldingCall('/v2/self');
     const workbench = createWorkbench(services);

@@ -32,6 +32,7 @@ function answer(request: SendRequest) {
   const big = /^\/v2\/big\/(\d+)$/.exec(request.path);
   if (big) return jsonResponse(request, 'x'.repeat(Number(big[1])));
   if (request.path === '/v2/unreachable') throw new KeyholeError('network', 'The platform did not answer.');
+  if (request.path === '/v2/hang') return new Promise<never>(() => undefined);
   return jsonResponse(request, { path: request.path, n: answered });
 }
 
@@ -95,6 +96,24 @@ describe('a tab’s last response after a reload', () => {
     expect(back.phase === 'done' && back.restored).toEqual({ bodyDropped: false });
     expect(back.phase === 'done' && back.request.path).toBe('/v2/summary/of/today');
     expect(bodyText(back)).toBe(bodyText(last));
+  });
+
+  it('says a call was sent and not answered when the page went while it was out, not the response before it', async () => {
+    const store = shared();
+    const first = await started(store);
+    await sendPath(first, '/v2/self');
+    await idle();
+    first.edit((draft) => ({ ...draft, method: 'DELETE', path: '/v2/hang' }));
+    void first.send();
+    const out = first.run.get();
+    expect(out.phase).toBe('sending');
+    // Reloaded (or DevTools closed) while the call was out: the platform may have acted on it.
+    leave();
+    const again = await started(store);
+    expect(again.run.get()).toEqual({
+      phase: 'idle',
+      lost: { startedAt: out.phase === 'sending' ? out.startedAt : -1, summary: 'no answer yet', unanswered: true },
+    });
   });
 
   it('is a failed call’s error too: not the response before it', async () => {
