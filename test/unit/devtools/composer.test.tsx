@@ -131,6 +131,35 @@ describe('the composer never sends an invalid request', () => {
   });
 });
 
+describe('a body valid once its variables are filled', () => {
+  it('is not flagged (Send checks the filled request), and one whose variable has no value still is', async () => {
+    const { root, sent, workbench } = await setup();
+    workbench.variables.update((scope) => ({
+      ...scope,
+      environments: [{ id: 'e', name: 'dev', variables: [{ name: 'n', value: '5', enabled: true }] }],
+      activeEnvironmentId: 'e',
+    }));
+    workbench.open(
+      createDraft({ method: 'POST', path: '/v2/self/consumers', bodyMode: 'json', json: '{"count": {n}}' }),
+    );
+    await settle();
+    const bodyTab = () =>
+      [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find((tab) =>
+        tab.textContent?.startsWith('Body'),
+      )!;
+    expect(bodyTab().textContent).toBe('BodyJSON');
+    await user.click(button(root, 'Send'));
+    await settle(20);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.body).toEqual({ kind: 'json', text: '{"count": 5}' });
+
+    // {m} has no value: the body does not parse even filled, so it is flagged as typed.
+    workbench.edit((draft) => ({ ...draft, json: '{"count": {m}}' }));
+    await settle();
+    expect(bodyTab().textContent).toBe('Body!');
+  });
+});
+
 describe('the request parts shown for each request tab', () => {
   const selectedPart = (root: HTMLElement) =>
     root.querySelector('[role="tablist"][aria-label="Request parts"] [aria-selected="true"]')?.textContent ?? '';

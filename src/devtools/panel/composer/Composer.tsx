@@ -12,6 +12,7 @@ import {
   validateDraft,
 } from '../../../core/workbench/request-draft.ts';
 import { warnAboutParams, warningsByRow } from '../../../core/workbench/request-warnings.ts';
+import { listVariablesIn } from '../../../core/workbench/variables.ts';
 import { KeyValueEditor } from '../../../ui/KeyValueEditor.tsx';
 import { Lazy } from '../../../ui/Lazy.tsx';
 import { Tabs, tabPanelProps } from '../../../ui/Tabs.tsx';
@@ -104,7 +105,17 @@ export function Composer({
     [described],
   );
   const bodyProblems = useBodySchemaProblems(draft, bodySchema);
-  const allIssues = check.ok ? [] : check.issues;
+  const variableHints = useVariableHints(workbench, draft);
+  const typedIssues = check.ok ? [] : check.issues;
+  // Send checks the request with its variables filled: a JSON body that parses only then ({"count": {n}} with n
+  // set) is not flagged here either (its field and the Body tab said "!" while Send went through).
+  const bodyValidOnceFilled = useMemo(() => {
+    if (draft.bodyMode !== 'json' || !typedIssues.some((issue) => issue.field === 'body')) return false;
+    if (listVariablesIn(draft.json).length === 0) return false;
+    const prepared = workbench.prepare();
+    return prepared.ok || !prepared.issues.some((issue) => issue.field === 'body');
+  }, [draft, variableHints.rows.values]);
+  const allIssues = bodyValidOnceFilled ? typedIssues.filter((issue) => issue.field !== 'body') : typedIssues;
   const shown = allIssues.filter((issue) => {
     if (attempted) return true;
     if (issue.field === 'param') return false;
@@ -116,7 +127,6 @@ export function Composer({
   const profile = session.state === 'ready' && 'profile' in session.status ? session.status.profile : undefined;
 
   const edit = (patch: Partial<RequestDraft>) => workbench.edit((current) => ({ ...current, ...patch }));
-  const variableHints = useVariableHints(workbench, draft);
 
   // After a refused Send: open the tab with the first problem and focus its field.
   useEffect(() => {
