@@ -141,7 +141,10 @@ export default function SavedView({ workbench, services, showComposer }: ViewPro
         <input
           type="search"
           class="kh-input kh-saved-filter"
-          placeholder="Filter: name, method, path"
+          // Short enough for the narrowest side pane (the longer "Filter: name, method, path" was cut to "Filter:
+          // name, me" at 900 wide); what it matches is in the title.
+          placeholder="Filter"
+          title="Filter by name, method or path"
           aria-label="Filter saved requests"
           value={query}
           onInput={(event) => setQuery((event.currentTarget as HTMLInputElement).value)}
