@@ -112,8 +112,7 @@ export function Composer({
   const bodyValidOnceFilled = useMemo(() => {
     if (draft.bodyMode !== 'json' || !typedIssues.some((issue) => issue.field === 'body')) return false;
     if (listVariablesIn(draft.json).length === 0) return false;
-    const prepared = workbench.prepare();
-    return prepared.ok || !prepared.issues.some((issue) => issue.field === 'body');
+    return !workbench.issues().some((issue) => issue.field === 'body');
   }, [draft, variableHints.rows.values]);
   const allIssues = bodyValidOnceFilled ? typedIssues.filter((issue) => issue.field !== 'body') : typedIssues;
   const shown = allIssues.filter((issue) => {
