@@ -52,7 +52,7 @@ export function publicState(context: PlatformContext): Record<string, unknown> {
       t.revoked ? 'revoked' : now >= t.expirationDate ? 'expired' : 'active',
     ),
     sftpUsers: [...state.sftpUsers.keys()],
-    nonces: state.nonces.size(),
+    nonces: state.nonces.size(now),
     faults: context.faults.list().map(faultToJson),
   };
 }
