@@ -68,6 +68,19 @@
  * reader rather than whole, building the reply, and the channel both ways (the worker's budget has 13 bytes left,
  * so reading small bodies whole is not tried here). The popup keeps the port alone (its size budget; it sends a
  * few calls), measured beside the channel in the rounds.
+ *
+ * Where the rest went, by process (issue 31, 2026-11-28, quiet machine, load average 1-2). The sandbox's nonce
+ * store walked every nonce of its 10-minute window on each signed request (O(n): several thousand by the time these
+ * rounds run), which every signed row paid and the unsigned anchor did not: sandbox busy 1.14 ms per call of ours
+ * against 0.52 per unsigned one. It now sweeps once a second (test/platform/oauth/nonces.ts): 0.43 against 0.31,
+ * and ours went from 0.70× to 0.73-0.84× the unsigned fetches in three runs (0.82-0.91× those signed in Node). The
+ * CPU row (bench/process-cpu.ts: /proc, every process of this Chromium and the bench's own) then says where a
+ * call's CPU goes, since at concurrency 10 on two cores calls per second are about cores ÷ CPU per call: ours
+ * 2.06-2.22 ms against 1.71-1.83 for an unsigned fetch (0.83×, matching the rates), of which the sandbox
+ * +0.16-0.19 ms (a signature checked and /v2/self served against a refusal; 0.23-0.25 for the same request signed
+ * in Node, less bunched than ours), the network service +0.05 (the larger request and answer), the renderer
+ * +0.13-0.23 (the page's and the worker's threads: the channel both ways, signing, the reply, the worker's own
+ * fetch where the page's would be). Against a fetch of the same signed request the renderer's share is 0.15 ms.
  */
 import { createHmac } from 'node:crypto';
 import { performance as nodePerformance } from 'node:perf_hooks';
@@ -78,6 +91,7 @@ import { bundleForBrowser } from './browser-bundle.ts';
 import { type BrowserSession, openQuietPage } from './browser-session.ts';
 import { type CallSample, callRows, type Throughput } from './call-rows.ts';
 import { withGrantedHost } from './granted-session.ts';
+import { type CpuByKind, canReadProcessCpu, perCall, treeCpu } from './process-cpu.ts';
 import type { BenchRow } from './results.ts';
 import { median, repeat, round } from './stats.ts';
 import { type Evaluate, twoWayChromium } from './two-way-chromium.ts';
@@ -236,6 +250,8 @@ interface Rounds {
   plainTimes: number[];
   /** The sandbox answers in this process's main thread: its busy time per call, for each kind of request. */
   sandboxMs: { ours: number[]; plain: number[]; presigned: number[] };
+  /** CPU per call of the browser's processes and this one, for each kind of request (where /proc is read). */
+  cpu: { ours: CpuByKind[]; plain: CpuByKind[]; presigned: CpuByKind[] };
 }
 
 function noRounds(): Rounds {
@@ -247,6 +263,7 @@ function noRounds(): Rounds {
     samples: [],
     plainTimes: [],
     sandboxMs: { ours: [], plain: [], presigned: [] },
+    cpu: { ours: [], plain: [], presigned: [] },
   };
 }
 
@@ -259,12 +276,18 @@ async function throughputRound(
   evaluate: Evaluate,
   count: number,
   into: Rounds,
-  onPort?: Evaluate,
+  measured?: { onPort: Evaluate; browserPid: number | undefined },
 ): Promise<void> {
+  const onPort = measured?.onPort;
+  const browserPid = measured?.browserPid;
   const busy = async <T>(kind: keyof Rounds['sandboxMs'], step: () => Promise<T>): Promise<T> => {
     const before = nodePerformance.eventLoopUtilization();
+    const c0 = (globalThis as any).__khConns;
+    const cpuBefore = browserPid === undefined ? undefined : treeCpu(browserPid);
     const value = await step();
+    console.log('CONNS', kind, (globalThis as any).__khConns - c0, (globalThis as any).__khHdr);
     into.sandboxMs[kind].push(nodePerformance.eventLoopUtilization(before).active / count);
+    if (cpuBefore && browserPid !== undefined) into.cpu[kind].push(perCall(cpuBefore, treeCpu(browserPid), count));
     return value;
   };
   const ours = await busy('ours', () => sendCalls(evaluate, count, 10));
@@ -281,8 +304,19 @@ async function throughputRound(
   into.presigned.push(rate(count, presigned.wallMs));
 }
 
+/** The median of each kind of process over the rounds. */
+function medianCpu(rounds: CpuByKind[]): CpuByKind | undefined {
+  const [first] = rounds;
+  if (!first) return undefined;
+  const kinds = Object.keys(first) as (keyof CpuByKind)[];
+  return Object.fromEntries(kinds.map((kind) => [kind, median(rounds.map((cpu) => cpu[kind]))])) as CpuByKind;
+}
+
 function summarise(rounds: Rounds): Throughput {
-  const { samples, sandboxMs } = rounds;
+  const { samples, sandboxMs, cpu } = rounds;
+  const oursCpu = medianCpu(cpu.ours);
+  const plainCpu = medianCpu(cpu.plain);
+  const presignedCpu = medianCpu(cpu.presigned);
   return {
     ours: rounds.ours,
     oursPort: rounds.oursPort,
@@ -293,6 +327,9 @@ function summarise(rounds: Rounds): Throughput {
     roundTripMs: median(samples.map((sample) => sample.roundTripMs)),
     plainMs: median(rounds.plainTimes),
     sandboxMs: { ours: median(sandboxMs.ours), plain: median(sandboxMs.plain), presigned: median(sandboxMs.presigned) },
+    ...(oursCpu && plainCpu && presignedCpu
+      ? { cpu: { ours: oursCpu, plain: plainCpu, presigned: presignedCpu } }
+      : {}),
   };
 }
 
@@ -345,7 +382,11 @@ export async function benchCallOverhead(session: BrowserSession, count = 400): P
         await throughputRound(signer, await browser.watched(pageUrl), count, watched);
         await browser.unwatch();
       };
-      const unwatchedRound = () => throughputRound(signer, bare, count, unwatched, barePort);
+      const unwatchedRound = () =>
+        throughputRound(signer, bare, count, unwatched, {
+          onPort: barePort,
+          browserPid: canReadProcessCpu() ? browser.pid() : undefined,
+        });
       if (index % 2 === 0) {
         await unwatchedRound();
         await watchedRound();

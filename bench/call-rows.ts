@@ -1,4 +1,5 @@
 /** The rows of the call benchmark (call-overhead.ts measures, this says what the figures mean). */
+import { type CpuByKind, totalOf } from './process-cpu.ts';
 import { type BenchRow, compareRates, compareTimes } from './results.ts';
 import { median, round } from './stats.ts';
 
@@ -22,6 +23,8 @@ export interface Throughput {
   plainMs: number;
   /** The sandbox's main-thread time per call (event-loop utilisation of the bench's process, which hosts it). */
   sandboxMs: { ours: number; plain: number; presigned: number };
+  /** CPU per call by kind of process (medians of the rounds), where /proc could be read. */
+  cpu?: { ours: CpuByKind; plain: CpuByKind; presigned: CpuByKind };
 }
 
 export interface CallFigures {
@@ -39,6 +42,43 @@ export interface CallFigures {
 }
 
 const THROUGHPUT_TARGET = 0.9;
+
+function cpuParts(cpu: CpuByKind): string {
+  const ms = (value: number) => round(value, 2);
+  return (
+    `${ms(totalOf(cpu))} ms: browser process ${ms(cpu.browser)}, network service ${ms(cpu.network)}, ` +
+    `renderers ${ms(cpu.renderer)}, other ${ms(cpu.other)}, sandbox ${ms(cpu.sandbox)}`
+  );
+}
+
+/** Where a call's CPU goes, ours against both anchors, from the same unwatched rounds. */
+function cpuRow(parallel: Throughput, rounds: number): BenchRow[] {
+  const { cpu } = parallel;
+  if (!cpu) return [];
+  const ours = totalOf(cpu.ours);
+  const plain = totalOf(cpu.plain);
+  return [
+    {
+      group: 'Calls',
+      figure: 'CPU per call at concurrency 10, every process (the browser’s and the sandbox’s)',
+      ours: { value: round(ours, 2), unit: 'ms' },
+      anchor: {
+        label: 'a plain page fetch of the same URL (no signature: answered 401)',
+        value: round(plain, 2),
+        unit: 'ms',
+      },
+      ratio: compareTimes(ours, plain),
+      note:
+        `medians of the ${rounds} unwatched rounds, from /proc (bench/process-cpu.ts: the bench's Chromium and ` +
+        `every process under it, and the bench's own process, which runs the sandbox). Ours ${cpuParts(cpu.ours)}; ` +
+        `plain ${cpuParts(cpu.plain)}; signed in Node ${cpuParts(cpu.presigned)}. ` +
+        'With every core busy, calls per second are about cores ÷ CPU per call, so this ratio is about the rate ' +
+        'ratio beside unsigned fetches: the rest of the gap is the sandbox checking a signature and serving ' +
+        '/v2/self instead of refusing at once, the network service carrying the larger request and answer, and ' +
+        'the renderer (the page, the worker: channel both ways, signing, the reply).',
+    },
+  ];
+}
 
 /**
  * Ours against an anchor measured in the same rounds: the median of each round's own ratio. The rounds alternate
@@ -152,6 +192,7 @@ export function callRows(figures: CallFigures): BenchRow[] {
         'signature check or resource lookup, so this anchor asks less work of the sandbox per call than ours (the row ' +
         'above asks the same); with the host not granted (the row below), each of our calls was two requests.',
     },
+    ...cpuRow(parallel, rounds),
     {
       group: 'Calls',
       figure: 'signed GETs through send() at concurrency 10: the panel’s channel to the worker, against the port alone',

@@ -36,6 +36,8 @@ export interface TwoWayChromium {
   unwatch(): Promise<void>;
   /** The bare pipe itself (a probe's tracing). */
   pipe(): Pipe;
+  /** The browser process's id (its CPU, with its children's: process-cpu.ts). */
+  pid(): number | undefined;
 }
 
 export interface Pipe {
@@ -204,5 +206,6 @@ export function twoWayChromium(): TwoWayChromium {
       if (!pipe) throw new Error('Chromium is not running');
       return pipe;
     },
+    pid: () => child?.pid,
   };
 }
