@@ -282,10 +282,8 @@ async function throughputRound(
   const browserPid = measured?.browserPid;
   const busy = async <T>(kind: keyof Rounds['sandboxMs'], step: () => Promise<T>): Promise<T> => {
     const before = nodePerformance.eventLoopUtilization();
-    const c0 = (globalThis as any).__khConns;
     const cpuBefore = browserPid === undefined ? undefined : treeCpu(browserPid);
     const value = await step();
-    console.log('CONNS', kind, (globalThis as any).__khConns - c0, (globalThis as any).__khHdr);
     into.sandboxMs[kind].push(nodePerformance.eventLoopUtilization(before).active / count);
     if (cpuBefore && browserPid !== undefined) into.cpu[kind].push(perCall(cpuBefore, treeCpu(browserPid), count));
     return value;
