@@ -8,7 +8,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { bodyAction, compose, openPanel, responseTab, sendAndWait } from './support/devtools-panel-page.ts';
+import {
+  bodyAction,
+  compose,
+  composerTab,
+  openPanel,
+  responseTab,
+  sendAndWait,
+} from './support/devtools-panel-page.ts';
 import { type SandboxedExtension, startSignedInExtension } from './support/sandboxed-extension.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -191,6 +198,34 @@ describe('the response viewer', () => {
     expect(await catalogSearch.evaluate((field) => field === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __taken?: boolean }).__taken)).toBe(false);
     await catalogSearch.fill('');
+  });
+
+  it('leaves Ctrl+F to the browser after a click in the request’s Docs (all drawn: its find sees them)', async () => {
+    await page.getByRole('searchbox', { name: 'Search in the body' }).waitFor();
+    await composerTab(page, 'Docs').click();
+    // Plain text, as a reader clicks it: it takes no focus, the click only leaves the selection there.
+    const docsText = page
+      .getByRole('article', { name: /^Docs of GET \/v2\/organisations\/\{\w+\}\/applications$/ })
+      .locator('.kh-docs-title');
+    await docsText.waitFor();
+    await docsText.click();
+    await page.evaluate(() => {
+      addEventListener('keydown', (event: KeyboardEvent) => {
+        if (event.key === 'f') (window as unknown as { __docsTaken?: boolean }).__docsTaken = event.defaultPrevented;
+      });
+    });
+    await page.keyboard.press('Control+f');
+    expect(await page.evaluate(() => (window as unknown as { __docsTaken?: boolean }).__docsTaken)).toBe(false);
+    // From the response itself it still goes to the body's search.
+    // A leaf: a click on it selects it and toggles nothing.
+    await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
+    await page.keyboard.press('Control+f');
+    expect(
+      await page
+        .getByRole('searchbox', { name: 'Search in the body' })
+        .evaluate((field) => field === document.activeElement),
+    ).toBe(true);
+    await composerTab(page, 'Query').click();
   });
 
   it('filters with jq, and copies paths in the same syntax', async () => {

@@ -318,7 +318,7 @@ export function Composer({
             />
             <ComposerTools workbench={workbench} services={services} />
           </div>
-          <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" hidden={!partsOpen}>
+          <div {...tabPanelProps(idBase, tab)} class="kh-composer-panel" data-part={tab} hidden={!partsOpen}>
             {tab === 'query' ? (
               <KeyValueEditor
                 label="Query parameters"
@@ -361,7 +361,12 @@ export function Composer({
                 fallback={<p class="kh-muted">Loading the docs…</p>}
               />
             ) : null}
-            {tab === 'docs' && !described ? <p class="kh-muted">{UNDESCRIBED[description]}</p> : null}
+            {tab === 'docs' && !described ? (
+              // A status: "Loading…" turns into the docs, or into why there are none, without the user moving.
+              <p class="kh-muted" role="status">
+                {UNDESCRIBED[description]}
+              </p>
+            ) : null}
           </div>
           <ReplaceConfirm workbench={workbench} />
         </>
