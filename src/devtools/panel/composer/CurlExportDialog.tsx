@@ -53,12 +53,15 @@ function InlineSelect<T extends string>({
   value,
   options,
   onChange,
+  pending,
 }: {
   id: string;
   label: string;
-  value: T;
+  /** Undefined while the value is not known yet: the select then says `pending` and takes no choice. */
+  value: T | undefined;
   options: [T, string][];
   onChange: (value: T) => void;
+  pending?: string;
 }) {
   return (
     <div class="kh-field kh-field--inline">
@@ -66,9 +69,12 @@ function InlineSelect<T extends string>({
       <select
         id={id}
         class="kh-input"
-        value={value}
+        value={value ?? ''}
+        disabled={value === undefined}
+        aria-busy={value === undefined}
         onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as T)}
       >
+        {value === undefined ? <option value="">{pending}</option> : null}
         {options.map(([option, name]) => (
           <option key={option} value={option}>
             {name}
@@ -118,8 +124,9 @@ export default function CurlExportDialog({
   onClose: () => void;
 }) {
   const [language, setLanguage] = useState<ExportLanguage>(flavour);
-  const [credentials, setCredentials] = useState<SnippetCredentials>('api-token');
-  const chosenHere = useRef(false);
+  // Unknown until the last choice is read: showing the default meanwhile would show a choice the user did not make,
+  // then change it under their eyes.
+  const [credentials, setCredentials] = useState<SnippetCredentials | undefined>(undefined);
   const shownLanguage = useRef(language);
   const [state, setState] = useState<State>({ state: 'loading' });
   const [copied, setCopied] = useState('');
@@ -127,8 +134,10 @@ export default function CurlExportDialog({
   const build = async (
     reveal: boolean,
     chosen: ExportLanguage = language,
-    credential: SnippetCredentials = credentials,
+    credential: SnippetCredentials | undefined = credentials,
   ) => {
+    // Built once the remembered credentials are read (the effect below), but for a command that holds none.
+    if (credential === undefined && chosen !== 'clever') return;
     setState({ state: 'loading' });
     setCopied('');
     // Variables resolved as Send resolves them: the command is the request Send would sign.
@@ -158,7 +167,7 @@ export default function CurlExportDialog({
           check.request.target === 'bridge' ? { ...check.request, bridgeAuth: 'oauth-plaintext' } : check.request;
         const result = await services.send('request/curl', { request, reveal });
         setState({ state: 'ready', command: result.command, masked: result.masked, credential: result.credential });
-      } else {
+      } else if (credential !== undefined) {
         const snippet = snippetFor(chosen, check.request, workbench, credential);
         setState({ state: 'ready', command: snippet.code, masked: false, snippet });
       }
@@ -168,10 +177,8 @@ export default function CurlExportDialog({
   };
 
   useEffect(() => {
-    // The credentials last chosen here (someone exporting with their own OAuth consumer wants it every time);
-    // a choice made before the remembered one is read wins.
+    // The credentials last chosen here (someone exporting with their own OAuth consumer wants it every time).
     void rememberedCredentials(services.storage).then((remembered) => {
-      if (chosenHere.current) return;
       setCredentials(remembered);
       void build(false, shownLanguage.current, remembered);
     });
@@ -184,7 +191,6 @@ export default function CurlExportDialog({
   };
 
   const chooseCredentials = (next: SnippetCredentials) => {
-    chosenHere.current = true;
     setCredentials(next);
     void services.storage.set(CREDENTIALS_KEY, next).catch(() => {});
     void build(false, language, next);
@@ -212,6 +218,7 @@ export default function CurlExportDialog({
             value={credentials}
             options={CREDENTIALS}
             onChange={chooseCredentials}
+            pending="Reading the last choice…"
           />
         )}
         {language === 'clever' ? (
