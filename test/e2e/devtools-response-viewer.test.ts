@@ -228,6 +228,28 @@ describe('the response viewer', () => {
     await composerTab(page, 'Query').click();
   });
 
+  it('leaves Ctrl+F to the browser from the Docs tab itself (the click focused the tab; the Docs are its panel)', async () => {
+    const docsTab = composerTab(page, 'Docs');
+    await docsTab.click();
+    await page.getByRole('article', { name: /^Docs of GET / }).waitFor();
+    await page.evaluate(() => {
+      addEventListener('keydown', (event: KeyboardEvent) => {
+        if (event.key === 'f') (window as unknown as { __tabTaken?: boolean }).__tabTaken = event.defaultPrevented;
+      });
+    });
+    await page.keyboard.press('Control+f');
+    expect(await page.evaluate(() => (window as unknown as { __tabTaken?: boolean }).__tabTaken)).toBe(false);
+    expect(await docsTab.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    // Another part's tab is not reading: from there it goes to the body's search, as from the rest of the composer.
+    await composerTab(page, 'Query').click();
+    await page.keyboard.press('Control+f');
+    expect(
+      await page
+        .getByRole('searchbox', { name: 'Search in the body' })
+        .evaluate((field) => field === document.activeElement),
+    ).toBe(true);
+  });
+
   it('filters with jq, and copies paths in the same syntax', async () => {
     await catchCopies();
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();

@@ -46,4 +46,32 @@ describe('the sandbox remembers nonces per consumer', () => {
     expect(nonces.use('consumer', 'n-0', T0)).toBe(true);
     expect(nonces.use('consumer', 'n-50000', T0)).toBe(false);
   });
+  // Sequences where a store sweeping once a second answered otherwise than one sweeping on every request (found by
+  // a randomized comparison of the two, clock moved both ways): what is refused must not depend on when it sweeps.
+  it('forgets a nonce once a later request was past its limit, even when the clock then goes back', () => {
+    const nonces = new NonceStore();
+    expect(nonces.use('consumer', 'n', T0)).toBe(true);
+    expect(nonces.use('consumer', 'a', T0 + KEEP_MS - 300)).toBe(true);
+    // 'n' is past the limit for this request, which forgets it (no sweep runs: the last was 344 ms ago).
+    expect(nonces.use('consumer', 'b', T0 + KEEP_MS + 44)).toBe(true);
+    // The clock set back: 'n' would be within the limit again, but it was forgotten.
+    expect(nonces.use('consumer', 'n', T0 + KEEP_MS - 400)).toBe(true);
+  });
+
+  it('forgets nothing when only counted (the state read at a later clock)', () => {
+    const nonces = new NonceStore();
+    expect(nonces.use('consumer', 'n', T0)).toBe(true);
+    expect(nonces.size(T0 + KEEP_MS + 1_250)).toBe(0);
+    expect(nonces.use('consumer', 'n', T0 + 9)).toBe(false);
+  });
+
+  it('at the cap, forgets the oldest remembered nonce, not one behind a forgotten one (clock set back)', () => {
+    const nonces = new NonceStore();
+    expect(nonces.use('consumer', 'victim', T0)).toBe(true);
+    expect(nonces.use('consumer', 'early', T0 - 200_000)).toBe(true);
+    // A sweep: 'early' is still within the limit here, and is past it 300 ms later, without a sweep.
+    expect(nonces.use('consumer', 'x', T0 + KEEP_MS - 200_100)).toBe(true);
+    for (let index = 0; index < 49_998; index += 1) nonces.use('consumer', `f-${index}`, T0 + KEEP_MS - 199_800);
+    expect(nonces.use('consumer', 'victim', T0 + KEEP_MS - 199_700)).toBe(false);
+  });
 });

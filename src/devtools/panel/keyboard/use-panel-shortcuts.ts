@@ -7,12 +7,16 @@ const RESPONSE_SEARCH = '.kh-response #kh-body-search, .kh-response .kh-stream-f
 const READ_HERE = '.kh-side, .kh-composer-panel[data-part="docs"]';
 
 /**
- * Whether the user is reading where the browser's find works: the key's target is there, or, when the target is
- * the page itself (a click on plain text focuses nothing), the selection the click left is.
+ * Whether the user is reading where the browser's find works: the key's target is there, or is the tab showing it
+ * (a click on the Docs tab focuses the tab, beside the Docs it shows), or, when the target is the page itself (a
+ * click on plain text focuses nothing), the selection the click left is.
  */
 function readingWhereFindWorks(target: EventTarget | null): boolean {
   const element = target instanceof Element ? target : null;
   if (element?.closest(READ_HERE)) return true;
+  const shown = element?.closest('[role="tab"][aria-selected="true"]')?.getAttribute('aria-controls');
+  const panel = shown ? document.getElementById(shown) : null;
+  if (panel && !panel.hidden && panel.matches(READ_HERE)) return true;
   if (element && element !== document.body && element !== document.documentElement) return false;
   const anchor = getSelection()?.anchorNode;
   const anchorElement = anchor instanceof Element ? anchor : anchor?.parentElement;
