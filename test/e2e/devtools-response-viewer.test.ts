@@ -200,6 +200,21 @@ describe('the response viewer', () => {
     await catalogSearch.fill('');
   });
 
+  it('takes Ctrl+F from the History entry to History’s own search (its rows, too, are drawn as they scroll)', async () => {
+    const history = page.getByRole('tab', { name: 'History', exact: true });
+    await history.click();
+    const historySearch = page.getByRole('searchbox', { name: 'Search history' });
+    await historySearch.fill('zones');
+    await history.focus();
+    await page.keyboard.press('Control+f');
+    expect(await historySearch.evaluate((field) => field === document.activeElement)).toBe(true);
+    // Selected: what is typed next replaces the old query.
+    await page.keyboard.type('applications');
+    expect(await historySearch.inputValue()).toBe('applications');
+    await historySearch.fill('');
+    await page.getByRole('tab', { name: 'Catalog', exact: true }).click();
+  });
+
   it('leaves Ctrl+F to the browser after a click in the request’s Docs (all drawn: its find sees them)', async () => {
     await page.getByRole('searchbox', { name: 'Search in the body' }).waitFor();
     await composerTab(page, 'Docs').click();

@@ -28,7 +28,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['F2'], what: 'In the saved requests: rename the current one' },
   { keys: ['Delete'], what: 'In the saved requests: delete the current one (asks first)' },
   { keys: ['Shift', 'F10'], what: 'In the saved requests: its menu (move to a folder, duplicate…)' },
-  { keys: ['Ctrl', 'F'], what: 'Search in the response body, or filter a live stream (⌘ F on a Mac)' },
+  {
+    keys: ['Ctrl', 'F'],
+    what: 'Search in the response body, a live stream, or the side view you are in (⌘ F on a Mac)',
+  },
   { keys: ['Enter'], what: 'In the body search: next match' },
   { keys: ['Shift', 'Enter'], what: 'In the body search: previous match' },
   { keys: ['Ctrl', '\\'], what: 'Hide or show the side pane (⌘ \\ on a Mac)' },

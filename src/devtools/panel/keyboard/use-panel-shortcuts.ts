@@ -1,35 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
+import { findFieldFor } from './find-target.ts';
 import { isTypingTarget } from './shortcuts.ts';
-
-/** The response's own search: the body's, or a live stream's line filter. */
-const RESPONSE_SEARCH = '.kh-response #kh-body-search, .kh-response .kh-stream-filter';
-/** Where Ctrl+F stays the browser's: text the user reads there is all drawn, so the browser's find sees it. */
-const READ_HERE = '.kh-side, .kh-composer-panel[data-part="docs"]';
-
-/**
- * Whether the user is reading where the browser's find works: the key's target is there, or is the tab showing it
- * (a click on the Docs tab focuses the tab, beside the Docs it shows), or, when the target is the page itself (a
- * click on plain text focuses nothing), the selection the click left is.
- */
-function readingWhereFindWorks(target: EventTarget | null): boolean {
-  const element = target instanceof Element ? target : null;
-  if (element?.closest(READ_HERE)) return true;
-  const shown = element?.closest('[role="tab"][aria-selected="true"]')?.getAttribute('aria-controls');
-  const panel = shown ? document.getElementById(shown) : null;
-  if (panel && !panel.hidden && panel.matches(READ_HERE)) return true;
-  if (element && element !== document.body && element !== document.documentElement) return false;
-  const anchor = getSelection()?.anchorNode;
-  const anchorElement = anchor instanceof Element ? anchor : anchor?.parentElement;
-  return Boolean(anchorElement?.closest(READ_HERE));
-}
 
 /**
  * `/` (outside text fields) and Ctrl+K (⌘K; anywhere but a dialog) open the catalog and focus its search with
  * the old query selected, so typing replaces it rather than appending to it; `?` opens the shortcuts overlay.
- * Ctrl+F (⌘F) goes to the response's own search when there is one: the body's rows are drawn as they scroll into
- * view, so the browser's find would miss most matches. Without a response it stays the browser's, and so it does
- * from the side pane or the request's Docs: a user reading the catalog, the history or an endpoint's docs means to
- * find there, not in the response beside it.
+ * Ctrl+F (⌘F) goes to the search of what the user is looking at (find-target.ts says which), or stays the
+ * browser's.
  * Returns whether the overlay is open, and its closer.
  */
 export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void] {
@@ -48,8 +25,7 @@ export function usePanelShortcuts(showCatalog: () => void): [boolean, () => void
         return;
       }
       if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
-        if (readingWhereFindWorks(event.target)) return;
-        const field = document.querySelector<HTMLInputElement>(RESPONSE_SEARCH);
+        const field = findFieldFor(event.target);
         if (!field) return;
         event.preventDefault();
         field.focus();
