@@ -30,6 +30,41 @@ function firstApplicationOf(orgId: string) {
   return found;
 }
 
+/**
+ * Runs one step of a test with a deadline that names it, and what the page showed then: a run under load once hung
+ * in "flags invalid input…" for the test's whole minute twice, saying nothing of where (issue 31 item 8).
+ */
+async function step<T>(what: string, work: () => Promise<T>, ms = 15_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void describePage().then((state) => reject(new Error(`${what}: not done within ${ms / 1000} s; ${state}`)));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A line on the page's state for a step that did not end: focus, an open dialog, the composer's main line. */
+async function describePage(): Promise<string> {
+  const read = page.evaluate(() => {
+    const active = document.activeElement;
+    const dialog = document.querySelector('dialog[open]');
+    const method = document.querySelector<HTMLSelectElement>('select[aria-label="Method"], #kh-method');
+    return [
+      `focus: ${active?.tagName ?? 'none'}${active?.id ? `#${active.id}` : ''}`,
+      `dialog: ${dialog ? (dialog.textContent ?? '').trim().slice(0, 120) : 'none'}`,
+      `method: ${method ? `${method.value}${method.disabled ? ' (disabled)' : ''}` : 'not found'}`,
+      `sending: ${document.querySelectorAll('.kh-sending').length}`,
+    ].join(', ');
+  });
+  const silent = new Promise<string>((resolve) => setTimeout(() => resolve('the page did not answer in 3 s'), 3000));
+  return Promise.race([read, silent]).catch((error: unknown) => `the page could not be read: ${String(error)}`);
+}
+
 async function historyCount(): Promise<number> {
   // Every way this read can end is an answer or an error naming it (a run on a loaded CI machine once hung in this
   // test for its whole minute, with nothing to say where).
@@ -266,26 +301,24 @@ describe('composing and sending from the DevTools panel', () => {
   });
 
   it('flags invalid input in place and never sends it', async () => {
-    const before = await historyCount();
-    // Each wait is bounded, so a failure says which step did not happen.
-    const step = { timeout: 10_000 };
-    await compose(page, 'GET', '/v3/self');
-    await page.getByRole('button', { name: 'Send', exact: true }).click(step);
+    // Each step is bounded and named, so a failure says which did not happen and what the page showed.
+    const before = await step('reading the history count', historyCount);
+    await step('composing GET /v3/self', () => compose(page, 'GET', '/v3/self'));
+    await step('clicking Send', () => page.getByRole('button', { name: 'Send', exact: true }).click());
     const path = page.getByRole('textbox', { name: 'Path' });
-    await expect.poll(() => path.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('.kh-field-error').first().innerText(step)).toMatch(
-      /API paths start with \/v2\/ or \/v4\//,
-    );
+    await step('the Path flagged', () => expect.poll(() => path.getAttribute('aria-invalid')).toBe('true'));
+    const pathError = await step('the Path error', () => page.locator('.kh-field-error').first().innerText());
+    expect(pathError).toMatch(/API paths start with \/v2\/ or \/v4\//);
 
-    await compose(page, 'POST', '/v2/self/consumers');
-    await composerTab(page, 'Body').click(step);
-    await page.getByRole('radio', { name: 'JSON' }).check(step);
-    await page.getByRole('textbox', { name: 'JSON body' }).fill('{"name": "x",}', step);
+    await step('composing POST /v2/self/consumers', () => compose(page, 'POST', '/v2/self/consumers'));
+    await step('opening Body', () => composerTab(page, 'Body').click());
+    await step('choosing JSON', () => page.getByRole('radio', { name: 'JSON' }).check());
+    await step('typing the JSON body', () => page.getByRole('textbox', { name: 'JSON body' }).fill('{"name": "x",}'));
     await page.keyboard.press('Control+Enter');
-    await page.getByText(/Trailing comma before \}/).waitFor(step);
+    await step('the trailing comma flagged', () => page.getByText(/Trailing comma before \}/).waitFor());
 
     await page.waitForTimeout(300);
-    expect(await historyCount()).toBe(before);
+    expect(await step('reading the history count again', historyCount)).toBe(before);
     expect(await page.locator('.kh-sending').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
