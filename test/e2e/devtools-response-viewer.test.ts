@@ -53,6 +53,28 @@ async function catchCopies(): Promise<void> {
 }
 const copied = () => page.evaluate(() => (window as unknown as { __copied?: string }).__copied);
 
+/**
+ * Presses Ctrl+F and says whether the panel took it from the browser (the browser's find bar is not visible to the
+ * page): undefined if no such key reached the page. The event is kept and read after its dispatch, so the answer
+ * does not depend on whether the panel's listener was added before this one (it is re-added as the panel renders).
+ */
+async function pressFind(): Promise<boolean | undefined> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __findKey?: KeyboardEvent; __findWatched?: boolean };
+    state.__findKey = undefined;
+    if (state.__findWatched) return;
+    state.__findWatched = true;
+    addEventListener('keydown', (event: KeyboardEvent) => {
+      if (event.key === 'f') state.__findKey = event;
+    });
+  });
+  await page.keyboard.press('Control+f');
+  return page.evaluate(() => (window as unknown as { __findKey?: KeyboardEvent }).__findKey?.defaultPrevented);
+}
+
+const bodySearchFocused = () =>
+  page.getByRole('searchbox', { name: 'Search in the body' }).evaluate((field) => field === document.activeElement);
+
 beforeAll(async () => {
   ext = await startSignedInExtension();
   page = await openPanel(ext, pageErrors, { width: 1280, height: 800 });
@@ -188,15 +210,8 @@ describe('the response viewer', () => {
   it('leaves Ctrl+F where the user is in the side pane (the catalog), not in the response behind it', async () => {
     const catalogSearch = page.getByRole('searchbox', { name: 'Search endpoints' });
     await catalogSearch.fill('invoices');
-    // Notes whether the panel took the key from the browser (its find bar is not visible to the page).
-    await page.evaluate(() => {
-      addEventListener('keydown', (event: KeyboardEvent) => {
-        if (event.key === 'f') (window as unknown as { __taken?: boolean }).__taken = event.defaultPrevented;
-      });
-    });
-    await page.keyboard.press('Control+f');
+    expect(await pressFind()).toBe(false);
     expect(await catalogSearch.evaluate((field) => field === document.activeElement)).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { __taken?: boolean }).__taken)).toBe(false);
     await catalogSearch.fill('');
   });
 
@@ -206,7 +221,7 @@ describe('the response viewer', () => {
     const historySearch = page.getByRole('searchbox', { name: 'Search history' });
     await historySearch.fill('zones');
     await history.focus();
-    await page.keyboard.press('Control+f');
+    expect(await pressFind()).toBe(true);
     expect(await historySearch.evaluate((field) => field === document.activeElement)).toBe(true);
     // Selected: what is typed next replaces the old query.
     await page.keyboard.type('applications');
@@ -224,22 +239,11 @@ describe('the response viewer', () => {
       .locator('.kh-docs-title');
     await docsText.waitFor();
     await docsText.click();
-    await page.evaluate(() => {
-      addEventListener('keydown', (event: KeyboardEvent) => {
-        if (event.key === 'f') (window as unknown as { __docsTaken?: boolean }).__docsTaken = event.defaultPrevented;
-      });
-    });
-    await page.keyboard.press('Control+f');
-    expect(await page.evaluate(() => (window as unknown as { __docsTaken?: boolean }).__docsTaken)).toBe(false);
-    // From the response itself it still goes to the body's search.
-    // A leaf: a click on it selects it and toggles nothing.
+    expect(await pressFind()).toBe(false);
+    // From the response itself it still goes to the body's search. A leaf: a click selects it and toggles nothing.
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
-    await page.keyboard.press('Control+f');
-    expect(
-      await page
-        .getByRole('searchbox', { name: 'Search in the body' })
-        .evaluate((field) => field === document.activeElement),
-    ).toBe(true);
+    expect(await pressFind()).toBe(true);
+    expect(await bodySearchFocused()).toBe(true);
     await composerTab(page, 'Query').click();
   });
 
@@ -247,22 +251,12 @@ describe('the response viewer', () => {
     const docsTab = composerTab(page, 'Docs');
     await docsTab.click();
     await page.getByRole('article', { name: /^Docs of GET / }).waitFor();
-    await page.evaluate(() => {
-      addEventListener('keydown', (event: KeyboardEvent) => {
-        if (event.key === 'f') (window as unknown as { __tabTaken?: boolean }).__tabTaken = event.defaultPrevented;
-      });
-    });
-    await page.keyboard.press('Control+f');
-    expect(await page.evaluate(() => (window as unknown as { __tabTaken?: boolean }).__tabTaken)).toBe(false);
+    expect(await pressFind()).toBe(false);
     expect(await docsTab.evaluate((tab) => tab === document.activeElement)).toBe(true);
     // Another part's tab is not reading: from there it goes to the body's search, as from the rest of the composer.
     await composerTab(page, 'Query').click();
-    await page.keyboard.press('Control+f');
-    expect(
-      await page
-        .getByRole('searchbox', { name: 'Search in the body' })
-        .evaluate((field) => field === document.activeElement),
-    ).toBe(true);
+    expect(await pressFind()).toBe(true);
+    expect(await bodySearchFocused()).toBe(true);
   });
 
   it('filters with jq, and copies paths in the same syntax', async () => {
