@@ -52,7 +52,7 @@ function cpuParts(cpu: CpuByKind): string {
 }
 
 /** Where a call's CPU goes, ours against both anchors, from the same unwatched rounds. */
-function cpuRow(parallel: Throughput, rounds: number): BenchRow[] {
+function cpuRow(parallel: Throughput, rounds: number, countPerRound: number): BenchRow[] {
   const { cpu } = parallel;
   if (!cpu) return [];
   const ours = totalOf(cpu.ours);
@@ -69,13 +69,16 @@ function cpuRow(parallel: Throughput, rounds: number): BenchRow[] {
       },
       ratio: compareTimes(ours, plain),
       note:
-        `medians of the ${rounds} unwatched rounds, from /proc (bench/process-cpu.ts: the bench's Chromium and ` +
-        `every process under it, and the bench's own process, which runs the sandbox). Ours ${cpuParts(cpu.ours)}; ` +
-        `plain ${cpuParts(cpu.plain)}; signed in Node ${cpuParts(cpu.presigned)}. ` +
-        'With every core busy, calls per second are about cores ÷ CPU per call, so this ratio is about the rate ' +
-        'ratio beside unsigned fetches: the rest of the gap is the sandbox checking a signature and serving ' +
-        '/v2/self instead of refusing at once, the network service carrying the larger request and answer, and ' +
-        'the renderer (the page, the worker: channel both ways, signing, the reply).',
+        `each process's median over the ${rounds} unwatched rounds, summed, from /proc (bench/process-cpu.ts: the ` +
+        'bench\'s Chromium and every process under it; "sandbox" is the bench\'s whole process, which runs the ' +
+        `sandbox beside the bench's own small share). Ours ${cpuParts(cpu.ours)}; plain ${cpuParts(cpu.plain)}; ` +
+        `signed in Node ${cpuParts(cpu.presigned)} (signed before the round, so its signing is not counted). /proc ` +
+        `counts in 10 ms ticks: ${round(10 / countPerRound, 3)} ms per call per process in a round, so differences ` +
+        'of a few hundredths are at the resolution. With every core busy, calls per second are about cores ÷ CPU ' +
+        'per call, so this ratio is about the rate ratio beside unsigned fetches; read from the parts (an ' +
+        'inference, not a measurement of each cause): the rest of the gap is the sandbox checking a signature and ' +
+        'serving /v2/self instead of refusing at once, the network service carrying the larger request and ' +
+        'answer, and the renderer (the page, the worker: channel both ways, signing, the reply).',
     },
   ];
 }
@@ -192,7 +195,7 @@ export function callRows(figures: CallFigures): BenchRow[] {
         'signature check or resource lookup, so this anchor asks less work of the sandbox per call than ours (the row ' +
         'above asks the same); with the host not granted (the row below), each of our calls was two requests.',
     },
-    ...cpuRow(parallel, rounds),
+    ...cpuRow(parallel, rounds, count),
     {
       group: 'Calls',
       figure: 'signed GETs through send() at concurrency 10: the panel’s channel to the worker, against the port alone',
