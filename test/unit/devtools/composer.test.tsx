@@ -131,6 +131,15 @@ describe('the composer never sends an invalid request', () => {
   });
 });
 
+/** The composer's tab for a request part (Query, Headers, Body…), by the start of its text (badges follow it). */
+function requestPart(root: HTMLElement, name: string): HTMLElement {
+  const found = [
+    ...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]'),
+  ].find((tab) => tab.textContent?.startsWith(name));
+  if (!found) throw new Error(`no request part ${name}`);
+  return found;
+}
+
 describe('a body valid once its variables are filled', () => {
   it('is not flagged (Send checks the filled request), and one whose variable has no value still is', async () => {
     const { root, sent, workbench } = await setup();
@@ -143,10 +152,7 @@ describe('a body valid once its variables are filled', () => {
       createDraft({ method: 'POST', path: '/v2/self/consumers', bodyMode: 'json', json: '{"count": {n}}' }),
     );
     await settle();
-    const bodyTab = () =>
-      [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find((tab) =>
-        tab.textContent?.startsWith('Body'),
-      )!;
+    const bodyTab = () => requestPart(root, 'Body');
     expect(bodyTab().textContent).toBe('BodyJSON');
     await user.click(button(root, 'Send'));
     await settle(20);
@@ -163,30 +169,26 @@ describe('a body valid once its variables are filled', () => {
 describe('the request parts shown for each request tab', () => {
   const selectedPart = (root: HTMLElement) =>
     root.querySelector('[role="tablist"][aria-label="Request parts"] [aria-selected="true"]')?.textContent ?? '';
-  const part = (root: HTMLElement, name: string) =>
-    [...root.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="Request parts"] [role="tab"]')].find((tab) =>
-      tab.textContent?.startsWith(name),
-    )!;
 
   it('keeps each tab’s part, starts a new blank tab on Query, and keeps the part for a preview opened in place', async () => {
     const { root, workbench } = await setup();
     workbench.edit((draft) => ({ ...draft, path: '/v2/self/applications' }));
     await settle();
-    await user.click(part(root, 'Headers'));
+    await user.click(requestPart(root, 'Headers'));
     expect(selectedPart(root)).toMatch(/^Headers/);
     const first = workbench.tabs.get().activeId;
 
     workbench.newTab();
     await settle();
     expect(selectedPart(root)).toMatch(/^Query/);
-    await user.click(part(root, 'Body'));
+    await user.click(requestPart(root, 'Body'));
 
     workbench.selectTab(first);
     await settle();
     expect(selectedPart(root)).toMatch(/^Headers/);
 
     // Opened from the catalog (the preview tab): the part on screen stays, so Docs can be read endpoint by endpoint.
-    await user.click(part(root, 'Docs'));
+    await user.click(requestPart(root, 'Docs'));
     workbench.open(createDraft({ path: '/v2/self' }));
     await settle();
     expect(workbench.tabs.get().activeId).not.toBe(first);
