@@ -36,6 +36,12 @@ import {
 import { saveScreenshot } from './support/screenshots.ts';
 
 const PASSPHRASE = 'correct horse battery staple update';
+/**
+ * Secrets the previous release kept in clear and this build masks (migration-steps.ts, version 2): one typed in a
+ * tab's path as a segment parameter, one sent that way (history and the tab's kept response).
+ */
+const TYPED_SECRET = 'typed-in-a-tab-path-s3cr3t';
+const SENT_SECRET = 'sent-in-a-path-s3cr3t';
 const SECOND_SECRET = 'second-profile-secret-never-exported';
 /** The second profile: another platform's addresses, its own consumer secret (never exported). */
 const SECOND_PROFILE = {
@@ -92,6 +98,35 @@ function countRecords(page: Page, database: string, store: string): Promise<numb
       }),
     [database, store],
   );
+}
+
+/**
+ * Everything the extension stores, as text: storage.local and every record of its IndexedDB databases (the vault's
+ * sealed secrets are bytes, which JSON writes as {}), read from one of its pages.
+ */
+function everythingStored(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const read = (name: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const stores = [...database.objectStoreNames];
+          if (stores.length === 0) return resolve([]);
+          const transaction = database.transaction(stores);
+          const all: unknown[] = [];
+          for (const store of stores)
+            transaction.objectStore(store).getAll().onsuccess = (event) =>
+              all.push(...((event.target as IDBRequest<unknown[]>).result ?? []));
+          transaction.oncomplete = () => resolve(all);
+          transaction.onerror = () => reject(transaction.error);
+        };
+      });
+    const databases = (await indexedDB.databases()).map((database) => database.name ?? '');
+    const records = await Promise.all(databases.map(read));
+    return JSON.stringify([await chrome.storage.local.get(null), records]);
+  });
 }
 
 const storageLocal = (page: Page, key: string) =>
@@ -170,14 +205,17 @@ describe('an update from the previous release, in Chromium', () => {
     await panel.getByLabel('Import a collection (Keyhole, Postman v2.1, HAR or curl)').setInputFiles(file);
     await expect.poll(() => panel.locator('.kh-saved-notices').innerText()).toContain('Imported 50 requests');
     await rm(file);
-    // A signed call (history), then three tabs, each with its own path.
+    // Two signed calls (history), the second with a secret as a segment parameter, then three tabs, each with its
+    // own path: the last one typed with a secret the same way.
     await panel.getByRole('textbox', { name: 'Path' }).fill('/v2/self');
     expect(await sendAndWait(panel)).toContain('200');
-    for (const path of ['/v2/summary', '/v2/products/zones']) {
+    await panel.getByRole('textbox', { name: 'Path' }).fill(`/v2/self;access_token=${SENT_SECRET}`);
+    await sendAndWait(panel);
+    for (const path of ['/v2/summary', `/v2/products/zones;access_token=${TYPED_SECRET}`]) {
       await panel.getByRole('button', { name: 'New tab' }).click();
       await panel.getByRole('textbox', { name: 'Path' }).fill(path);
     }
-    await expect.poll(() => countRecords(panel, 'keyhole-history', 'entries')).toBe(1);
+    await expect.poll(() => countRecords(panel, 'keyhole-history', 'entries')).toBe(2);
     await expect
       .poll(
         async () =>
@@ -212,6 +250,9 @@ describe('an update from the previous release, in Chromium', () => {
     await lock.getByRole('button', { name: 'Turn on the passphrase lock' }).click();
     await expect.poll(() => lock.innerText(), { timeout: 20_000 }).toContain('On · unlocked');
     expect((await message('vault/lock')).ok).toBe(true);
+    // What this release kept in clear, and this build masks once updated.
+    const stored = await everythingStored(control);
+    expect([stored.includes(TYPED_SECRET), stored.includes(SENT_SECRET)]).toEqual([true, true]);
     expect(await storageLocal(control, 'keyhole.storage.versions')).toBeUndefined();
     // Two records no reader can use (as a bug or a disk error could leave them): kept aside by the update, not lost.
     await control.evaluate(async () => {
@@ -246,6 +287,9 @@ describe('an update from the previous release, in Chromium', () => {
     await expect
       .poll(() => storageLocal(settings, 'keyhole.storage.status'), { timeout: 15_000 })
       .toMatchObject({ state: 'current' });
+    // Masked by the update itself, before any page of this build read them.
+    const stored = await everythingStored(settings);
+    expect([stored.includes(TYPED_SECRET), stored.includes(SENT_SECRET)]).toEqual([false, false]);
     const { setAside } = (await storageLocal(settings, 'keyhole.storage.status')) as { setAside: { key: string }[] };
     expect(setAside.map((item) => item.key).sort()).toEqual(['clock:gone', 'req-broken']);
     const keptAside = settings.getByRole('list', { name: 'Records kept aside' });
@@ -286,7 +330,7 @@ describe('an update from the previous release, in Chromium', () => {
     for (const path of ['GET /v2/self', 'GET /v2/summary', '/products/zones'])
       await expect.poll(() => tabs.innerText()).toContain(path);
     expect(await countRecords(panel, 'keyhole-saved-requests', 'requests')).toBe(50);
-    expect(await countRecords(panel, 'keyhole-history', 'entries')).toBe(1);
+    expect(await countRecords(panel, 'keyhole-history', 'entries')).toBe(2);
     const scope = (await storageLocal(panel, 'keyhole.devtools.variables')) as { environments: { name: string }[] };
     expect(scope.environments.map((environment) => environment.name)).toEqual(['dev', 'prod']);
     await showView(panel, 'Saved');

@@ -1,4 +1,14 @@
 import type { RecordKindName } from './record-kinds.ts';
+import {
+  remaskHistoryBody,
+  remaskHistoryEntry,
+  remaskSavedRequest,
+  remaskStoredDraft,
+  remaskTabResponse,
+  remaskTabResponseSpill,
+  remaskTabSet,
+  remaskVariables,
+} from './remask-records.ts';
 
 /**
  * The format changes between versions of each kind, as pure functions of one stored record. The worker applies
@@ -14,7 +24,12 @@ export interface MigrationStep {
   to: number;
   /** What it does, for the report. */
   summary: string;
-  migrate(value: unknown, key: string): StepResult;
+  /**
+   * Another kind whose record of the same key the step reads beside each record, as stored when the step starts
+   * (a history body with its entry): that kind comes later in RECORD_KINDS, so it is not migrated yet.
+   */
+  related?: RecordKindName;
+  migrate(value: unknown, key: string, related?: unknown): StepResult;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -88,6 +103,28 @@ function checkKitRun(value: unknown): string | undefined {
   return value.version === 1 ? undefined : `a kit run of format ${String(value.version)}, which this build cannot read`;
 }
 
+/**
+ * Version 2 of the kinds that may hold what release 0.1.0 kept in clear and this build masks (remask-records.ts).
+ * A record the masks cannot read is kept as it is: never lost, and the migration of the rest goes on.
+ */
+function remask(
+  mask: (value: unknown, key: string, related?: unknown) => unknown,
+  related?: RecordKindName,
+): MigrationStep {
+  return {
+    to: 2,
+    summary: 'masked the secrets an earlier release kept in clear',
+    ...(related ? { related } : {}),
+    migrate(value, key, relatedValue) {
+      try {
+        return { keep: mask(value, key, relatedValue) };
+      } catch {
+        return { keep: value };
+      }
+    },
+  };
+}
+
 export const MIGRATION_STEPS: Record<RecordKindName, readonly MigrationStep[]> = {
   profiles: [adopt(checkProfiles)],
   sessions: [adopt(withStrings('a session', ['state']))],
@@ -100,16 +137,29 @@ export const MIGRATION_STEPS: Record<RecordKindName, readonly MigrationStep[]> =
   'bridge-token-views': [adopt(anObject('a token view'))],
   'vault-lock-note': [adopt(withStrings('a lock state', ['state']))],
   vault: [adopt(checkVault)],
-  'workbench-settings': [adopt(anObject('a setting'))],
-  variables: [adopt(anObject('environments and contexts'))],
-  tabs: [adopt(checkTabs)],
-  'tab-responses': [adopt((value) => (isObject(value) && isObject(value.entry) ? undefined : 'expected a response'))],
+  'workbench-settings': [
+    adopt(anObject('a setting')),
+    remask((value, key) => (key === 'keyhole.devtools.draft' ? remaskStoredDraft(value) : value)),
+  ],
+  variables: [adopt(anObject('environments and contexts')), remask(remaskVariables)],
+  tabs: [
+    adopt(checkTabs),
+    remask((value, key) => (key === 'keyhole.devtools.tabs-index' ? value : remaskTabSet(value))),
+  ],
+  'tab-responses': [
+    adopt((value) => (isObject(value) && isObject(value.entry) ? undefined : 'expected a response')),
+    remask(remaskTabResponse),
+  ],
   // A forgotten window's, or one moved into tab-responses, is written as null (tab-response-keeper.ts).
   'tab-response-marks': [adopt((value) => (value === null ? undefined : anObject('marks by tab')(value)))],
-  'tab-response-spills': [adopt((value) => (value === null ? undefined : anObject('responses by tab')(value)))],
-  'saved-requests': [adopt(checkSavedRequest)],
-  history: [adopt(withStrings('a history entry', ['id']))],
-  'history-bodies': [adopt(withStrings('a history body', ['id']))],
+  'tab-response-spills': [
+    adopt((value) => (value === null ? undefined : anObject('responses by tab')(value))),
+    remask(remaskTabResponseSpill),
+  ],
+  'saved-requests': [adopt(checkSavedRequest), remask(remaskSavedRequest)],
+  history: [adopt(withStrings('a history entry', ['id'])), remask(remaskHistoryEntry)],
+  // With its entry: a secret of the request the server echoed in its answer is masked too.
+  'history-bodies': [adopt(withStrings('a history body', ['id'])), remask(remaskHistoryBody, 'history')],
   'sftp-kit-runs': [adopt(checkKitRun)],
   // A cache of what the platform said (rebuilt on the popup's next opening): any value its reader may try.
   'popup-account-cache': [adopt(() => undefined)],

@@ -46,41 +46,42 @@ export const RECORD_KINDS = [
       area: 'local',
       keys: ['keyhole.devtools.draft', 'keyhole.devtools.layout', 'keyhole.devtools.historyCaps'],
     },
-    version: 1,
+    version: 2,
   },
   {
     name: 'variables',
     where: { area: 'local', keys: ['keyhole.devtools.variables'] },
-    version: 1,
+    version: 2,
   },
   {
     name: 'tabs',
     where: { area: 'local', keys: ['keyhole.devtools.tabs-index'], prefix: 'keyhole.devtools.tabs.' },
-    version: 1,
+    version: 2,
   },
   {
     name: 'tab-responses',
     where: { area: 'idb', database: 'keyhole-tab-responses', store: 'responses' },
-    version: 1,
+    version: 2,
   },
   /** Which call's response each tab shows, by window (devtools/panel/tabs/tab-response-keeper.ts). */
   { name: 'tab-response-marks', where: { area: 'local', prefix: 'keyhole.devtools.tab-shown.' }, version: 1 },
   /** Responses written as the page went, until the next load moves them into tab-responses. */
-  { name: 'tab-response-spills', where: { area: 'local', prefix: 'keyhole.devtools.tab-spilled.' }, version: 1 },
+  { name: 'tab-response-spills', where: { area: 'local', prefix: 'keyhole.devtools.tab-spilled.' }, version: 2 },
   {
     name: 'saved-requests',
     where: { area: 'idb', database: 'keyhole-saved-requests', store: 'requests' },
-    version: 1,
+    version: 2,
+  },
+  /** Before history: its version-2 step reads each body's entry as the earlier release stored it. */
+  {
+    name: 'history-bodies',
+    where: { area: 'idb', database: 'keyhole-history-bodies', store: 'bodies' },
+    version: 2,
   },
   {
     name: 'history',
     where: { area: 'idb', database: 'keyhole-history', store: 'entries' },
-    version: 1,
-  },
-  {
-    name: 'history-bodies',
-    where: { area: 'idb', database: 'keyhole-history-bodies', store: 'bodies' },
-    version: 1,
+    version: 2,
   },
   {
     name: 'sftp-kit-runs',

@@ -75,8 +75,10 @@ export async function runMigrations(
       const step = steps[kind.name]?.find((candidate) => candidate.to === version + 1);
       if (!step) throw new Error(`No migration of ${kind.name} from version ${version}.`);
       let wrote = false;
+      const relatedKind = step.related ? kinds.find((candidate) => candidate.name === step.related) : undefined;
+      const related = relatedKind ? new Map(await store.list(relatedKind)) : undefined;
       for (const [key, value] of await store.list(kind)) {
-        const result = step.migrate(value, key);
+        const result = step.migrate(value, key, related?.get(key));
         if ('setAside' in result) {
           await store.setAside(kind, { kind: kind.name, key, version, reason: result.setAside, at: now() }, value);
           await store.remove(kind, key);

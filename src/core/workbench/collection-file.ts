@@ -1,9 +1,10 @@
 import { KeyholeError } from '../errors.ts';
 import type { HttpMethod } from '../protocol.ts';
-import { isSensitiveHeader, redactParams, redactRows, redactSecretsInTypedText, redactUrl } from './redact-secrets.ts';
+import { isSensitiveHeader, redactRows } from './redact-secrets.ts';
 import { createDraft, fileNameOnly, HTTP_METHODS, type KeyValueRow, type RequestDraft } from './request-draft.ts';
 import { type RequestChecks, reviveChecks } from './run/checks.ts';
 import type { SavedRequest } from './saved-requests.ts';
+import { maskDraftParts } from './stored-draft.ts';
 
 /**
  * Keyhole's own collection file: saved requests with their names and folders, and the variable environments, as
@@ -67,15 +68,7 @@ export interface ImportedRequest {
 export function exportableDraft(draft: RequestDraft): RequestDraft {
   return {
     ...draft,
-    // A query or fragment typed in the path (refused at Send, but kept as typed), or a segment's parameter
-    // (`/v2/self;access_token=…`, sent as typed), as the stored draft masks it.
-    path: redactUrl(draft.path, true),
-    params: redactParams(draft.params, draft.path),
-    query: redactRows(draft.query),
-    headers: redactRows(draft.headers.filter((row) => !isSensitiveHeader(row.name))),
-    json: redactSecretsInTypedText(draft.json, 'application/json'),
-    form: redactRows(draft.form),
-    text: redactSecretsInTypedText(draft.text, draft.textContentType),
+    ...maskDraftParts({ ...draft, headers: draft.headers.filter((row) => !isSensitiveHeader(row.name)) }),
     ...fileNameOnly(draft),
   };
 }

@@ -131,8 +131,71 @@ export function holdsMaskedValue(request: SendRequest): boolean {
   );
 }
 
+/** A masked value shorter than this is not masked where the server echoes it: it would mask ordinary words. */
+const SHORTEST_ECHOED_SECRET = 4;
+const ENCODED_MASK = encodeURIComponent(REDACTED);
+
+/**
+ * The values the stored copy of a request masks (sanitizeRequest): a secret segment or query parameter, a header,
+ * a form field, and the credential of a value that carries its scheme (`Bearer …`), as typed and percent-decoded or
+ * encoded, longest first. A server may echo them in its answer (`Not Found: no endpoint GET /v2/self;access_token=…`,
+ * a `Location` header), which history keeps: maskEchoes takes them out of it. A secret inside a JSON or text
+ * request body is not among them (it has no one place to be read from).
+ */
+export function maskedRequestValues(request: SendRequest): string[] {
+  const clean = sanitizeRequest(request);
+  const found = new Set<string>();
+  const compare = (sent: readonly (readonly [string, string])[], kept: readonly (readonly [string, string])[]) =>
+    sent.forEach(([, value], index) => {
+      const stored = kept[index]?.[1];
+      if (stored !== undefined && stored !== value && isRedacted(stored)) found.add(value);
+    });
+  compare(request.query ?? [], clean.query ?? []);
+  compare(
+    (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
+    clean.headers ?? [],
+  );
+  if (request.body?.kind === 'form' && clean.body?.kind === 'form') compare(request.body.fields, clean.body.fields);
+  // The path's words (between / ; ? & = and #) beside the stored path's: a masked one is a secret's value.
+  const words = (path: string) => path.split(/[/;?&=#]/);
+  const sent = words(request.path);
+  const kept = words(clean.path);
+  if (sent.length === kept.length)
+    sent.forEach((word, index) => {
+      if (kept[index] !== word && kept[index] === ENCODED_MASK) found.add(word);
+    });
+  const forms = new Set<string>();
+  for (const value of found) {
+    const credential = /^\S+[ \t]+(\S+)$/.exec(value.trim())?.[1];
+    for (const form of credential ? [value, credential] : [value]) {
+      let decoded = form;
+      try {
+        decoded = decodeURIComponent(form);
+      } catch {
+        // Not percent-encoded: as typed.
+      }
+      forms.add(form).add(decoded).add(encodeURIComponent(decoded));
+    }
+  }
+  return [...forms]
+    .filter((form) => form.length >= SHORTEST_ECHOED_SECRET && !isRedacted(form))
+    .sort((a, b) => b.length - a.length);
+}
+
+/** Every occurrence of those values in a text the server sent, masked. */
+export function maskEchoes(text: string, values: readonly string[]): string {
+  let masked = text;
+  for (const value of values) if (masked.includes(value)) masked = masked.split(value).join(REDACTED);
+  return masked;
+}
+
 /** Caps and masks a response body for storage. */
-export function capResponseBody(body: ResponseBody, contentType: string, maxBytes: number): ResponseBody {
+export function capResponseBody(
+  body: ResponseBody,
+  contentType: string,
+  maxBytes: number,
+  echoed: readonly string[] = [],
+): ResponseBody {
   if (body.kind === 'bytes') {
     const capped = truncateBase64(body.base64, maxBytes);
     return { kind: 'bytes', base64: capped.base64, truncated: body.truncated || capped.truncated };
@@ -140,9 +203,16 @@ export function capResponseBody(body: ResponseBody, contentType: string, maxByte
   const capped = truncateUtf8(body.text, maxBytes);
   return {
     kind: 'text',
-    text: redactSecretsInText(capped.text, contentType),
+    text: maskEchoes(redactSecretsInText(capped.text, contentType), echoed),
     truncated: body.truncated || capped.truncated,
   };
+}
+
+/** An error as history keeps it: a value of the request's it quotes masked (maskedRequestValues). */
+export function errorWithoutEchoes(error: KeyholeErrorData, echoed: readonly string[]): KeyholeErrorData {
+  const clean = { ...error, message: maskEchoes(error.message, echoed) };
+  if (typeof error.detail === 'string') clean.detail = maskEchoes(error.detail, echoed);
+  return clean;
 }
 
 export interface CallOutcome {
@@ -179,7 +249,8 @@ export function createHistoryRecord(
     request: sanitizeRequest(outcome.request),
     hasBody: false,
   };
-  if (outcome.error) entry.error = outcome.error;
+  const echoed = maskedRequestValues(outcome.request);
+  if (outcome.error) entry.error = errorWithoutEchoes(outcome.error, echoed);
   if (outcome.checks) entry.checks = withoutCapturedValues(outcome.checks);
   const response = outcome.response;
   if (!response) {
@@ -192,11 +263,14 @@ export function createHistoryRecord(
   entry.durationMs = response.durationMs;
   entry.size = response.size;
   entry.contentType = response.contentType;
-  entry.responseHeaders = stripSensitiveHeaders(response.headers);
+  entry.responseHeaders = stripSensitiveHeaders(response.headers).map(([name, value]) => [
+    name,
+    maskEchoes(value, echoed),
+  ]);
   entry.auth = response.auth;
   if (outcome.schemaCheck) entry.schemaCheck = sanitizeCheck(outcome.schemaCheck);
   if (caps.maxBodyBytes <= 0) return { entry };
-  const body = capResponseBody(response.body, response.contentType, caps.maxBodyBytes);
+  const body = capResponseBody(response.body, response.contentType, caps.maxBodyBytes, echoed);
   entry.hasBody = true;
   if (body.truncated) entry.bodyTruncated = true;
   return { entry, body: { id, body } };

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../src/core/workbench/request-draft.ts';
+import { draftForStorage, reviveDraft } from '../../../src/core/workbench/stored-draft.ts';
 import { toCapturedRequest } from '../../../src/devtools/panel/capture/captured-request.ts';
-import {
-  describeMaskedParts,
-  draftForStorage,
-  reviveDraft,
-} from '../../../src/devtools/panel/composer/draft-storage.ts';
+import { describeMaskedParts } from '../../../src/devtools/panel/composer/draft-storage.ts';
 import { viewIdFromHash, views } from '../../../src/devtools/panel/views.ts';
 import { responseFromHistory } from '../../../src/devtools/panel/workbench.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestTab, TabSet } from '../../../core/workbench/request-tabs.ts';
-import { draftForStorage, reviveDraft } from '../composer/draft-storage.ts';
+import { draftForStorage, reviveDraft } from '../../../core/workbench/stored-draft.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { cancelSave, saveSoon } from '../save-soon.ts';
 

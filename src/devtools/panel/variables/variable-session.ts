@@ -4,6 +4,7 @@ import { mergeScopes, sameData, withOwnSecrets } from '../../../core/workbench/m
 import { listPlaceholders } from '../../../core/workbench/path-template.ts';
 import { isRedacted } from '../../../core/workbench/redact-secrets.ts';
 import type { RequestDraft } from '../../../core/workbench/request-draft.ts';
+import { scopeForStorage } from '../../../core/workbench/stored-scope.ts';
 import {
   EMPTY_SCOPE,
   isContextName,
@@ -21,7 +22,6 @@ import {
   loadScopeRecord,
   savedBy,
   saveScopeSoon,
-  scopeForStorage,
   VARIABLES_KEY,
 } from './variable-storage.ts';
 

@@ -1,39 +1,13 @@
-import { dataRecord } from '../../../core/data-record.ts';
-import { isRedacted, isSecretVariable, REDACTED } from '../../../core/workbench/redact-secrets.ts';
+import { isRedacted } from '../../../core/workbench/redact-secrets.ts';
+import { scopeForStorage } from '../../../core/workbench/stored-scope.ts';
 import { reviveScope, type VariableScope } from '../../../core/workbench/variable-scope.ts';
 import type { KeyValueStorage } from '../key-value-storage.ts';
 import { cancelSave, saveSoon } from '../save-soon.ts';
 
-/**
- * Environments and contexts in storage.local. Keyhole signs every call itself, so no variable needs to hold a
- * secret: a secret-looking one (by name, or a `Bearer …` value) is stored masked, like the draft's, and a
- * masked value counts as no value when a request is resolved.
- */
+/** Environments and contexts in storage.local, masked as core/workbench/stored-scope.ts says. */
 export const VARIABLES_KEY = 'keyhole.devtools.variables';
 const KEY = VARIABLES_KEY;
 const DELAY_MS = 300;
-
-export function scopeForStorage(scope: VariableScope): VariableScope {
-  // The Variables dialog's Context editor takes any name and value: a credential typed there is masked too.
-  const contexts = dataRecord<Record<string, string>>();
-  for (const [profile, values] of Object.entries(scope.contexts))
-    contexts[profile] = dataRecord(
-      Object.entries(values).map(
-        ([name, value]) => [name, isSecretVariable({ name, value }) ? REDACTED : value] as const,
-      ),
-    );
-  return {
-    ...scope,
-    contexts,
-    environments: scope.environments.map((environment) => ({
-      ...environment,
-      variables: environment.variables.map((row) => ({
-        ...row,
-        value: isSecretVariable(row) ? REDACTED : row.value,
-      })),
-    })),
-  };
-}
 
 /** Variables whose values were masked when stored ("dev: apiKey"), for the Variables dialog to point at. */
 export function maskedVariables(scope: VariableScope): string[] {

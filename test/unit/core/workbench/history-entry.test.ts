@@ -232,6 +232,61 @@ describe('createHistoryRecord', () => {
     expect(har).toContain('oauth_token=t1');
   });
 
+  it('masks what the server echoed of a secret the request sent: in the body, a response header, the error', () => {
+    const path = '/v2/self;access_token=seg-s3cr3t%2Fv';
+    const sent: SendRequest = {
+      ...request,
+      target: 'api',
+      path,
+      headers: [
+        ['X-Db-Password', 'header-s3cr3t'],
+        ['X-Upstream', 'Bearer upstream-s3cr3t'],
+      ],
+    };
+    const echoing: SendResponse = {
+      ...response,
+      url: `http://127.0.0.1:8780${path}`,
+      status: 404,
+      headers: [['Location', `${path}?password=in-query`]],
+      // As sent (encoded), as the server read it (decoded), and a credential without its scheme.
+      body: {
+        kind: 'text',
+        text: JSON.stringify({ message: `No endpoint GET ${path} (seg-s3cr3t/v, header-s3cr3t, upstream-s3cr3t)` }),
+        truncated: false,
+      },
+    };
+    const { entry, body } = createHistoryRecord(
+      { request: sent, response: echoing, startedAt: 1 },
+      DEFAULT_HISTORY_CAPS,
+    );
+    const kept = JSON.stringify({ entry, body });
+    for (const secret of ['seg-s3cr3t', 'header-s3cr3t', 'upstream-s3cr3t', 'in-query'])
+      expect(kept).not.toContain(secret);
+    expect(JSON.parse((body!.body as { text: string }).text).message).toBe(
+      `No endpoint GET /v2/self;access_token=${REDACTED} (${REDACTED}, ${REDACTED}, ${REDACTED})`,
+    );
+    expect(entry.responseHeaders).toEqual([['Location', `/v2/self;access_token=${REDACTED}?password=${REDACTED}`]]);
+    const failed = createHistoryRecord(
+      {
+        request: sent,
+        startedAt: 2,
+        error: { code: 'network', message: `Could not reach ${path}`, detail: 'seg-s3cr3t/v' },
+      },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect(failed.entry.error).toEqual({
+      code: 'network',
+      message: `Could not reach /v2/self;access_token=${REDACTED}`,
+      detail: REDACTED,
+    });
+    // A short value is not looked for (it would mask ordinary words), nor is anything in an ordinary request.
+    const plain = createHistoryRecord(
+      { request: { ...sent, path: '/v2/self;pw=ab', headers: [] }, response: echoing, startedAt: 3 },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect((plain.body!.body as { text: string }).text).toBe((echoing.body as { text: string }).text);
+  });
+
   it('makes sortable unique ids', () => {
     const a = createHistoryId(999, () => 0.1);
     const b = createHistoryId(1000, () => 0.1);

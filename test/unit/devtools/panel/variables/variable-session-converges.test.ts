@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameData } from '../../../../../src/core/workbench/merge-scope.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
+import { scopeForStorage } from '../../../../../src/core/workbench/stored-scope.ts';
 import { reviveScope, setContextValue, type VariableScope } from '../../../../../src/core/workbench/variable-scope.ts';
 import { createMemoryStorage } from '../../../../../src/devtools/panel/history/history-store.ts';
 import type { KeyValueStorage } from '../../../../../src/devtools/panel/key-value-storage.ts';
@@ -9,7 +10,6 @@ import { createVariableSession } from '../../../../../src/devtools/panel/variabl
 import {
   loadScopeRecord,
   saveScopeNow,
-  scopeForStorage,
   VARIABLES_KEY,
 } from '../../../../../src/devtools/panel/variables/variable-storage.ts';
 import type { SessionState } from '../../../../../src/devtools/panel/workbench.ts';

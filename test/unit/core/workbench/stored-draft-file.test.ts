@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startingBody } from '../../../../../src/core/workbench/described-body.ts';
-import { sanitizeRequest } from '../../../../../src/core/workbench/history-entry.ts';
-import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
-import { draftForStorage, reviveDraft } from '../../../../../src/devtools/panel/composer/draft-storage.ts';
+import { startingBody } from '../../../../src/core/workbench/described-body.ts';
+import { sanitizeRequest } from '../../../../src/core/workbench/history-entry.ts';
+import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
+import { draftForStorage, reviveDraft } from '../../../../src/core/workbench/stored-draft.ts';
 
 describe('a file body kept across a reload', () => {
   it('keeps the file’s name and type, not its bytes; revived, the draft knows which file to ask for', () => {
