@@ -1,12 +1,7 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import type { ResponseBody, SendRequest } from '../protocol.ts';
 import { errorWithoutEchoes, maskEchoes, maskedRequestValues, sanitizeRequest } from '../workbench/history-entry.ts';
-import {
-  isSensitiveHeader,
-  redactSecretsInText,
-  redactUrl,
-  stripSensitiveHeaders,
-} from '../workbench/redact-secrets.ts';
+import { isSensitiveHeader, redactUrl, stripSensitiveHeaders } from '../workbench/redact-secrets.ts';
 import type { KeyValueRow } from '../workbench/request-draft.ts';
 import { LARGEST_STORED_BODY, type MaskedDraftParts, maskDraftParts } from '../workbench/stored-draft.ts';
 import { scopeForStorage } from '../workbench/stored-scope.ts';
@@ -34,7 +29,10 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /** The record with `changes` applied, or the record itself when every change equals what it holds. */
 function withChanges<T extends Record<string, unknown>>(record: T, changes: Record<string, unknown>): T {
-  const changed = Object.entries(changes).filter(([field, value]) => !sameJson(record[field], value));
+  // Identity first: a body of megabytes handed back unchanged is not serialized to be compared.
+  const changed = Object.entries(changes).filter(
+    ([field, value]) => record[field] !== value && !sameJson(record[field], value),
+  );
   return changed.length === 0 ? record : { ...record, ...Object.fromEntries(changed) };
 }
 
@@ -164,12 +162,15 @@ export function remaskHistoryEntry(value: unknown): unknown {
   return withChanges(value, changes);
 }
 
-/** A kept response body: a text body masked as capResponseBody masks it (its content type is in the summary). */
+/**
+ * A kept response body: what the server echoed of the request's secrets (maskedRequestValues). Its secret-named
+ * fields were masked when it was stored, by the same rule as now (redactSecretsInText), so the body is not walked
+ * again: that walk costs ~30 ms a megabyte, and the worker answers no message until the migration ends.
+ */
 function remaskResponseBody(body: unknown, echoed: readonly string[]): unknown {
-  if (!isObject(body) || body.kind !== 'text' || typeof body.text !== 'string') return body;
-  return withChanges(body, {
-    text: maskEchoes(redactSecretsInText(body.text), echoed),
-  } satisfies Partial<ResponseBody>);
+  if (echoed.length === 0 || !isObject(body) || body.kind !== 'text' || typeof body.text !== 'string') return body;
+  const text = maskEchoes(body.text, echoed);
+  return text === body.text ? body : ({ ...body, text } satisfies Partial<ResponseBody>);
 }
 
 /** A history entry's body (IndexedDB): `{ id, body }`, with its entry as stored (for what the server echoed). */
