@@ -259,6 +259,29 @@ describe('the response viewer', () => {
     expect(await bodySearchFocused()).toBe(true);
   });
 
+  it('copies where the page may not use the Clipboard API (a DevTools frame): through the copy command, no textarea', async () => {
+    await ext.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(async () => {
+      // The browser's clipboard (catchCopies may have replaced it), whose writeText a DevTools panel's frame refuses.
+      delete (navigator as unknown as { clipboard?: unknown }).clipboard;
+      await navigator.clipboard.writeText('something else');
+      Object.defineProperty(navigator.clipboard, 'writeText', {
+        configurable: true,
+        value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+      });
+      new MutationObserver((records) => {
+        if (records.some((record) => [...record.addedNodes].some((node) => node.nodeName === 'TEXTAREA')))
+          (window as unknown as { __copyArea: boolean }).__copyArea = true;
+      }).observe(document.body, { childList: true });
+    });
+    await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
+    await bodyAction(page, 'Copy path');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('.items[0].id');
+    // Nothing laid out for it (a hidden textarea holding a large body took seconds), and the focus stayed.
+    expect(await page.evaluate(() => (window as unknown as { __copyArea?: boolean }).__copyArea)).toBeUndefined();
+    await page.evaluate(() => delete (navigator.clipboard as unknown as { writeText?: unknown }).writeText);
+  });
+
   it('filters with jq, and copies paths in the same syntax', async () => {
     await catchCopies();
     await page.getByRole('treeitem', { name: 'id : "app_1"' }).click();
