@@ -1,4 +1,4 @@
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import {
   localKeyBelongs,
   QUARANTINE_KEY_PREFIX,
@@ -66,9 +66,20 @@ export function createBrowserMigrationStore(): MigrationStore {
       const found = await entries<IDBValidKey, unknown>(idbStore(where.database, where.store));
       return found.filter((pair): pair is [string, unknown] => typeof pair[0] === 'string');
     },
-    async put(kind, key, value) {
-      if (kind.where.area === 'local') await writeLocal({ [key]: value });
-      else await set(key, value, idbStore(kind.where.database, kind.where.store));
+    async update(kind, key, next) {
+      if (kind.where.area === 'local') {
+        const value = next(await readLocal(key));
+        if (value !== undefined) await writeLocal({ [key]: value });
+        return;
+      }
+      await idbStore(kind.where.database, kind.where.store)('readwrite', (store) => {
+        const read = store.get(key);
+        read.onsuccess = () => {
+          const value = next(read.result);
+          if (value !== undefined) store.put(value, key);
+        };
+        return promisifyRequest(store.transaction);
+      });
     },
     async remove(kind, key) {
       if (kind.where.area === 'local') await removeLocal(key);

@@ -1,8 +1,15 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import type { ResponseBody, SendRequest } from '../protocol.ts';
-import { errorWithoutEchoes, maskEchoes, maskedRequestValues, sanitizeRequest } from '../workbench/history-entry.ts';
+import { sanitizeRequest } from '../workbench/history-entry.ts';
 import { isSensitiveHeader, redactUrl, stripSensitiveHeaders } from '../workbench/redact-secrets.ts';
 import type { KeyValueRow } from '../workbench/request-draft.ts';
+import {
+  checksWithoutEchoes,
+  errorWithoutEchoes,
+  maskEchoes,
+  maskedRequestValues,
+} from '../workbench/request-echoes.ts';
+import type { CheckOutcomes } from '../workbench/run/evaluate-checks.ts';
 import { LARGEST_STORED_BODY, type MaskedDraftParts, maskDraftParts } from '../workbench/stored-draft.ts';
 import { scopeForStorage } from '../workbench/stored-scope.ts';
 import type { VariableScope } from '../workbench/variable-scope.ts';
@@ -159,6 +166,13 @@ export function remaskHistoryEntry(value: unknown): unknown {
     ]);
   if (isObject(value.error) && typeof value.error.message === 'string')
     changes.error = errorWithoutEchoes(value.error as unknown as KeyholeErrorData, echoed);
+  if (typeof value.statusText === 'string') changes.statusText = maskEchoes(value.statusText, echoed);
+  const checks = value.checks;
+  if (
+    isObject(checks) &&
+    [checks.assertions, checks.captures].every((list) => Array.isArray(list) && list.every(isObject))
+  )
+    changes.checks = checksWithoutEchoes(checks as unknown as CheckOutcomes, echoed);
   return withChanges(value, changes);
 }
 

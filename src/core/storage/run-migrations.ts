@@ -26,7 +26,11 @@ export interface MigrationStore {
   /** Records these kinds' new versions (and keeps the others'). */
   markVersions(versions: Record<string, number>): Promise<void>;
   list(kind: RecordKind): Promise<[string, unknown][]>;
-  put(kind: RecordKind, key: string, value: unknown): Promise<void>;
+  /**
+   * Replaces a record with `next(what is stored now)`, in one transaction where the area has them (IndexedDB), or
+   * leaves it when `next` gives undefined (a record removed meanwhile stays removed).
+   */
+  update(kind: RecordKind, key: string, next: (current: unknown) => unknown): Promise<void>;
   remove(kind: RecordKind, key: string): Promise<void>;
   /** Keeps a copy of the record with why; the same kind, key and version again replaces the earlier copy. */
   setAside(kind: RecordKind, entry: SetAside, value: unknown): Promise<void>;
@@ -85,7 +89,15 @@ export async function runMigrations(
           setAside++;
           wrote = true;
         } else if (result.keep !== value) {
-          await store.put(kind, key, result.keep);
+          // Pages read and write storage themselves (only the worker's messages wait for this run): a record a page
+          // changed or removed since it was listed is migrated as it is now, or stays removed, not written back
+          // from the listing (Clear history during the run would have brought the entries back).
+          await store.update(kind, key, (current) => {
+            if (current === undefined) return undefined;
+            if (sameRecord(current, value)) return result.keep;
+            const again = step.migrate(current, key, related?.get(key));
+            return 'keep' in again && again.keep !== current ? again.keep : undefined;
+          });
           wrote = true;
         }
       }
@@ -99,4 +111,9 @@ export async function runMigrations(
   }
   if (Object.keys(unmarked).length > 0) await store.markVersions(unmarked);
   return { state: 'current', migrated };
+}
+
+/** Records are JSON-like (storage.local holds JSON; the kinds a step rewrites hold no binary data in IndexedDB). */
+function sameRecord(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

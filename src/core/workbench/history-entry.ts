@@ -3,15 +3,21 @@ import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
 import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import {
+  isHiddenPair,
   isRedacted,
-  looksLikeCredentialValue,
   looksSecretName,
   REDACTED,
-  redactPairs,
   redactSecretsInText,
   redactUrl,
   stripSensitiveHeaders,
 } from './redact-secrets.ts';
+import {
+  checksWithoutEchoes,
+  errorWithoutEchoes,
+  maskEchoes,
+  maskedRequestValues,
+  sentHeaders,
+} from './request-echoes.ts';
 import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
@@ -66,13 +72,18 @@ export function createHistoryId(startedAt: number, random: () => number = Math.r
     .padStart(6, '0')}`;
 }
 
+const keptPair = ([name, value]: [string, string]): [string, string] => [
+  name,
+  isHiddenPair(name, value) ? REDACTED : value,
+];
+
 function sanitizeBody(body: RequestBody | undefined): RequestBody {
   if (!body) return { kind: 'none' };
   switch (body.kind) {
     case 'json':
       return { kind: 'json', text: redactSecretsInText(body.text, 'application/json', looksSecretName) };
     case 'form':
-      return { kind: 'form', fields: redactPairs(body.fields, looksSecretName) };
+      return { kind: 'form', fields: body.fields.map(keptPair) };
     case 'text':
       return {
         kind: 'text',
@@ -100,15 +111,11 @@ export function sanitizeRequest(request: SendRequest): SendRequest {
     // As sent, but a segment's secret parameter (`/v2/self;access_token=…`) masked as the query's are. What the user
     // sent is masked by the draft's name test (`api_key`, `db_password`): history must not keep what the draft hides.
     path: redactUrl(request.path, true),
-    query: redactPairs(request.query ?? [], looksSecretName),
+    query: (request.query ?? []).map(keptPair),
     // Headers Keyhole never sends (it signs itself; the browser owns the others) go. A credential header it does
     // send (X-Api-Key) or one the user named as a secret (X-Db-Password) is kept masked, as the draft masks it:
     // stripped, a Re-send of the kept call went without it and said nothing; masked, it is refused and says so.
-    // A value carrying its own scheme (`X-Upstream: Bearer …`) is masked under any name, as the draft's rows are.
-    headers: redactPairs(
-      (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
-      looksSecretName,
-    ).map(([name, value]) => [name, looksLikeCredentialValue(value) ? REDACTED : value]),
+    headers: sentHeaders(request.headers ?? []).map(keptPair),
     body: sanitizeBody(request.body),
   };
   if (request.signatureMethod) clean.signatureMethod = request.signatureMethod;
@@ -131,64 +138,6 @@ export function holdsMaskedValue(request: SendRequest): boolean {
   );
 }
 
-/** A masked value shorter than this is not masked where the server echoes it: it would mask ordinary words. */
-const SHORTEST_ECHOED_SECRET = 4;
-const ENCODED_MASK = encodeURIComponent(REDACTED);
-
-/**
- * The values the stored copy of a request masks (sanitizeRequest): a secret segment or query parameter, a header,
- * a form field, and the credential of a value that carries its scheme (`Bearer …`), as typed and percent-decoded or
- * encoded, longest first. A server may echo them in its answer (`Not Found: no endpoint GET /v2/self;access_token=…`,
- * a `Location` header), which history keeps: maskEchoes takes them out of it. A secret inside a JSON or text
- * request body is not among them (it has no one place to be read from).
- */
-export function maskedRequestValues(request: SendRequest): string[] {
-  const clean = sanitizeRequest(request);
-  const found = new Set<string>();
-  const compare = (sent: readonly (readonly [string, string])[], kept: readonly (readonly [string, string])[]) =>
-    sent.forEach(([, value], index) => {
-      const stored = kept[index]?.[1];
-      if (stored !== undefined && stored !== value && isRedacted(stored)) found.add(value);
-    });
-  compare(request.query ?? [], clean.query ?? []);
-  compare(
-    (request.headers ?? []).filter(([name]) => !RESERVED_HEADERS.has(name.trim().toLowerCase())),
-    clean.headers ?? [],
-  );
-  if (request.body?.kind === 'form' && clean.body?.kind === 'form') compare(request.body.fields, clean.body.fields);
-  // The path's words (between / ; ? & = and #) beside the stored path's: a masked one is a secret's value.
-  const words = (path: string) => path.split(/[/;?&=#]/);
-  const sent = words(request.path);
-  const kept = words(clean.path);
-  if (sent.length === kept.length)
-    sent.forEach((word, index) => {
-      if (kept[index] !== word && kept[index] === ENCODED_MASK) found.add(word);
-    });
-  const forms = new Set<string>();
-  for (const value of found) {
-    const credential = /^\S+[ \t]+(\S+)$/.exec(value.trim())?.[1];
-    for (const form of credential ? [value, credential] : [value]) {
-      let decoded = form;
-      try {
-        decoded = decodeURIComponent(form);
-      } catch {
-        // Not percent-encoded: as typed.
-      }
-      forms.add(form).add(decoded).add(encodeURIComponent(decoded));
-    }
-  }
-  return [...forms]
-    .filter((form) => form.length >= SHORTEST_ECHOED_SECRET && !isRedacted(form))
-    .sort((a, b) => b.length - a.length);
-}
-
-/** Every occurrence of those values in a text the server sent, masked. */
-export function maskEchoes(text: string, values: readonly string[]): string {
-  let masked = text;
-  for (const value of values) if (masked.includes(value)) masked = masked.split(value).join(REDACTED);
-  return masked;
-}
-
 /** Caps and masks a response body for storage. */
 export function capResponseBody(
   body: ResponseBody,
@@ -206,13 +155,6 @@ export function capResponseBody(
     text: maskEchoes(redactSecretsInText(capped.text, contentType), echoed),
     truncated: body.truncated || capped.truncated,
   };
-}
-
-/** An error as history keeps it: a value of the request's it quotes masked (maskedRequestValues). */
-export function errorWithoutEchoes(error: KeyholeErrorData, echoed: readonly string[]): KeyholeErrorData {
-  const clean = { ...error, message: maskEchoes(error.message, echoed) };
-  if (typeof error.detail === 'string') clean.detail = maskEchoes(error.detail, echoed);
-  return clean;
 }
 
 export interface CallOutcome {
@@ -249,9 +191,10 @@ export function createHistoryRecord(
     request: sanitizeRequest(outcome.request),
     hasBody: false,
   };
+  // What the server echoed of the request's secrets is masked in all it answered (request-echoes.ts).
   const echoed = maskedRequestValues(outcome.request);
   if (outcome.error) entry.error = errorWithoutEchoes(outcome.error, echoed);
-  if (outcome.checks) entry.checks = withoutCapturedValues(outcome.checks);
+  if (outcome.checks) entry.checks = checksWithoutEchoes(withoutCapturedValues(outcome.checks), echoed);
   const response = outcome.response;
   if (!response) {
     if (outcome.elapsedMs !== undefined) entry.durationMs = outcome.elapsedMs;
@@ -259,7 +202,7 @@ export function createHistoryRecord(
   }
   entry.url = redactUrl(response.url, true);
   entry.status = response.status;
-  entry.statusText = response.statusText;
+  entry.statusText = maskEchoes(response.statusText, echoed);
   entry.durationMs = response.durationMs;
   entry.size = response.size;
   entry.contentType = response.contentType;

@@ -33,8 +33,9 @@ export function stripSensitiveHeaders(headers: readonly [string, string][]): [st
  * Names whose values are secrets. `oauth_token` alone is not (it is useless without its secret) and helps
  * debugging, so it stays; `apiToken` is the bridge's one-time token value; `access_secret` is SFTPGo's.
  */
+// A number after the name is the same secret again (`pass2`, the platform's password confirmation).
 const SECRET_NAME =
-  /^(password|passwd|pass|new_?password|old_?password|secret|client_?secret|consumer_?secret|token_?secret|oauth_token_secret|oauth_signature|api_?token|access_?token|refresh_?token|mfa_?code|otp|totp|access_secret|secret_?key|private_?key)$/i;
+  /^(password|passwd|pass|new_?password|old_?password|secret|client_?secret|consumer_?secret|token_?secret|oauth_token_secret|oauth_signature|api_?token|access_?token|refresh_?token|mfa_?code|otp|totp|access_secret|secret_?key|private_?key)\d*$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name.trim());
@@ -63,6 +64,8 @@ export function looksSecretName(name: string): boolean {
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
+    // `pass2`, `token1`: a number after a word does not change what it names.
+    .map((word) => word.replace(/(?<=[a-z])\d+$/, ''))
     .filter(Boolean);
   const last = words[words.length - 1];
   if (!last || NOT_SECRET_LAST_WORDS.has(last)) return false;
@@ -91,6 +94,14 @@ const SECRET_WORDS = new Set([
   'signature',
 ]);
 const NOT_SECRET_LAST_WORDS = new Set(['id', 'ids', 'type', 'name', 'url', 'uri', 'date', 'expiration', 'hint']);
+
+/**
+ * Whether history masks a query, header or form value: under a name the draft holds as secret (`api_key`,
+ * `X-Db-Password`), or carrying its own scheme (`Bearer …`) under any name, as the draft's rows are masked.
+ */
+export function isHiddenPair(name: string, value: string): boolean {
+  return value !== '' && (looksSecretName(name) || looksLikeCredentialValue(value));
+}
 
 /** A value that carries its own credential scheme (`Bearer …`, `Basic …`), whatever the field is called. */
 export function looksLikeCredentialValue(value: string): boolean {
@@ -259,23 +270,69 @@ function maskedSegmentParam(param: SegmentParam, typed: boolean, mask: string): 
     : mask;
 }
 
+/** A percent-decoded text, or the text itself where it is not valid percent-encoding. */
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Masks secret-named query parameters of a URL, of its fragment (an implicit-grant redirect carries
- * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`); a URL that does not parse is returned
- * as is. `typed`: a URL or path the user typed (the composer's draft), masked with the looser test of
+ * `#access_token=…`) and of its path segments (`/v2/self;access_token=…`), and a path segment that is a credential
+ * (`/v2/x/Bearer%20…`, pasted as a path parameter, which the draft masks as such); a URL that does not parse is
+ * returned as is. `typed`: a URL or path the user typed (the composer's draft), masked with the looser test of
  * `redactSecretsInTypedText`.
  */
 export function redactUrl(url: string, typed = false): string {
-  const redact = (part: string) =>
-    (typed ? redactSecretsInTypedText : redactSecretsInText)(part, 'application/x-www-form-urlencoded');
+  return walkUrl(url, typed);
+}
+
+/** The values redactUrl masks, as written in the URL (secretsInUrl(url) for history's echo search). */
+export function secretsInUrl(url: string, typed = false): string[] {
+  const found: string[] = [];
+  walkUrl(url, typed, found);
+  return found;
+}
+
+function walkUrl(url: string, typed: boolean, found?: string[]): string {
+  const mask = encodeURIComponent(REDACTED);
+  const isSecret = typed ? looksSecretName : isSecretName;
+  const redact = (part: string) => {
+    // The pairs the text functions below mask, read the same way (a name decoded, `+` as a space).
+    if (found)
+      for (const pair of part.split('&')) {
+        const equals = pair.indexOf('=');
+        const value = pair.slice(equals + 1);
+        if (equals > 0 && value !== '' && isSecret(decodedOrAsIs(pair.slice(0, equals).replace(/\+/g, ' '))))
+          found.push(value);
+      }
+    return (typed ? redactSecretsInTypedText : redactSecretsInText)(part, 'application/x-www-form-urlencoded');
+  };
   const fragmentStart = url.indexOf('#');
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
-  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (param) =>
-    maskedSegmentParam(param, typed, encodeURIComponent(REDACTED)),
-  );
+  const path = mapSegmentParams(queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart), (param) => {
+    const masked = maskedSegmentParam(param, typed, mask);
+    if (masked !== undefined) found?.push(param.value);
+    return masked;
+  })
+    .split('/')
+    .map((segment) => {
+      if (!looksLikeCredentialValue(decodedOrAsIs(segment))) return segment;
+      found?.push(segment);
+      return mask;
+    })
+    .join('/');
   const head = queryStart < 0 ? path : `${path}?${redact(beforeFragment.slice(queryStart + 1))}`;
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
+}
+
+/** Each JSON string of a text (one cut short included) passed through `change`; the rest as written. */
+export function mapJsonStrings(text: string, change: (token: string) => string): string {
+  return text.replace(JSON_STRING, change);
 }
 
 /** How many times each placeholder is used in a path. */
@@ -289,11 +346,11 @@ function placeholderCounts(path: string): Map<string, number> {
 }
 
 /**
- * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
- * whose `{placeholder}` the typed `path` holds as a secret's value: a segment's (`/v2/self;access_token={token}`,
- * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it). A value's own segment
- * parameter (`app_x;access_token=…`, sent as `app_x%3Baccess_token%3D…`, which history reads as one) is masked as
- * the path's are.
+ * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) or one named as a
+ * secret (`{apiKey}`) masked, and so is one whose `{placeholder}` the typed `path` holds as a secret's value: a
+ * segment's (`/v2/self;access_token={token}`, where `redactUrl` keeps the placeholder) or a query's or fragment's
+ * (where it masks it). A value's own segment parameter (`app_x;access_token=…`, sent as `app_x%3Baccess_token%3D…`,
+ * which history reads as one) is masked as the path's are.
  */
 export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
   const secretRefs = new Set<string>();
@@ -312,7 +369,8 @@ export function redactParams(params: Readonly<Record<string, string>>, path = ''
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      looksLikeCredentialValue(value) || (value !== '' && secretRefs.has(name))
+      // A parameter named as a secret (`/v2/vault/{apiKey}`) is one, as a query row of that name is.
+      looksLikeCredentialValue(value) || (value !== '' && (secretRefs.has(name) || looksSecretName(name)))
         ? REDACTED
         : mapSegmentParams(value, (param) => maskedSegmentParam(param, true, REDACTED)),
     ]),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MASK } from '../../../../src/core/http/hide-reusable.ts';
 import { MIGRATION_STEPS } from '../../../../src/core/storage/migration-steps.ts';
 import { RECORD_KINDS, type RecordKind } from '../../../../src/core/storage/record-kinds.ts';
 import {
@@ -168,7 +169,7 @@ describe('masks an earlier release kept in clear, applied to its stored records'
     const kept = { entry: entry010(), body: { id: 'b', body: { kind: 'text', text } } };
     const masked = remaskTabResponse(kept) as typeof kept;
     expect(holdsNoSecret(masked)).toEqual([]);
-    expect(masked.body.body.text).toBe(`{"password":"${REDACTED}","message":"bad ${REDACTED}","n":1}`);
+    expect(masked.body.body.text).toBe(`{"password":"${REDACTED}","message":"bad ${MASK}","n":1}`);
     const unrelated = {
       entry: { ...entry010(), request: { target: 'api', method: 'GET', path: '/v2/self' } },
       body: kept.body,
@@ -199,16 +200,16 @@ describe('masks an earlier release kept in clear, applied to its stored records'
       body: { kind: 'text', text: 'Not Found: /v2/self;access_token=seg-s3cr3t (upstream-s3cr3t)' },
     };
     const body = remaskHistoryBody(echo, entry.id, entry) as typeof echo;
-    expect(body.body.text).toBe(`Not Found: /v2/self;access_token=${REDACTED} (${REDACTED})`);
+    expect(body.body.text).toBe(`Not Found: /v2/self;access_token=${MASK} (${MASK})`);
     // Without its entry (none stored), only the body's own secret-named fields can be masked.
     expect(remaskHistoryBody(echo, entry.id, undefined)).toBe(echo);
     const masked = remaskHistoryEntry(entry) as typeof entry;
     expect(holdsNoSecret(masked)).toEqual([]);
-    expect(masked.responseHeaders).toEqual([['location', `/v2/self;access_token=${REDACTED}`]]);
+    expect(masked.responseHeaders).toEqual([['location', `/v2/self;access_token=${MASK}`]]);
     expect(masked.error).toEqual({
       code: 'http-error',
-      message: `No endpoint GET /v2/self;access_token=${REDACTED}`,
-      detail: REDACTED,
+      message: `No endpoint GET /v2/self;access_token=${MASK}`,
+      detail: MASK,
     });
     const kept = remaskTabResponse({ entry, body: echo }) as { body: typeof echo };
     expect(holdsNoSecret(kept)).toEqual([]);
@@ -291,7 +292,9 @@ function memoryStore(records: Record<string, Record<string, unknown>>, versions:
       Object.assign(versions, marks);
     },
     list: async (kind: RecordKind) => Object.entries(records[kind.name] ?? {}),
-    async put(kind, key, value) {
+    async update(kind, key, next) {
+      const value = next(records[kind.name]?.[key]);
+      if (value === undefined) return;
       writes += 1;
       records[kind.name] = { ...records[kind.name], [key]: structuredClone(value) };
     },

@@ -18,9 +18,10 @@ function memoryStore(records: Record<string, Record<string, unknown>>, versions:
       Object.assign(versions, marks);
     },
     list: async (kind) => Object.entries(structuredClone(records[kind.name] ?? {})),
-    put: async (kind, key, value) => {
+    update: async (kind, key, next) => {
       count();
-      records[kind.name] = { ...records[kind.name], [key]: structuredClone(value) };
+      const value = next(structuredClone(records[kind.name]?.[key]));
+      if (value !== undefined) records[kind.name] = { ...records[kind.name], [key]: structuredClone(value) };
     },
     remove: async (kind, key) => {
       count();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MASK } from '../../../../src/core/http/hide-reusable.ts';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
 import { buildHar } from '../../../../src/core/workbench/har.ts';
 import {
@@ -263,9 +264,9 @@ describe('createHistoryRecord', () => {
     for (const secret of ['seg-s3cr3t', 'header-s3cr3t', 'upstream-s3cr3t', 'in-query'])
       expect(kept).not.toContain(secret);
     expect(JSON.parse((body!.body as { text: string }).text).message).toBe(
-      `No endpoint GET /v2/self;access_token=${REDACTED} (${REDACTED}, ${REDACTED}, ${REDACTED})`,
+      `No endpoint GET /v2/self;access_token=${MASK} (${MASK}, ${MASK}, ${MASK})`,
     );
-    expect(entry.responseHeaders).toEqual([['Location', `/v2/self;access_token=${REDACTED}?password=${REDACTED}`]]);
+    expect(entry.responseHeaders).toEqual([['Location', `/v2/self;access_token=${MASK}?password=${MASK}`]]);
     const failed = createHistoryRecord(
       {
         request: sent,
@@ -276,8 +277,8 @@ describe('createHistoryRecord', () => {
     );
     expect(failed.entry.error).toEqual({
       code: 'network',
-      message: `Could not reach /v2/self;access_token=${REDACTED}`,
-      detail: REDACTED,
+      message: `Could not reach /v2/self;access_token=${MASK}`,
+      detail: MASK,
     });
     // A short value is not looked for (it would mask ordinary words), nor is anything in an ordinary request.
     const plain = createHistoryRecord(
