@@ -1,5 +1,5 @@
 import type { KeyholeErrorData } from '../errors.ts';
-import { hideReusable, maskedForms, sentForms } from '../http/hide-reusable.ts';
+import { cutSecretAtEnd, hideReusable, maskedForms, sentForms } from '../http/hide-reusable.ts';
 import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { SendRequest } from '../protocol.ts';
 import { isHiddenPair, mapJsonStrings, secretsInUrl } from './redact-secrets.ts';
@@ -63,15 +63,30 @@ function decoded(text: string): string {
 }
 
 /**
+ * A form that could also be read outside a JSON string (digits, a sign, `e`, `true`, structure, a quote): masked
+ * there, it would make the answer invalid JSON (`"id": 9123456787` holding an OTP's digits).
+ */
+const OUTSIDE_JSON_STRINGS = /^[-+.\deE\s{}[\]:,truefalsn"]*$|"/;
+
+/**
  * Every echo of those values in a text the server sent masked, one cut off at the text's end (a capped body)
- * included. In JSON, only inside its strings: a secret of digits must not turn `9123456787` into invalid JSON.
+ * included. In JSON, a form that could be read outside its strings is masked only inside them.
  */
 export function maskEchoes(text: string, forms: readonly string[]): string {
-  if (forms.length === 0) return text;
+  // Most answers echo nothing: a search for each form, no copy (this runs in the panel for every call).
+  if (forms.length === 0 || (!forms.some((form) => text.includes(form)) && !cutSecretAtEnd(text, forms))) return text;
   const start = text.trimStart()[0];
-  return start === '{' || start === '['
-    ? mapJsonStrings(text, (token) => hideReusable(token, forms))
-    : hideReusable(text, forms);
+  if (start !== '{' && start !== '[') return hideReusable(text, forms);
+  // The rest can only be inside strings: masked over the whole text, without reading it string by string.
+  const risky = forms.filter((form) => OUTSIDE_JSON_STRINGS.test(form));
+  const masked = hideReusable(
+    text,
+    forms.filter((form) => !risky.includes(form)),
+  );
+  if (!risky.some((form) => masked.includes(form))) return masked;
+  return mapJsonStrings(masked, (token) =>
+    risky.some((form) => token.includes(form)) ? hideReusable(token, risky) : token,
+  );
 }
 
 /** An error as history keeps it: a value of the request's it quotes masked. */
