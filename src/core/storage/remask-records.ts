@@ -181,16 +181,18 @@ export function remaskHistoryEntry(value: unknown): unknown {
  * fields were masked when it was stored, by the same rule as now (redactSecretsInText), so the body is not walked
  * again: that walk costs ~30 ms a megabyte, and the worker answers no message until the migration ends.
  */
-function remaskResponseBody(body: unknown, echoed: readonly string[]): unknown {
+function remaskResponseBody(body: unknown, entry: unknown): unknown {
+  const echoed = echoedIn(entry);
   if (echoed.length === 0 || !isObject(body) || body.kind !== 'text' || typeof body.text !== 'string') return body;
-  const text = maskEchoes(body.text, echoed);
+  const json = isObject(entry) && typeof entry.contentType === 'string' && /json/i.test(entry.contentType);
+  const text = maskEchoes(body.text, echoed, json);
   return text === body.text ? body : ({ ...body, text } satisfies Partial<ResponseBody>);
 }
 
 /** A history entry's body (IndexedDB): `{ id, body }`, with its entry as stored (for what the server echoed). */
 export function remaskHistoryBody(value: unknown, _key?: string, entry?: unknown): unknown {
   if (!isObject(value)) return value;
-  return withChanges(value, { body: remaskResponseBody(value.body, echoedIn(entry)) });
+  return withChanges(value, { body: remaskResponseBody(value.body, entry) });
 }
 
 /** A tab's kept response (IndexedDB): `{ entry, body? }`, as storedTabResponse writes it. */

@@ -1,6 +1,5 @@
 import type { KeyholeErrorData } from '../errors.ts';
 import { truncateBase64, truncateUtf8 } from '../format/byte-format.ts';
-import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { RequestBody, ResponseBody, SendRequest, SendResponse } from '../protocol.ts';
 import {
   isHiddenPair,
@@ -152,7 +151,7 @@ export function capResponseBody(
   const capped = truncateUtf8(body.text, maxBytes);
   return {
     kind: 'text',
-    text: maskEchoes(redactSecretsInText(capped.text, contentType), echoed),
+    text: maskEchoes(redactSecretsInText(capped.text, contentType), echoed, /json/i.test(contentType)),
     truncated: body.truncated || capped.truncated,
   };
 }

@@ -64,9 +64,9 @@ export function looksSecretName(name: string): boolean {
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    // `pass2`, `token1`: a number after a word does not change what it names.
-    .map((word) => word.replace(/(?<=[a-z])\d+$/, ''))
     .filter(Boolean);
+  // `pass2`, `token1`: a number after the name does not change what it names (`auth0_domain` stays a domain).
+  if (words.length > 0) words[words.length - 1] = (words[words.length - 1] as string).replace(/(?<=[a-z])\d+$/, '');
   const last = words[words.length - 1];
   if (!last || NOT_SECRET_LAST_WORDS.has(last)) return false;
   const joined = words.join('_');
@@ -93,7 +93,20 @@ const SECRET_WORDS = new Set([
   'mfa',
   'signature',
 ]);
-const NOT_SECRET_LAST_WORDS = new Set(['id', 'ids', 'type', 'name', 'url', 'uri', 'date', 'expiration', 'hint']);
+const NOT_SECRET_LAST_WORDS = new Set([
+  'id',
+  'ids',
+  'type',
+  'name',
+  'url',
+  'uri',
+  'date',
+  'expiration',
+  'hint',
+  // `oauth_signature_method` (HMAC-SHA512), `passwordPolicy`: about a secret, not one.
+  'method',
+  'policy',
+]);
 
 /**
  * Whether history masks a query, header or form value: under a name the draft holds as secret (`api_key`,
@@ -101,6 +114,16 @@ const NOT_SECRET_LAST_WORDS = new Set(['id', 'ids', 'type', 'name', 'url', 'uri'
  */
 export function isHiddenPair(name: string, value: string): boolean {
   return value !== '' && (looksSecretName(name) || looksLikeCredentialValue(value));
+}
+
+/**
+ * The credential of a text that is a scheme and a token (`Bearer eyJ…`), the token 8 characters or more with a digit
+ * or a symbol in it; else undefined. Stricter than looksLikeCredentialValue, for text that is not a field's value:
+ * a path segment (a tag `basic tier` is not one) or the token alone in what a server echoes (`Token application`).
+ */
+export function credentialOf(value: string): string | undefined {
+  const token = /^\s*(?:bearer|basic|digest|oauth|token|apikey)\s+(\S{8,})\s*$/i.exec(value)?.[1];
+  return token && /[\d._~+/=-]/.test(token) ? token : undefined;
 }
 
 /** A value that carries its own credential scheme (`Bearer …`, `Basic …`), whatever the field is called. */
@@ -321,7 +344,7 @@ function walkUrl(url: string, typed: boolean, found?: string[]): string {
   })
     .split('/')
     .map((segment) => {
-      if (!looksLikeCredentialValue(decodedOrAsIs(segment))) return segment;
+      if (credentialOf(decodedOrAsIs(segment)) === undefined) return segment;
       found?.push(segment);
       return mask;
     })
@@ -330,9 +353,12 @@ function walkUrl(url: string, typed: boolean, found?: string[]): string {
   return fragmentStart < 0 ? head : `${head}#${redact(url.slice(fragmentStart + 1))}`;
 }
 
-/** Each JSON string of a text (one cut short included) passed through `change`; the rest as written. */
-export function mapJsonStrings(text: string, change: (token: string) => string): string {
-  return text.replace(JSON_STRING, change);
+/**
+ * Each JSON string's content (between its quotes, escapes as written; one cut short included) passed through
+ * `change`; the quotes and the rest as written.
+ */
+export function mapJsonStrings(text: string, change: (content: string) => string): string {
+  return text.replace(JSON_STRING, (_, content: string, close: string) => `"${change(content)}${close}`);
 }
 
 /** How many times each placeholder is used in a path. */
@@ -346,11 +372,11 @@ function placeholderCounts(path: string): Map<string, number> {
 }
 
 /**
- * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) or one named as a
- * secret (`{apiKey}`) masked, and so is one whose `{placeholder}` the typed `path` holds as a secret's value: a
- * segment's (`/v2/self;access_token={token}`, where `redactUrl` keeps the placeholder) or a query's or fragment's
- * (where it masks it). A value's own segment parameter (`app_x;access_token=…`, sent as `app_x%3Baccess_token%3D…`,
- * which history reads as one) is masked as the path's are.
+ * Path parameters as they may be stored or exported: a credential-looking value (`Bearer …`) masked, and so is one
+ * whose `{placeholder}` the typed `path` holds as a secret's value: a segment's (`/v2/self;access_token={token}`,
+ * where `redactUrl` keeps the placeholder) or a query's or fragment's (where it masks it). A value's own segment
+ * parameter (`app_x;access_token=…`, sent as `app_x%3Baccess_token%3D…`, which history reads as one) is masked as
+ * the path's are. Not by the parameter's name alone: the platform's public `/v2/payments/assets/pay_button/{token}`.
  */
 export function redactParams(params: Readonly<Record<string, string>>, path = ''): Record<string, string> {
   const secretRefs = new Set<string>();
@@ -369,8 +395,7 @@ export function redactParams(params: Readonly<Record<string, string>>, path = ''
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      // A parameter named as a secret (`/v2/vault/{apiKey}`) is one, as a query row of that name is.
-      looksLikeCredentialValue(value) || (value !== '' && (secretRefs.has(name) || looksSecretName(name)))
+      looksLikeCredentialValue(value) || (value !== '' && secretRefs.has(name))
         ? REDACTED
         : mapSegmentParams(value, (param) => maskedSegmentParam(param, true, REDACTED)),
     ]),

@@ -1,8 +1,8 @@
 import type { KeyholeErrorData } from '../errors.ts';
-import { cutSecretAtEnd, hideReusable, maskedForms, sentForms } from '../http/hide-reusable.ts';
+import { cutSecretAtEnd, MASK, maskedForms, sentForms } from '../http/hide-reusable.ts';
 import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { SendRequest } from '../protocol.ts';
-import { isHiddenPair, mapJsonStrings, secretsInUrl } from './redact-secrets.ts';
+import { credentialOf, isHiddenPair, isRedacted, mapJsonStrings, secretsInUrl } from './redact-secrets.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
 /**
@@ -15,8 +15,9 @@ import type { CheckOutcomes } from './run/evaluate-checks.ts';
 /**
  * The request's values its stored copy masks (sanitizeRequest), each in the forms a server may echo it: as typed
  * and trimmed (fetch trims a header's value), percent-decoded, encoded as the worker sends it and as other encoders
- * write it (sentForms), JSON-escaped, and a `Bearer …` value's credential alone. A secret inside a JSON or text
- * request body is not among them (it has no one place to be read from).
+ * write it (sentForms), JSON-escaped as common serializers write it, and a `Bearer …` value's credential alone. A
+ * value already masked (a record this build stored) and a secret inside a JSON or text request body (it has no one
+ * place to be read from) are not among them.
  */
 export function maskedRequestValues(request: SendRequest): string[] {
   const pairs = [
@@ -31,7 +32,8 @@ export function maskedRequestValues(request: SendRequest): string[] {
   const forms = new Set<string>();
   for (const raw of values) {
     const value = raw.trim();
-    const credential = /^\S+[ \t]+(\S+)$/.exec(value)?.[1];
+    if (isRedacted(value)) continue;
+    const credential = credentialOf(value);
     for (const secret of credential ? [value, credential] : [value]) {
       for (const form of new Set([secret, decoded(secret)])) {
         // A lone surrogate cannot be percent-encoded (it cannot have been sent that way either).
@@ -41,12 +43,27 @@ export function maskedRequestValues(request: SendRequest): string[] {
         } catch {
           // As typed only.
         }
-        for (const one of encoded) forms.add(one);
-        forms.add(JSON.stringify(form).slice(1, -1));
+        for (const one of [...encoded, ...jsonForms(form)]) forms.add(one);
       }
     }
   }
   return maskedForms([...forms]).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A text inside a JSON string as serializers write it: escapes only where needed (JavaScript), `/` as `\/` (PHP),
+ * non-ASCII as `\u00e4` (Python), `<`, `>` and `&` as `\u003c` (Go).
+ */
+function jsonForms(text: string): string[] {
+  const plain = JSON.stringify(text).slice(1, -1);
+  const unicode = (pattern: RegExp) => (escaped: string) =>
+    escaped.replace(pattern, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [
+    plain,
+    plain.replaceAll('/', '\\/'),
+    unicode(/[^\x20-\x7e]/g)(plain),
+    unicode(/[<>&]/g)(unicode(/[\u2028\u2029]/g)(plain)),
+  ];
 }
 
 /** The headers a call may send: those Keyhole sets itself (it signs) or the browser owns are not the user's. */
@@ -68,25 +85,43 @@ function decoded(text: string): string {
  */
 const OUTSIDE_JSON_STRINGS = /^[-+.\deE\s{}[\]:,truefalsn"]*$|"/;
 
+/** The longest run of letters and digits in a form: no encoding or escape changes it, so its absence rules it out. */
+function coreOf(form: string): string {
+  let core = '';
+  for (const [run] of form.matchAll(/[A-Za-z0-9]+/g)) if (run.length > core.length) core = run;
+  return core;
+}
+
+/** The forms the text may hold: one search per distinct core, not one per form (a request's forms may be hundreds). */
+function formsIn(text: string, forms: readonly string[]): string[] {
+  const found = new Map<string, boolean>();
+  return forms.filter((form) => {
+    const core = coreOf(form);
+    if (!found.has(core)) found.set(core, text.includes(core));
+    return found.get(core) === true && text.includes(form);
+  });
+}
+
+const replaceForms = (text: string, forms: readonly string[]) =>
+  forms.reduce((masked, form) => (masked.includes(form) ? masked.replaceAll(form, MASK) : masked), text);
+
 /**
  * Every echo of those values in a text the server sent masked, one cut off at the text's end (a capped body)
- * included. In JSON, a form that could be read outside its strings is masked only inside them.
+ * included. In a JSON answer (`json`), a form that could be read outside its strings is masked only inside them.
  */
-export function maskEchoes(text: string, forms: readonly string[]): string {
-  // Most answers echo nothing: a search for each form, no copy (this runs in the panel for every call).
-  if (forms.length === 0 || (!forms.some((form) => text.includes(form)) && !cutSecretAtEnd(text, forms))) return text;
-  const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return hideReusable(text, forms);
-  // The rest can only be inside strings: masked over the whole text, without reading it string by string.
-  const risky = forms.filter((form) => OUTSIDE_JSON_STRINGS.test(form));
-  const masked = hideReusable(
+export function maskEchoes(text: string, forms: readonly string[], json = false): string {
+  if (forms.length === 0) return text;
+  const present = formsIn(text, forms);
+  if (present.length === 0 && !cutSecretAtEnd(text, forms)) return text;
+  const risky = json ? present.filter((form) => OUTSIDE_JSON_STRINGS.test(form)) : [];
+  let masked = replaceForms(
     text,
-    forms.filter((form) => !risky.includes(form)),
+    present.filter((form) => !risky.includes(form)),
   );
-  if (!risky.some((form) => masked.includes(form))) return masked;
-  return mapJsonStrings(masked, (token) =>
-    risky.some((form) => token.includes(form)) ? hideReusable(token, risky) : token,
-  );
+  if (risky.some((form) => masked.includes(form)))
+    masked = mapJsonStrings(masked, (content) => replaceForms(content, risky));
+  const cut = cutSecretAtEnd(masked, forms);
+  return cut ? masked.slice(0, -cut) + MASK : masked;
 }
 
 /** An error as history keeps it: a value of the request's it quotes masked. */

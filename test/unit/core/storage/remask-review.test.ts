@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
 import { MIGRATION_STEPS } from '../../../../src/core/storage/migration-steps.ts';
 import { RECORD_KINDS, type RecordKind } from '../../../../src/core/storage/record-kinds.ts';
-import { remaskStoredDraft } from '../../../../src/core/storage/remask-records.ts';
 import { type MigrationStore, runMigrations } from '../../../../src/core/storage/run-migrations.ts';
 import { createHistoryRecord, DEFAULT_HISTORY_CAPS } from '../../../../src/core/workbench/history-entry.ts';
 import { evaluateChecks } from '../../../../src/core/workbench/run/evaluate-checks.ts';
@@ -262,27 +261,6 @@ describe('a body cut at the size cap in the middle of an echo', () => {
       { ...DEFAULT_HISTORY_CAPS, maxBodyBytes: cap },
     );
     expect((body!.body as { text: string }).text).not.toContain('tok-0123456789ab');
-  });
-});
-
-describe('a path parameter named as a secret', () => {
-  it('its value is masked in the stored draft, as a query row of that name is', () => {
-    const draft = {
-      method: 'GET',
-      target: 'api',
-      path: '/v2/vault/{apiKey}/{password}',
-      params: { apiKey: 'k-s3cr3t-value', password: 'hunter2-s3cr3t' },
-      query: [],
-      headers: [],
-      bodyMode: 'none',
-      json: '',
-      form: [],
-      text: '',
-      textContentType: 'text/plain',
-      signatureMethod: '',
-      bridgeAuth: '',
-    };
-    expect(JSON.stringify(remaskStoredDraft(draft))).not.toMatch(/k-s3cr3t-value|hunter2-s3cr3t/);
   });
 });
 
