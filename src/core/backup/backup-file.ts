@@ -1,3 +1,4 @@
+import { dataRecord } from '../data-record.ts';
 import { KeyholeError } from '../errors.ts';
 import { validateProfile } from '../profiles/profile-validation.ts';
 import type { ProfileInput, ProfileView } from '../protocol.ts';
@@ -10,6 +11,7 @@ import {
   parseCollectionEnvironments,
   parseCollectionFile,
 } from '../workbench/collection-file.ts';
+import { isRedacted } from '../workbench/redact-secrets.ts';
 import type { SavedRequest } from '../workbench/saved-requests.ts';
 import { isContextName, type VariableScope } from '../workbench/variable-scope.ts';
 
@@ -66,7 +68,7 @@ export function buildBackup(contents: BackupContents, app: string, now = new Dat
       return { id, name, preset, apiBaseUrl, bridgeUrl, consumerKey, signatureMethod, tokenEndpoint, consoleUrl };
     }),
     collection,
-    contexts: contents.scope.contexts,
+    contexts: withoutMaskedValues(contents.scope.contexts),
     kitRuns: contents.kitRuns.map(portableRun),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -114,6 +116,19 @@ function parseProfile(value: unknown, index: number, skipped: string[]): (Profil
   return input;
 }
 
+/**
+ * Contexts without the values stored masked (a credential typed as an id): the mask is no value anywhere, and
+ * imported it would fill paths with it.
+ */
+function withoutMaskedValues(contexts: VariableScope['contexts']): VariableScope['contexts'] {
+  const kept = dataRecord<Record<string, string>>();
+  for (const [profile, values] of Object.entries(contexts)) {
+    const clear = Object.entries(values).filter(([, value]) => !isRedacted(value));
+    if (clear.length > 0) kept[profile] = dataRecord(clear);
+  }
+  return kept;
+}
+
 function parseContexts(value: unknown): Record<string, Record<string, string>> {
   const contexts: Record<string, Record<string, string>> = {};
   if (!isObject(value)) return contexts;
@@ -121,7 +136,7 @@ function parseContexts(value: unknown): Record<string, Record<string, string>> {
     // A hostile file's "__proto__" key would set the object's prototype, not add a context.
     if (!isObject(entries) || profile === '__proto__') continue;
     const kept = Object.entries(entries).filter(
-      ([name, item]) => isContextName(name) && typeof item === 'string' && item.length <= 200,
+      ([name, item]) => isContextName(name) && typeof item === 'string' && item.length <= 200 && !isRedacted(item),
     ) as [string, string][];
     if (kept.length > 0) contexts[profile] = Object.fromEntries(kept);
   }

@@ -3,6 +3,7 @@ import { buildBackup, parseBackup } from '../../../../src/core/backup/backup-fil
 import { planImport, restoreEnvironments, withContexts } from '../../../../src/core/backup/backup-merge.ts';
 import type { ProfileView } from '../../../../src/core/protocol.ts';
 import { newRunState, type RunState } from '../../../../src/core/sftp/provision-plan.ts';
+import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../src/core/workbench/request-draft.ts';
 import type { SavedRequest } from '../../../../src/core/workbench/saved-requests.ts';
 import { EMPTY_SCOPE, type VariableScope } from '../../../../src/core/workbench/variable-scope.ts';
@@ -165,6 +166,21 @@ describe('parseBackup (hostile input)', () => {
     );
     expect(Object.getPrototypeOf(hostile.contexts)).toBe(Object.prototype);
     expect(withContexts(EMPTY_SCOPE, hostile.contexts, {}).contexts).toEqual({});
+  });
+
+  it('leaves out a context value stored masked (a credential typed as an id), exported or imported', () => {
+    const masked = { organisationId: 'orga_1', appId: REDACTED };
+    const built = JSON.parse(
+      buildBackup(
+        { ...contents(), scope: { ...scope, contexts: { 'p-work': masked, 'p-gone': { appId: REDACTED } } } },
+        '0.2.0',
+      ),
+    );
+    expect(built.contexts).toEqual({ 'p-work': { organisationId: 'orga_1' } });
+    // A file from a build that exported them: the mask is no value, imported it would fill paths with it.
+    const file = base();
+    file.contexts = { 'p-work': masked };
+    expect(parseBackup(JSON.stringify(file)).contexts).toEqual({ 'p-work': { organisationId: 'orga_1' } });
   });
 });
 
