@@ -51,7 +51,7 @@ export async function readBudgets(dist: string): Promise<BundleBudget[]> {
     // Its own cap: it paints the account before the app loads, so every byte of it is on the first paint's path.
     { name: 'Popup first-paint JS', entry: popup, budgetBytes: 3.75 * KB, scripts: 'classic' },
     { name: 'Panel initial JS', entry: 'src/devtools/panel.html', budgetBytes: 80 * KB },
-    { name: 'Worker JS', entry: worker, budgetBytes: 39 * KB },
+    { name: 'Worker JS', entry: worker, budgetBytes: 40 * KB },
   ];
 }
 

@@ -1,7 +1,7 @@
 /**
  * A user installs the extension and opens it: what each context downloads and parses before it works stays small.
  * Sizes are deterministic, so unlike the timings of `npm run bench` they are checked on every test run, from the
- * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 39 KB. The
+ * dist/ the e2e global setup has just built. Budgets (gzip, level 9): popup 20 KB, panel 80 KB, worker 40 KB. The
  * popup's first paint (issue 18: a classic script that paints the cached account before the app's modules have
  * loaded) has its own 3.75 KB (3.5 until issue 27's avatar checks: only the platform's hosts, no Gravatar default URL,
  * which the first paint must apply too): the popup then loads both, 20 + 3.75 KB at most. The worker was
@@ -30,7 +30,7 @@
  * process) took it to 34 863 B, and the budget to 35 KB. The update's masking of what release 0.1.0 kept in
  * clear (storage/remask-records.ts: the draft, tabs, history and its echoes, saved requests, variables; it runs
  * on the update, before any page opens, so only the worker can do it), with the masking of what a server echoes of
- * a request's secrets, took it to 39 739 B, and the budget to 39 KB. Issue 18's 20 KB cap is not met.
+ * a request's secrets and the migrations' paged reading, took it to 39 887 B, and the budget to 40 KB. Issue 18's 20 KB cap is not met.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

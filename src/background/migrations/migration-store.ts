@@ -35,6 +35,24 @@ async function existingDatabases(): Promise<Set<string> | undefined> {
   return list ? new Set(list.map((database) => database.name ?? '')) : undefined;
 }
 
+/** Records read per transaction while a kind is migrated: a page of history bodies is at most a few megabytes. */
+const PAGE = 32;
+
+/** A store's records with string keys, a page of them at a time, in key order. */
+async function* pagesOf(store: UseStore): AsyncGenerator<[string, unknown]> {
+  const keys = (await store('readonly', (objects) => promisifyRequest(objects.getAllKeys()))).filter(
+    (key): key is string => typeof key === 'string',
+  );
+  for (let start = 0; start < keys.length; start += PAGE) {
+    const page = keys.slice(start, start + PAGE);
+    const values = await store('readonly', (objects) =>
+      Promise.all(page.map((key) => promisifyRequest(objects.get(key)))),
+    );
+    // A record removed since the keys were read (a page's Clear history) is not visited.
+    for (const [index, key] of page.entries()) if (values[index] !== undefined) yield [key, values[index]];
+  }
+}
+
 export function quarantineStore(): UseStore {
   return idbStore(QUARANTINE_DATABASE, 'records');
 }
@@ -53,18 +71,18 @@ export function createBrowserMigrationStore(): MigrationStore {
       const versions = (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
       await writeLocal({ [STORAGE_VERSIONS_KEY]: { ...versions, ...marks } });
     },
-    async list(kind: RecordKind) {
+    async *list(kind: RecordKind) {
       const where = kind.where;
       if (where.area === 'local') {
         // Read fresh for each kind: an earlier kind's step may have written.
         const all = await browser.storage.local.get(null);
-        return Object.entries(all).filter(([key]) => localKeyBelongs(kind, key));
+        yield* Object.entries(all).filter(([key]) => localKeyBelongs(kind, key));
+        return;
       }
       databases ??= existingDatabases();
       const known = await databases;
-      if (known && !known.has(where.database)) return [];
-      const found = await entries<IDBValidKey, unknown>(idbStore(where.database, where.store));
-      return found.filter((pair): pair is [string, unknown] => typeof pair[0] === 'string');
+      if (known && !known.has(where.database)) return;
+      yield* pagesOf(idbStore(where.database, where.store));
     },
     async update(kind, key, next) {
       if (kind.where.area === 'local') {

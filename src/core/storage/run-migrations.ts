@@ -25,7 +25,11 @@ export interface MigrationStore {
   readVersions(): Promise<Record<string, number>>;
   /** Records these kinds' new versions (and keeps the others'). */
   markVersions(versions: Record<string, number>): Promise<void>;
-  list(kind: RecordKind): Promise<[string, unknown][]>;
+  /**
+   * The kind's records. An async iterable may read them a page at a time (a history of 500 bodies near 1 MB each
+   * would otherwise be held whole in the worker); each is handled before the next is read.
+   */
+  list(kind: RecordKind): Promise<Iterable<[string, unknown]>> | AsyncIterable<[string, unknown]>;
   /**
    * Replaces a record with `next(what is stored now)`, in one transaction where the area has them (IndexedDB), or
    * leaves it when `next` gives undefined (a record removed meanwhile stays removed).
@@ -80,8 +84,8 @@ export async function runMigrations(
       if (!step) throw new Error(`No migration of ${kind.name} from version ${version}.`);
       let wrote = false;
       const relatedKind = step.related ? kinds.find((candidate) => candidate.name === step.related) : undefined;
-      const related = relatedKind ? new Map(await store.list(relatedKind)) : undefined;
-      for (const [key, value] of await store.list(kind)) {
+      const related = relatedKind ? new Map(await all(store.list(relatedKind))) : undefined;
+      for await (const [key, value] of await store.list(kind)) {
         const result = step.migrate(value, key, related?.get(key));
         if ('setAside' in result) {
           await store.setAside(kind, { kind: kind.name, key, version, reason: result.setAside, at: now() }, value);
@@ -116,4 +120,10 @@ export async function runMigrations(
 /** Records are JSON-like (storage.local holds JSON; the kinds a step rewrites hold no binary data in IndexedDB). */
 function sameRecord(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function all<T>(items: Promise<Iterable<T>> | AsyncIterable<T>): Promise<T[]> {
+  const found: T[] = [];
+  for await (const item of await items) found.push(item);
+  return found;
 }
