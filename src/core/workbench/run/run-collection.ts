@@ -2,6 +2,7 @@ import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
 import { redactUrl } from '../redact-secrets.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
+import { checksWithoutEchoes, maskEchoes, maskedRequestValues } from '../request-echoes.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
 import type { RequestChecks } from './checks.ts';
 import { NO_CHECKS } from './checks.ts';
@@ -158,11 +159,14 @@ export async function runOne(
   // template is masked with (`/v2/self;token={{tok}}` in a saved request), or a variable's value shows under a name
   // the saved request hides.
   const path = redactUrl(check.request.path, true);
+  // What the server echoed of the request's secrets, in an error or an assertion's message, masked as history
+  // masks it (request-echoes.ts): the report travels too.
+  const echoed = maskedRequestValues(check.request);
   let response: ObservedResponse;
   try {
     response = await options.send(check.request, signal);
   } catch (error) {
-    return { ...base, path, error: messageOf(error) };
+    return { ...base, path, error: maskEchoes(messageOf(error), echoed) };
   }
   const judge: RunJudge =
     options.judge ?? ((checks, observed, endpoint) => evaluateChecks(checks, observed, endpoint, options.judgeSchema));
@@ -175,18 +179,22 @@ export async function runOne(
       signal,
     );
   } catch (error) {
-    return { ...base, path, status: response.status, durationMs: response.durationMs, error: messageOf(error) };
+    const message = maskEchoes(messageOf(error), echoed);
+    return { ...base, path, status: response.status, durationMs: response.durationMs, error: message };
   }
-  const assertions = [...implicitStatus(item, response.status), ...outcomes.assertions];
-  const passed = checksPassed({ assertions, captures: outcomes.captures });
+  const judged = {
+    assertions: [...implicitStatus(item, response.status), ...outcomes.assertions],
+    captures: outcomes.captures,
+  };
+  const { assertions, captures } = checksWithoutEchoes(judged, echoed);
   return {
     ...base,
     path,
-    outcome: passed ? 'passed' : 'failed',
+    outcome: checksPassed(judged) ? 'passed' : 'failed',
     status: response.status,
     durationMs: response.durationMs,
     assertions,
-    captures: outcomes.captures,
+    captures,
   };
 }
 

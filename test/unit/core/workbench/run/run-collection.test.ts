@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MASK } from '../../../../../src/core/http/hide-reusable.ts';
 import type { SendRequest } from '../../../../../src/core/protocol.ts';
 import { REDACTED } from '../../../../../src/core/workbench/redact-secrets.ts';
 import { createDraft } from '../../../../../src/core/workbench/request-draft.ts';
@@ -83,6 +84,37 @@ describe('runCollection', () => {
     expect(sent[0]?.path).toBe('/v2/self;token=s3cr3t-tok/x;db-password=s3cr3t-pw;v=2');
     const mask = encodeURIComponent(REDACTED);
     expect(summary.results[0]?.path).toBe(`/v2/self;token=${mask}/x;db-password=${mask};v=2`);
+  });
+
+  it('masks what the server echoed of a secret the request sent, in an assertion’s message and an error (reports travel)', async () => {
+    const echoing = async (request: SendRequest): Promise<ObservedResponse> => {
+      if (request.path === '/v2/boom') throw new Error(`Could not reach ${JSON.stringify(request.headers)}`);
+      return {
+        status: 404,
+        durationMs: 5,
+        headers: [],
+        body: JSON.stringify({ message: `bad key ${request.headers?.[0]?.[1]}` }),
+      };
+    };
+    const keyed = (name: string, path: string, checks?: RequestChecks): RunItem => {
+      const base = item(name, path, checks);
+      return { ...base, draft: { ...base.draft, headers: [{ name: 'X-Api-Key', value: '{{key}}', enabled: true }] } };
+    };
+    const summary = await runCollection(
+      [
+        keyed('self', '/v2/self', {
+          assertions: [{ kind: 'jq', expression: '.message', op: 'equals', expected: 'ok' }],
+          captures: [],
+        }),
+        keyed('boom', '/v2/boom'),
+      ],
+      { values: { key: 'k3y-s3cr3t-value' }, send: echoing },
+    );
+    const reported = JSON.stringify(summary.results);
+    expect(reported).not.toContain('k3y-s3cr3t-value');
+    expect(summary.results[0]?.outcome).toBe('failed');
+    expect(summary.results[0]?.assertions?.find((one) => one.label.includes('.message'))?.message).toContain(MASK);
+    expect(summary.results[1]?.error).toContain(MASK);
   });
 
   it('chains a capture into the next request and judges each one', async () => {
