@@ -406,6 +406,14 @@ const COUNT_RECORDS = `const [database, store] = arguments;
     request.onsuccess = () => done(request.result);
   };`;
 const READ_LOCAL = 'browser.storage.local.get(arguments[0]).then((found) => done(found[arguments[0]] ?? null));';
+/** Every record of a store, as JSON (none if the database has no such store). */
+const READ_RECORDS = `const [database, store] = arguments;
+  const open = indexedDB.open(database);
+  open.onsuccess = () => {
+    if (!open.result.objectStoreNames.contains(store)) return done('[]');
+    const request = open.result.transaction(store).objectStore(store).getAll();
+    request.onsuccess = () => done(JSON.stringify(request.result));
+  };`;
 
 describe('an update from the previous release, in Firefox ESR', () => {
   const noFirefox = missingReason('firefox', existsSync);
@@ -443,13 +451,64 @@ describe('an update from the previous release, in Firefox ESR', () => {
         draft: { method: 'GET', target: 'api', path: '/v2/self', params: {}, query: [], headers: [], bodyMode: 'none' },
       },
     ]);
+    // Records as the previous release wrote them with secrets it kept in clear: a saved request named after a path
+    // holding one, a history entry with a header named as a secret and its answer echoing it, a credential typed
+    // as a context value.
+    const pathWithSecret = `/v2/self;access_token=${TYPED_SECRET}`;
+    saved.push([
+      'req-secret',
+      {
+        id: 'req-secret',
+        name: `GET ${pathWithSecret}`,
+        folder: 'Apps',
+        order: 99,
+        updatedAt: 1,
+        draft: {
+          method: 'GET',
+          target: 'api',
+          path: pathWithSecret,
+          params: {},
+          query: [],
+          headers: [],
+          bodyMode: 'none',
+        },
+      },
+    ]);
     await ext.evaluate(PUT_RECORDS, ['keyhole-saved-requests', 'requests', saved]);
+    const sentWithSecret = {
+      id: '000000000000001-ffffff',
+      startedAt: 1,
+      request: {
+        target: 'api',
+        method: 'GET',
+        path: '/v2/self',
+        query: [],
+        headers: [['X-Db-Password', SENT_SECRET]],
+        body: { kind: 'none' },
+      },
+      status: 400,
+      statusText: 'Bad Request',
+      contentType: 'application/json',
+      responseHeaders: [['content-type', 'application/json']],
+      hasBody: true,
+    };
+    await ext.evaluate(PUT_RECORDS, ['keyhole-history', 'entries', [[sentWithSecret.id, sentWithSecret]]]);
+    const echo = { kind: 'text', text: JSON.stringify({ message: `bad password ${SENT_SECRET}` }), truncated: false };
+    await ext.evaluate(PUT_RECORDS, [
+      'keyhole-history-bodies',
+      'bodies',
+      [[sentWithSecret.id, { id: sentWithSecret.id, body: echo }]],
+    ]);
     const run = { version: 1, id: 'run-ff', choices: { appName: 'sftp-ff' }, steps: {}, facts: {}, created: [] };
     await ext.evaluate(PUT_RECORDS, ['keyhole-sftp-kit', 'runs', [['current', run]]]);
     const environments = ['dev', 'prod'].map((name) => ({ id: `env-${name}`, name, variables: [] }));
     await ext.evaluate('browser.storage.local.set({ [arguments[0]]: arguments[1] }).then(() => done(true));', [
       'keyhole.devtools.variables',
-      { environments, activeEnvironmentId: 'env-dev', contexts: {} },
+      {
+        environments,
+        activeEnvironmentId: 'env-dev',
+        contexts: { [listed.value.profiles[0]!.id]: { appId: `Bearer ${SENT_SECRET}` } },
+      },
     ]);
     expect((await ext.message('vault/set-passphrase', { next: PASSPHRASE, autoLockMinutes: 60 })).ok).toBe(true);
     expect((await ext.message('vault/lock')).ok).toBe(true);
@@ -492,9 +551,19 @@ describe('an update from the previous release, in Firefox ESR', () => {
       path: '/v2/self',
     });
     expect(call.ok && call.value.status).toBe(200);
-    expect(await ext.evaluate(COUNT_RECORDS, ['keyhole-saved-requests', 'requests'])).toBe(50);
+    expect(await ext.evaluate(COUNT_RECORDS, ['keyhole-saved-requests', 'requests'])).toBe(51);
     expect(await ext.evaluate(COUNT_RECORDS, ['keyhole-sftp-kit', 'runs'])).toBe(1);
     const scope = await ext.evaluate<{ environments: { name: string }[] }>(READ_LOCAL, ['keyhole.devtools.variables']);
     expect(scope.environments.map((environment) => environment.name)).toEqual(['dev', 'prod']);
+    // Kept, with what the previous release held in clear masked by the update.
+    const kept = [
+      await ext.evaluate<string>(READ_RECORDS, ['keyhole-saved-requests', 'requests']),
+      await ext.evaluate<string>(READ_RECORDS, ['keyhole-history', 'entries']),
+      await ext.evaluate<string>(READ_RECORDS, ['keyhole-history-bodies', 'bodies']),
+      JSON.stringify(scope),
+    ].join('\n');
+    expect([kept.includes(TYPED_SECRET), kept.includes(SENT_SECRET)]).toEqual([false, false]);
+    expect(kept).toContain('bad password •••');
+    expect(kept).toContain('GET /v2/self;access_token=%5Bredacted%20by%20Keyhole%5D');
   }, 180_000);
 });
