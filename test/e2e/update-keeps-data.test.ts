@@ -300,6 +300,12 @@ describe('an update from the previous release, in Chromium', () => {
     expect(await storageLocal(settings, 'keyhole.storage.quarantine.clock-offsets/0/clock:gone')).toMatchObject({
       value: 'soon',
     });
+    // And says what the update changed: the secrets it masked, kind by kind.
+    const changed = settings.getByRole('list', { name: 'Records the update changed' });
+    await expect
+      .poll(() => changed.innerText())
+      .toContain('History: masked the secrets an earlier release kept in clear');
+    expect(await changed.innerText()).toContain('Request tabs: masked the secrets an earlier release kept in clear');
     await saveScreenshot(settings.locator('#data'), 'settings-your-data-kept-aside');
     expect(Object.keys((await storageLocal(settings, 'keyhole.storage.versions')) as object).sort()).toEqual(
       RECORD_KINDS.map((kind) => kind.name).sort(),

@@ -45,6 +45,8 @@ export interface MigratedKind {
   from: number;
   to: number;
   setAside: number;
+  /** The steps that rewrote records, with how many (for the settings page: what an update changed). */
+  changed?: { summary: string; records: number }[];
 }
 
 export type MigrationReport =
@@ -79,10 +81,12 @@ export async function runMigrations(
   for (const kind of kinds) {
     const from = versions[kind.name] ?? 0;
     let setAside = 0;
+    const changed: NonNullable<MigratedKind['changed']> = [];
     for (let version = from; version < kind.version; version++) {
       const step = steps[kind.name]?.find((candidate) => candidate.to === version + 1);
       if (!step) throw new Error(`No migration of ${kind.name} from version ${version}.`);
       let wrote = false;
+      let rewritten = 0;
       const relatedKind = step.related ? kinds.find((candidate) => candidate.name === step.related) : undefined;
       const related = relatedKind ? new Map(await all(store.list(relatedKind))) : undefined;
       for await (const [key, value] of await store.list(kind)) {
@@ -103,15 +107,18 @@ export async function runMigrations(
             return 'keep' in again && again.keep !== current ? again.keep : undefined;
           });
           wrote = true;
+          rewritten++;
         }
       }
+      if (rewritten > 0) changed.push({ summary: step.summary, records: rewritten });
       unmarked[kind.name] = version + 1;
       if (wrote) {
         await store.markVersions(unmarked);
         unmarked = {};
       }
     }
-    if (from !== kind.version) migrated.push({ kind: kind.name, from, to: kind.version, setAside });
+    if (from !== kind.version)
+      migrated.push({ kind: kind.name, from, to: kind.version, setAside, ...(changed.length > 0 ? { changed } : {}) });
   }
   if (Object.keys(unmarked).length > 0) await store.markVersions(unmarked);
   return { state: 'current', migrated };

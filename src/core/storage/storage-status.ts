@@ -20,6 +20,19 @@ export function describeStorageStatus(status: StorageStatus): string {
   return `${count === 1 ? 'One saved record' : `${count} saved records`} could not be read and ${count === 1 ? 'was' : 'were'} kept aside, not deleted.`;
 }
 
+/** What the last run rewrote, kind by kind ("History: masked the secrets … (3 records)"), for the settings page. */
+export function describeStorageChanges(status: StorageStatus): string[] {
+  if (status.state !== 'current' || !Array.isArray(status.migrated)) return [];
+  return status.migrated.flatMap((item) =>
+    (Array.isArray(item.changed) ? item.changed : [])
+      .filter((change) => typeof change?.summary === 'string' && Number.isInteger(change.records))
+      .map(
+        (change) =>
+          `${kindLabel(item.kind)}: ${change.summary} (${change.records} ${change.records === 1 ? 'record' : 'records'})`,
+      ),
+  );
+}
+
 /** Reads a stored status defensively (a page may find anything under the key). */
 export function reviveStorageStatus(value: unknown): StorageStatus | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -3,7 +3,12 @@ import browser from 'webextension-polyfill';
 import { type KeyholeErrorData, toErrorData } from '../../core/errors.ts';
 import { kindLabel } from '../../core/storage/kind-labels.ts';
 import { STORAGE_STATUS_KEY } from '../../core/storage/record-kinds.ts';
-import { describeStorageStatus, reviveStorageStatus, type StorageStatus } from '../../core/storage/storage-status.ts';
+import {
+  describeStorageChanges,
+  describeStorageStatus,
+  reviveStorageStatus,
+  type StorageStatus,
+} from '../../core/storage/storage-status.ts';
 import { ErrorBanner } from '../../ui/ErrorBanner.tsx';
 import { watchStoredState } from '../extension.ts';
 import { applyImport, exportAll, type PreparedImport, prepareImport } from './backup-data.ts';
@@ -73,10 +78,11 @@ export function DataSection() {
     });
 
   const problem = status && status.state !== 'current';
+  const changes = status ? describeStorageChanges(status) : [];
   return (
     <section id="data" class="opt-section" aria-labelledby="data-title">
       <h2 id="data-title">Your data</h2>
-      {status && (problem || status.setAside.length > 0) ? (
+      {status && (problem || status.setAside.length > 0 || changes.length > 0) ? (
         <div class={`kh-banner ${problem ? 'kh-banner--error' : ''}`} role={problem ? 'alert' : 'status'}>
           <p>{describeStorageStatus(status)}</p>
           {status.setAside.length > 0 ? (
@@ -88,6 +94,16 @@ export function DataSection() {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {changes.length > 0 ? (
+            <>
+              <p>The update of {status.at.slice(0, 10)} changed saved records:</p>
+              <ul class="opt-set-aside" aria-label="Records the update changed">
+                {changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
           ) : null}
         </div>
       ) : null}

@@ -14,6 +14,7 @@ import {
   remaskVariables,
 } from '../../../../src/core/storage/remask-records.ts';
 import { type MigrationStore, runMigrations } from '../../../../src/core/storage/run-migrations.ts';
+import { describeStorageChanges, type StorageStatus } from '../../../../src/core/storage/storage-status.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
 
 /**
@@ -343,6 +344,18 @@ describe('the update from a build at version 1 (release 0.1.0 or later)', () => 
     const report = await runMigrations(memory.store, RECORD_KINDS, MIGRATION_STEPS);
     expect(report.state).toBe('current');
     expect(holdsNoSecret(memory.records)).toEqual([]);
+    // What the settings page says the update changed, kind by kind.
+    const status = { ...report, setAside: [], at: '2026-11-28T00:00:00.000Z' } as StorageStatus;
+    expect(describeStorageChanges(status)).toEqual([
+      'Workbench draft, layout and history limits: masked the secrets an earlier release kept in clear (1 record)',
+      'Environments and contexts: masked the secrets an earlier release kept in clear (1 record)',
+      'Request tabs: masked the secrets an earlier release kept in clear (1 record)',
+      'Request tabs’ last responses: masked the secrets an earlier release kept in clear (1 record)',
+      'Request tabs’ responses written at reload: masked the secrets an earlier release kept in clear (1 record)',
+      'Saved requests: masked the secrets an earlier release kept in clear (1 record)',
+      'History response bodies: masked the secrets an earlier release kept in clear (1 record)',
+      'History: masked the secrets an earlier release kept in clear (1 record)',
+    ]);
     expect(memory.records['workbench-settings']?.['keyhole.devtools.layout']).toEqual({ side: 30 });
     expect(memory.records.tabs?.['keyhole.devtools.tabs-index']).toEqual({ 'devtools-7': 5 });
     expect(memory.versions).toEqual(Object.fromEntries(RECORD_KINDS.map((kind) => [kind.name, kind.version])));

@@ -75,7 +75,10 @@ describe('runMigrations', () => {
   it('brings each record to the current version and marks the kind', async () => {
     const memory = memoryStore({ notes: oldNotes() });
     const report = await runMigrations(memory.store, [NOTES], { notes: NOTE_STEPS });
-    expect(report).toEqual({ state: 'current', migrated: [{ kind: 'notes', from: 0, to: 2, setAside: 0 }] });
+    expect(report).toEqual({
+      state: 'current',
+      migrated: [{ kind: 'notes', from: 0, to: 2, setAside: 0, changed: [{ summary: 'split text', records: 4 }] }],
+    });
     expect(memory.versions).toEqual({ notes: 2 });
     expect(memory.records.notes?.['note:a']).toEqual({ title: 'Alpha', body: 'first' });
   });
