@@ -1,4 +1,4 @@
-import { createStore, del, entries, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import {
   localKeyBelongs,
   QUARANTINE_KEY_PREFIX,
@@ -83,6 +83,13 @@ export function createBrowserMigrationStore(): MigrationStore {
       const known = await databases;
       if (known && !known.has(where.database)) return;
       yield* pagesOf(idbStore(where.database, where.store));
+    },
+    async get(kind, key) {
+      if (kind.where.area === 'local') return readLocal(key);
+      databases ??= existingDatabases();
+      const known = await databases;
+      if (known && !known.has(kind.where.database)) return undefined;
+      return get(key, idbStore(kind.where.database, kind.where.store));
     },
     async update(kind, key, next) {
       if (kind.where.area === 'local') {

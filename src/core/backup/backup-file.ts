@@ -11,7 +11,7 @@ import {
   parseCollectionEnvironments,
   parseCollectionFile,
 } from '../workbench/collection-file.ts';
-import { isRedacted } from '../workbench/redact-secrets.ts';
+import { isRedacted, isSecretVariable } from '../workbench/redact-secrets.ts';
 import type { SavedRequest } from '../workbench/saved-requests.ts';
 import { isContextName, type VariableScope } from '../workbench/variable-scope.ts';
 
@@ -136,7 +136,14 @@ function parseContexts(value: unknown): Record<string, Record<string, string>> {
     // A hostile file's "__proto__" key would set the object's prototype, not add a context.
     if (!isObject(entries) || profile === '__proto__') continue;
     const kept = Object.entries(entries).filter(
-      ([name, item]) => isContextName(name) && typeof item === 'string' && item.length <= 200 && !isRedacted(item),
+      // Nor a value stored masked, or one this machine would store so (a credential typed as an id): the mask is
+      // no value, and it would fill paths with it.
+      ([name, item]) =>
+        isContextName(name) &&
+        typeof item === 'string' &&
+        item.length <= 200 &&
+        !isRedacted(item) &&
+        !isSecretVariable({ name, value: item }),
     ) as [string, string][];
     if (kept.length > 0) contexts[profile] = Object.fromEntries(kept);
   }

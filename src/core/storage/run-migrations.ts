@@ -30,6 +30,8 @@ export interface MigrationStore {
    * would otherwise be held whole in the worker); each is handled before the next is read.
    */
   list(kind: RecordKind): Promise<Iterable<[string, unknown]>> | AsyncIterable<[string, unknown]>;
+  /** One record, or undefined: a step's related record is read so, one at a time, where the store can. */
+  get?(kind: RecordKind, key: string): Promise<unknown>;
   /**
    * Replaces a record with `next(what is stored now)`, in one transaction where the area has them (IndexedDB), or
    * leaves it when `next` gives undefined (a record removed meanwhile stays removed).
@@ -88,9 +90,13 @@ export async function runMigrations(
       let wrote = false;
       let rewritten = 0;
       const relatedKind = step.related ? kinds.find((candidate) => candidate.name === step.related) : undefined;
-      const related = relatedKind ? new Map(await all(store.list(relatedKind))) : undefined;
+      // The related kind's record of each key: read with the record where the store can (not the whole kind).
+      const listed = relatedKind && !store.get ? new Map(await all(store.list(relatedKind))) : undefined;
+      const relatedOf = async (key: string) =>
+        relatedKind ? (listed ? listed.get(key) : await store.get?.(relatedKind, key)) : undefined;
       for await (const [key, value] of await store.list(kind)) {
-        const result = step.migrate(value, key, related?.get(key));
+        const relatedValue = await relatedOf(key);
+        const result = step.migrate(value, key, relatedValue);
         if ('setAside' in result) {
           await store.setAside(kind, { kind: kind.name, key, version, reason: result.setAside, at: now() }, value);
           await store.remove(kind, key);
@@ -103,7 +109,7 @@ export async function runMigrations(
           await store.update(kind, key, (current) => {
             if (current === undefined) return undefined;
             if (sameRecord(current, value)) return result.keep;
-            const again = step.migrate(current, key, related?.get(key));
+            const again = step.migrate(current, key, relatedValue);
             return 'keep' in again && again.keep !== current ? again.keep : undefined;
           });
           wrote = true;

@@ -13,13 +13,14 @@ import type { CheckOutcomes } from './run/evaluate-checks.ts';
  */
 
 /**
- * The request's values its stored copy masks (sanitizeRequest), each in the forms a server may echo it: as typed
+ * The request's values its stored copy masks (sanitizeRequest), and `alsoSecret` (a secret variable's value, filled
+ * under any name), each in the forms a server may echo it: as typed
  * and trimmed (fetch trims a header's value), percent-decoded, encoded as the worker sends it and as other encoders
  * write it (sentForms), JSON-escaped as common serializers write it, and a `Bearer …` value's credential alone. A
  * value already masked (a record this build stored) and a secret inside a JSON or text request body (it has no one
  * place to be read from) are not among them.
  */
-export function maskedRequestValues(request: SendRequest): string[] {
+export function maskedRequestValues(request: SendRequest, alsoSecret: readonly string[] = []): string[] {
   const pairs = [
     ...(request.query ?? []),
     ...sentHeaders(request.headers ?? []),
@@ -28,6 +29,7 @@ export function maskedRequestValues(request: SendRequest): string[] {
   const values = [
     ...secretsInUrl(request.path, true),
     ...pairs.filter(([name, value]) => isHiddenPair(name, value)).map(([, value]) => value),
+    ...alsoSecret,
   ];
   const forms = new Set<string>();
   for (const raw of values) {
@@ -112,7 +114,7 @@ const replaceForms = (text: string, forms: readonly string[]) =>
 export function maskEchoes(text: string, forms: readonly string[], json = false): string {
   if (forms.length === 0) return text;
   const present = formsIn(text, forms);
-  if (present.length === 0 && !cutSecretAtEnd(text, forms)) return text;
+  if (present.length === 0 && !cutSecretAtEnd(text.replace(/…$/, ''), forms)) return text;
   const risky = json ? present.filter((form) => OUTSIDE_JSON_STRINGS.test(form)) : [];
   let masked = replaceForms(
     text,
@@ -120,8 +122,11 @@ export function maskEchoes(text: string, forms: readonly string[], json = false)
   );
   if (risky.some((form) => masked.includes(form)))
     masked = mapJsonStrings(masked, (content) => replaceForms(content, risky));
-  const cut = cutSecretAtEnd(masked, forms);
-  return cut ? masked.slice(0, -cut) + MASK : masked;
+  // A message shortened for display (`got "…secret-he…"`) ends in an ellipsis after the secret's head.
+  const ellipsis = masked.endsWith('…') ? '…' : '';
+  const shown = ellipsis ? masked.slice(0, -1) : masked;
+  const cut = cutSecretAtEnd(shown, forms);
+  return cut ? shown.slice(0, -cut) + MASK + ellipsis : masked;
 }
 
 /** An error as history keeps it: a value of the request's it quotes masked. */

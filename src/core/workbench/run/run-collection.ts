@@ -1,6 +1,6 @@
 import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
-import { redactUrl } from '../redact-secrets.ts';
+import { isSecretVariable, redactUrl } from '../redact-secrets.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
 import { checksWithoutEchoes, maskEchoes, maskedRequestValues } from '../request-echoes.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
@@ -158,10 +158,14 @@ export async function runOne(
   // As reported (a report is a file that travels): a segment's secret parameter masked with the test its typed
   // template is masked with (`/v2/self;token={{tok}}` in a saved request), or a variable's value shows under a name
   // the saved request hides.
-  const path = redactUrl(check.request.path, true);
   // What the server echoed of the request's secrets, in an error or an assertion's message, masked as history
-  // masks it (request-echoes.ts): the report travels too.
-  const echoed = maskedRequestValues(check.request);
+  // masks it (request-echoes.ts): the report travels too. A secret variable's value (`{{dbPassword}}`, a captured
+  // `token`) is one wherever it was filled, under a plain header name or in a path segment.
+  const secretValues = Object.entries({ ...values, ...captured })
+    .filter(([name, value]) => value !== '' && isSecretVariable({ name, value }))
+    .map(([, value]) => value);
+  const echoed = maskedRequestValues(check.request, secretValues);
+  const path = maskEchoes(redactUrl(check.request.path, true), echoed);
   let response: ObservedResponse;
   try {
     response = await options.send(check.request, signal);

@@ -181,6 +181,9 @@ describe('parseBackup (hostile input)', () => {
     const file = base();
     file.contexts = { 'p-work': masked };
     expect(parseBackup(JSON.stringify(file)).contexts).toEqual({ 'p-work': { organisationId: 'orga_1' } });
+    // Nor one this machine would store masked (a credential as an id: scopeForStorage masks it when saved).
+    file.contexts = { 'p-work': { organisationId: 'orga_1', appId: 'Bearer abcd1234efgh' } };
+    expect(parseBackup(JSON.stringify(file)).contexts).toEqual({ 'p-work': { organisationId: 'orga_1' } });
   });
 });
 

@@ -166,6 +166,39 @@ describe('runMigrations', () => {
     expect(memory.aside.size).toBe(1);
   });
 
+  it('reads a step’s related record with each record (one get each where the store can), as stored before the run', async () => {
+    const TAGS: RecordKind = { name: 'tags', where: { area: 'local', prefix: 'tag:' }, version: 1 };
+    const tagged: MigrationStep = {
+      to: 2,
+      summary: 'tagged',
+      related: 'tags' as never,
+      migrate: (value, _key, tag) => ({ keep: { ...(value as object), tag } }),
+    };
+    const untag: MigrationStep = { to: 1, summary: 'adopt', migrate: (value) => ({ keep: value }) };
+    const memory = memoryStore(
+      { notes: { 'note:a': { title: 'A' }, 'note:b': { title: 'B' } }, tags: { 'note:a': 'red' } },
+      { notes: 1, tags: 1 },
+    );
+    const gets: string[] = [];
+    const listed: string[] = [];
+    const list = memory.store.list;
+    const store: MigrationStore = {
+      ...memory.store,
+      list: (kind) => {
+        listed.push(kind.name);
+        return list(kind);
+      },
+      get: async (kind, key) => {
+        gets.push(`${kind.name}/${key}`);
+        return memory.records[kind.name]?.[key];
+      },
+    };
+    await runMigrations(store, [{ ...NOTES, version: 2 }, TAGS], { notes: [untag, tagged], tags: [untag] });
+    expect(memory.records.notes).toEqual({ 'note:a': { title: 'A', tag: 'red' }, 'note:b': { title: 'B' } });
+    expect(gets).toEqual(['tags/note:a', 'tags/note:b']);
+    expect(listed).toEqual(['notes']);
+  });
+
   it('refuses a newer version, or a kind it does not know, and writes nothing', async () => {
     const memory = memoryStore({ notes: oldNotes() }, { notes: 3, 'future-kind': 1 });
     const before = structuredClone(memory.records);
