@@ -16,6 +16,7 @@ import {
   maskEchoes,
   maskedRequestValues,
   sentHeaders,
+  withSecretValuesMasked,
 } from './request-echoes.ts';
 import { type ResponseCheck, sanitizeCheck } from './response-differences.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
@@ -163,6 +164,8 @@ export interface CallOutcome {
   error?: KeyholeErrorData;
   /** Wall time measured by the page when the worker gave no duration (errors). */
   elapsedMs?: number;
+  /** Values of secret variables filled into the request (a header of any name, a path segment): kept masked. */
+  secretValues?: string[];
   checks?: CheckOutcomes;
   schemaCheck?: ResponseCheck;
 }
@@ -184,14 +187,15 @@ export function createHistoryRecord(
   caps: HistoryCaps,
   id: string = createHistoryId(outcome.startedAt),
 ): { entry: HistoryEntry; body?: HistoryBody } {
+  const secrets = outcome.secretValues ?? [];
   const entry: HistoryEntry = {
     id,
     startedAt: outcome.startedAt,
-    request: sanitizeRequest(outcome.request),
+    request: withSecretValuesMasked(sanitizeRequest(outcome.request), secrets),
     hasBody: false,
   };
   // What the server echoed of the request's secrets is masked in all it answered (request-echoes.ts).
-  const echoed = maskedRequestValues(outcome.request);
+  const echoed = maskedRequestValues(outcome.request, secrets);
   if (outcome.error) entry.error = errorWithoutEchoes(outcome.error, echoed);
   if (outcome.checks) entry.checks = checksWithoutEchoes(withoutCapturedValues(outcome.checks), echoed);
   const response = outcome.response;
@@ -199,7 +203,7 @@ export function createHistoryRecord(
     if (outcome.elapsedMs !== undefined) entry.durationMs = outcome.elapsedMs;
     return { entry };
   }
-  entry.url = redactUrl(response.url, true);
+  entry.url = maskEchoes(redactUrl(response.url, true), echoed);
   entry.status = response.status;
   entry.statusText = maskEchoes(response.statusText, echoed);
   entry.durationMs = response.durationMs;

@@ -2,7 +2,15 @@ import type { KeyholeErrorData } from '../errors.ts';
 import { cutSecretAtEnd, MASK, maskedForms, sentForms } from '../http/hide-reusable.ts';
 import { RESERVED_HEADERS } from '../http/request-guard.ts';
 import type { SendRequest } from '../protocol.ts';
-import { credentialOf, isHiddenPair, isRedacted, mapJsonStrings, secretsInUrl } from './redact-secrets.ts';
+import {
+  credentialOf,
+  isHiddenPair,
+  isRedacted,
+  isSecretVariable,
+  mapJsonStrings,
+  REDACTED,
+  secretsInUrl,
+} from './redact-secrets.ts';
 import type { CheckOutcomes } from './run/evaluate-checks.ts';
 
 /**
@@ -127,6 +135,56 @@ export function maskEchoes(text: string, forms: readonly string[], json = false)
   const shown = ellipsis ? masked.slice(0, -1) : masked;
   const cut = cutSecretAtEnd(shown, forms);
   return cut ? shown.slice(0, -cut) + MASK + ellipsis : masked;
+}
+
+/** The values of the variables that are secrets (by their name, or a `Bearer …` value): kept masked wherever filled. */
+export function secretVariableValues(values: Readonly<Record<string, string>>): string[] {
+  return Object.entries(values)
+    .filter(([name, value]) => value !== '' && isSecretVariable({ name, value }))
+    .map(([, value]) => value);
+}
+
+/**
+ * A stored request with the values of secret variables masked wherever they were filled: a header of any name
+ * (`X-Db: {{dbPassword}}`), a path segment (`/v2/keys/{{apiToken}}`), a query, form or body value. Masked with
+ * REDACTED (encoded in the path), as sanitizeRequest masks by name, so a reopened copy is refused at Re-send. A
+ * field equal to such a value is masked whatever its length; inside a longer field, values of 8 or more characters.
+ */
+export function withSecretValuesMasked(request: SendRequest, secrets: readonly string[]): SendRequest {
+  const values = [...new Set(secrets.filter((secret) => secret !== '' && !isRedacted(secret)))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (values.length === 0) return request;
+  const inside = maskedForms(values);
+  const mask = (text: string, as = REDACTED) =>
+    values.includes(text) ? as : inside.reduce((masked, value) => masked.replaceAll(value, as), text);
+  const encodedMask = encodeURIComponent(REDACTED);
+  const path = mask(
+    inside.reduce((masked, value) => {
+      let encoded = value;
+      try {
+        encoded = encodeURIComponent(value);
+      } catch {
+        // A lone surrogate was not sent encoded.
+      }
+      return masked.replaceAll(encoded, encodedMask);
+    }, request.path),
+    encodedMask,
+  );
+  const pairs = (list: [string, string][] | undefined) =>
+    list?.map(([name, value]): [string, string] => [name, mask(value)]);
+  const body = request.body;
+  return {
+    ...request,
+    path,
+    ...(request.query ? { query: pairs(request.query) } : {}),
+    ...(request.headers ? { headers: pairs(request.headers) } : {}),
+    ...(body?.kind === 'form'
+      ? { body: { ...body, fields: pairs(body.fields) ?? [] } }
+      : body?.kind === 'json' || body?.kind === 'text'
+        ? { body: { ...body, text: mask(body.text) } }
+        : {}),
+  };
 }
 
 /** An error as history keeps it: a value of the request's it quotes masked. */

@@ -9,6 +9,7 @@ import { holdsMaskedValue } from '../../core/workbench/history-entry.ts';
 import { listPlaceholders } from '../../core/workbench/path-template.ts';
 import { REDACTED } from '../../core/workbench/redact-secrets.ts';
 import { createDraft, draftFromRequest, type RequestDraft, validateDraft } from '../../core/workbench/request-draft.ts';
+import { secretVariableValues } from '../../core/workbench/request-echoes.ts';
 import { hasChecks } from '../../core/workbench/run/checks.ts';
 import type { CheckOutcomes } from '../../core/workbench/run/evaluate-checks.ts';
 import { setEnvironmentValue } from '../../core/workbench/variable-scope.ts';
@@ -236,12 +237,15 @@ export function createWorkbench(services: PanelServices): Workbench {
         )
           scope.set(setEnvironmentValue(scope.get(), scope.get().activeEnvironmentId, capture.variable, capture.value));
     }
+    // A secret variable filled under a plain name (`X-Db: {{dbPassword}}`) is kept masked in history too.
+    const secretValues = sentDraft ? secretVariableValues(variableSession.values(sentDraft)) : [];
     const outcome = {
       request,
       startedAt,
       elapsedMs: Date.now() - startedAt,
       ...(response ? { response } : { error }),
       ...(checks ? { checks } : {}),
+      ...(secretValues.length > 0 ? { secretValues } : {}),
     };
     // Recording copies and masks up to a megabyte: do it once the response has been shown and the page is idle (the
     // tab's copy too, see tabs/tab-response-keeper.ts). The comparison with the description runs then too (off the

@@ -1,8 +1,8 @@
 import { dataRecord } from '../../data-record.ts';
 import type { SendRequest } from '../../protocol.ts';
-import { isSecretVariable, redactUrl } from '../redact-secrets.ts';
+import { redactUrl } from '../redact-secrets.ts';
 import { type RequestDraft, validateDraft } from '../request-draft.ts';
-import { checksWithoutEchoes, maskEchoes, maskedRequestValues } from '../request-echoes.ts';
+import { checksWithoutEchoes, maskEchoes, maskedRequestValues, secretVariableValues } from '../request-echoes.ts';
 import { describeUnresolved, resolveDraft } from '../variables.ts';
 import type { RequestChecks } from './checks.ts';
 import { NO_CHECKS } from './checks.ts';
@@ -161,10 +161,7 @@ export async function runOne(
   // What the server echoed of the request's secrets, in an error or an assertion's message, masked as history
   // masks it (request-echoes.ts): the report travels too. A secret variable's value (`{{dbPassword}}`, a captured
   // `token`) is one wherever it was filled, under a plain header name or in a path segment.
-  const secretValues = Object.entries({ ...values, ...captured })
-    .filter(([name, value]) => value !== '' && isSecretVariable({ name, value }))
-    .map(([, value]) => value);
-  const echoed = maskedRequestValues(check.request, secretValues);
+  const echoed = maskedRequestValues(check.request, secretVariableValues({ ...values, ...captured }));
   const path = maskEchoes(redactUrl(check.request.path, true), echoed);
   let response: ObservedResponse;
   try {

@@ -288,6 +288,40 @@ describe('createHistoryRecord', () => {
     expect((plain.body!.body as { text: string }).text).toBe((echoing.body as { text: string }).text);
   });
 
+  it('masks a secret variable’s value wherever it was filled (a plain header name, a path segment, a body), and its echo', () => {
+    const secret = 'db-pa55word-value';
+    const sent: SendRequest = {
+      target: 'api',
+      method: 'POST',
+      path: `/v2/keys/${secret}/x`,
+      query: [['note', `for ${secret}`]],
+      headers: [['X-Db', secret]],
+      body: { kind: 'json', text: JSON.stringify({ connection: `postgres://u:${secret}@db` }) },
+    };
+    const echoing: SendResponse = {
+      ...response,
+      url: `http://127.0.0.1:8780/v2/keys/${secret}/x`,
+      body: { kind: 'text', text: JSON.stringify({ message: `no key ${secret}` }), truncated: false },
+    };
+    const { entry, body } = createHistoryRecord(
+      { request: sent, response: echoing, startedAt: 1, secretValues: [secret, 'ab'] },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect(JSON.stringify({ entry, body })).not.toContain(secret);
+    expect(entry.request.path).toBe(`/v2/keys/${encodeURIComponent(REDACTED)}/x`);
+    expect(entry.request.headers).toEqual([['X-Db', REDACTED]]);
+    expect(entry.request.query).toEqual([['note', `for ${REDACTED}`]]);
+    // Refused at Re-send, as a value masked by its name is.
+    expect(holdsMaskedValue(entry.request)).toBe(true);
+    // A short one is masked where it is the whole value only: 'ab' stays inside 'about'.
+    const short = createHistoryRecord(
+      { request: { ...sent, path: '/v2/about', headers: [['X-Pin', 'ab']] }, startedAt: 2, secretValues: ['ab'] },
+      DEFAULT_HISTORY_CAPS,
+    );
+    expect(short.entry.request.path).toBe('/v2/about');
+    expect(short.entry.request.headers).toEqual([['X-Pin', REDACTED]]);
+  });
+
   it('makes sortable unique ids', () => {
     const a = createHistoryId(999, () => 0.1);
     const b = createHistoryId(1000, () => 0.1);
