@@ -63,6 +63,12 @@ export function setAsideKey(entry: SetAside): string {
 
 export function createBrowserMigrationStore(): MigrationStore {
   let databases: Promise<Set<string> | undefined> | undefined;
+  // Reading a kind must not create an empty database for a page that never opened one (existingDatabases).
+  const databaseMissing = async (name: string) => {
+    databases ??= existingDatabases();
+    const known = await databases;
+    return known !== undefined && !known.has(name);
+  };
   return {
     async readVersions() {
       return (await readLocal<Record<string, number>>(STORAGE_VERSIONS_KEY)) ?? {};
@@ -79,16 +85,12 @@ export function createBrowserMigrationStore(): MigrationStore {
         yield* Object.entries(all).filter(([key]) => localKeyBelongs(kind, key));
         return;
       }
-      databases ??= existingDatabases();
-      const known = await databases;
-      if (known && !known.has(where.database)) return;
+      if (await databaseMissing(where.database)) return;
       yield* pagesOf(idbStore(where.database, where.store));
     },
     async get(kind, key) {
       if (kind.where.area === 'local') return readLocal(key);
-      databases ??= existingDatabases();
-      const known = await databases;
-      if (known && !known.has(kind.where.database)) return undefined;
+      if (await databaseMissing(kind.where.database)) return undefined;
       return get(key, idbStore(kind.where.database, kind.where.store));
     },
     async update(kind, key, next) {

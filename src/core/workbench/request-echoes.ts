@@ -112,8 +112,8 @@ function formsIn(text: string, forms: readonly string[]): string[] {
   });
 }
 
-const replaceForms = (text: string, forms: readonly string[]) =>
-  forms.reduce((masked, form) => (masked.includes(form) ? masked.replaceAll(form, MASK) : masked), text);
+const replaceForms = (text: string, forms: readonly string[], mask = MASK) =>
+  forms.reduce((masked, form) => (masked.includes(form) ? masked.replaceAll(form, mask) : masked), text);
 
 /**
  * Every echo of those values in a text the server sent masked, one cut off at the text's end (a capped body)
@@ -156,21 +156,17 @@ export function withSecretValuesMasked(request: SendRequest, secrets: readonly s
   );
   if (values.length === 0) return request;
   const inside = maskedForms(values);
-  const mask = (text: string, as = REDACTED) =>
-    values.includes(text) ? as : inside.reduce((masked, value) => masked.replaceAll(value, as), text);
+  const mask = (text: string, as = REDACTED) => (values.includes(text) ? as : replaceForms(text, inside, as));
   const encodedMask = encodeURIComponent(REDACTED);
-  const path = mask(
-    inside.reduce((masked, value) => {
-      let encoded = value;
-      try {
-        encoded = encodeURIComponent(value);
-      } catch {
-        // A lone surrogate was not sent encoded.
-      }
-      return masked.replaceAll(encoded, encodedMask);
-    }, request.path),
-    encodedMask,
-  );
+  // In the path as sent: percent-encoded (a lone surrogate, which cannot be, was not sent encoded).
+  const encoded = inside.map((value) => {
+    try {
+      return encodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  });
+  const path = mask(replaceForms(request.path, encoded, encodedMask), encodedMask);
   const pairs = (list: [string, string][] | undefined) =>
     list?.map(([name, value]): [string, string] => [name, mask(value)]);
   const body = request.body;
