@@ -16,6 +16,7 @@ import {
 import { type MigrationStore, runMigrations } from '../../../../src/core/storage/run-migrations.ts';
 import { describeStorageChanges, type StorageStatus } from '../../../../src/core/storage/storage-status.ts';
 import { REDACTED } from '../../../../src/core/workbench/redact-secrets.ts';
+import { historyEntry010 } from './history-entry-010.ts';
 
 /**
  * Records as release 0.1.0 wrote them (its draftForStorage, tab storage, sanitizeRequest, Save and variable storage,
@@ -45,14 +46,10 @@ function draft010(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** v0.1.0's history summary: the path as sent, user-named secret headers kept, credential headers stripped. */
+/** v0.1.0's history summary holding what it kept in clear: a segment secret, a query, a user-named and a scheme header. */
 function entry010() {
-  return {
-    id: '000000000000001-abcdef',
-    startedAt: 1,
-    request: {
-      target: 'api',
-      method: 'GET',
+  return historyEntry010(
+    {
       path: '/v2/self;access_token=seg-s3cr3t',
       query: [
         ['db_password', 'query-s3cr3t'],
@@ -63,14 +60,9 @@ function entry010() {
         ['X-Upstream', 'Bearer upstream-s3cr3t'],
         ['Accept', 'application/json'],
       ],
-      body: { kind: 'none' },
     },
-    url: 'http://127.0.0.1:8080/v2/self;access_token=seg-s3cr3t?limit=2',
-    status: 200,
-    statusText: 'OK',
-    responseHeaders: [['content-type', 'application/json']],
-    hasBody: true,
-  };
+    { url: 'http://127.0.0.1:8080/v2/self;access_token=seg-s3cr3t?limit=2', status: 200, statusText: 'OK' },
+  );
 }
 
 const holdsNoSecret = (value: unknown) => {

@@ -5,32 +5,14 @@ import { RECORD_KINDS, type RecordKind } from '../../../../src/core/storage/reco
 import { type MigrationStore, runMigrations } from '../../../../src/core/storage/run-migrations.ts';
 import { createHistoryRecord, DEFAULT_HISTORY_CAPS } from '../../../../src/core/workbench/history-entry.ts';
 import { evaluateChecks } from '../../../../src/core/workbench/run/evaluate-checks.ts';
+import { historyEntry010 } from './history-entry-010.ts';
 
 /**
  * Cases from an outside review of the version-2 remask (each failed on its first version, 01c69ca). Records are as release 0.1.0 wrote them (`git show v0.1.0:src/core/workbench/history-entry.ts`: the path as
  * sent, the query masked by the strict name test, credential headers stripped, other headers kept as sent).
  */
 
-function entry010(request: Partial<SendRequest>, extra: Record<string, unknown> = {}) {
-  return {
-    id: '000000000000001-abcdef',
-    startedAt: 1,
-    request: {
-      target: 'api',
-      method: 'GET',
-      path: '/v2/self',
-      query: [],
-      headers: [],
-      body: { kind: 'none' },
-      ...request,
-    },
-    status: 404,
-    statusText: 'Not Found',
-    responseHeaders: [['content-type', 'application/json']],
-    hasBody: true,
-    ...extra,
-  };
-}
+const entry010 = historyEntry010;
 
 /** Runs this build's migrations over a version-1 store holding one history entry and its body; returns the store. */
 async function migrateHistory(entry: ReturnType<typeof entry010>, text: string) {
