@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SendRequest, SendResponse } from '../../../../src/core/protocol.ts';
 import { MIGRATION_STEPS } from '../../../../src/core/storage/migration-steps.ts';
 import { RECORD_KINDS, type RecordKind } from '../../../../src/core/storage/record-kinds.ts';
+import { remaskName } from '../../../../src/core/storage/remask-records.ts';
 import { type MigrationStore, runMigrations } from '../../../../src/core/storage/run-migrations.ts';
 import { createHistoryRecord, DEFAULT_HISTORY_CAPS } from '../../../../src/core/workbench/history-entry.ts';
 import { evaluateChecks } from '../../../../src/core/workbench/run/evaluate-checks.ts';
@@ -284,5 +285,15 @@ describe('a header value pasted with a trailing space', () => {
       DEFAULT_HISTORY_CAPS,
     );
     expect(JSON.stringify(body)).not.toContain('header-s3cr3t');
+  });
+});
+
+describe('a long name without a path in it (a hostile collection imported into the earlier release)', () => {
+  it('is read once, not from each of its characters: the update does not stall on it', () => {
+    const name = `${'a'.repeat(200_000)} GET /v2/self;access_token=seg-s3cr3t`;
+    // The quadratic pattern took minutes on this name: the test's own time limit is what would fail.
+    const masked = remaskName(name);
+    expect(masked).not.toContain('seg-s3cr3t');
+    expect(masked.startsWith('a'.repeat(200_000))).toBe(true);
   });
 });
