@@ -175,7 +175,35 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
     await expect.poll(() => status.innerText()).toMatch(/\/v2\/summary/);
     await look(page, `devtools-tabs-${size}`);
 
-    if (width === SIZES[0].width) {
+    // Another DevTools window (its own sessionStorage here) starts with one tab, not this window's two.
+    const other = await openPanel(ext, pageErrors, { devtools: true, width, height });
+    await expect.poll(() => tabNames(other)).toHaveLength(1);
+    await other.close();
+    await expect.poll(() => tabNames(page)).toHaveLength(2);
+
+    // Closing asks nothing; a tab closed by mistake comes back as it was, from the note beside the strip.
+    const names = await tabNames(page);
+    const closing = names[1] as string;
+    await tabList(page)
+      .getByRole('button', { name: `Close tab ${closing}` })
+      .click();
+    await expect.poll(() => tabNames(page)).toEqual([names[0]]);
+    await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe(`Closed “${closing}”`);
+    // The note goes after 10 s unless Reopen has focus; axe alone can take that long on a loaded machine.
+    await page.getByRole('button', { name: 'Reopen' }).focus();
+    await look(page, `devtools-tab-closed-${size}`);
+    await stripFits(page);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => tabNames(page)).toEqual(names);
+    expect(await page.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
+  });
+
+  // At one size: what is tested is storage, not layout (and the three sizes' item 1 together outgrew a test's minute
+  // on a loaded two-core machine).
+  it.runIf(width === SIZES[0].width)(
+    'item 1: a reload while a body arrives, or while its storing waits for idle time',
+    async () => {
+      const status = page.locator('.kh-status-line');
       // Reloaded while a large body still arrives: the response shown is not stored (that waits for the whole body,
       // then for idle time), so the reload must not bring back the tab's previous one (/v2/summary) as its last.
       const huge = '/v2/organisations/orga_huge/applications';
@@ -211,28 +239,8 @@ describe.each(SIZES)('the workbench at $width×$height', ({ width, height }) => 
       await status.waitFor();
       await expect.poll(() => status.innerText()).toMatch(/restored ·/);
       await expect.poll(() => status.innerText()).toMatch(/\/v2\/summary/);
-    }
-
-    // Another DevTools window (its own sessionStorage here) starts with one tab, not this window's two.
-    const other = await openPanel(ext, pageErrors, { devtools: true, width, height });
-    await expect.poll(() => tabNames(other)).toHaveLength(1);
-    await other.close();
-    await expect.poll(() => tabNames(page)).toHaveLength(2);
-
-    // Closing asks nothing; a tab closed by mistake comes back as it was, from the note beside the strip.
-    const names = await tabNames(page);
-    const closing = names[1] as string;
-    await tabList(page)
-      .getByRole('button', { name: `Close tab ${closing}` })
-      .click();
-    await expect.poll(() => tabNames(page)).toEqual([names[0]]);
-    await expect.poll(() => page.locator('.kh-saved-note').innerText()).toBe(`Closed “${closing}”`);
-    await look(page, `devtools-tab-closed-${size}`);
-    await stripFits(page);
-    await page.getByRole('button', { name: 'Reopen' }).click();
-    await expect.poll(() => tabNames(page)).toEqual(names);
-    expect(await page.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
-  });
+    },
+  );
 
   it('item 3: the organisation chosen once fills later endpoints; variables resolve before signing', async () => {
     const org = engines();
@@ -613,11 +621,12 @@ describe('keyboard only', () => {
     await page.keyboard.press('Delete');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self']);
     // Closing asked nothing: the note's Reopen is the next Tab stops away, brings the tab back and focus onto it.
+    // Reached first: with focus on it the note stays past its 10 s while the 480-wide strip is looked at.
+    await tabTo(page, /^Reopen “Keyboard apps”/);
     await page.setViewportSize({ width: 480, height: 700 });
     await look(page, 'devtools-tab-closed-480');
     await stripFits(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await tabTo(page, /^Reopen “Keyboard apps”/);
     await page.keyboard.press('Enter');
     await expect.poll(() => tabNames(page)).toEqual(['GET /v2/self', 'Keyboard apps']);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keyboard apps');
