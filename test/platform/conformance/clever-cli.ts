@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+/** The CLI as published; `CleverTarget.bin` may name its bundle instead (clever-bundle.ts). */
 const CLEVER_BIN = join(dirname(require.resolve('clever-tools/package.json')), 'bin', 'clever.js');
 const GUARD = join(dirname(fileURLToPath(import.meta.url)), 'loopback-guard.mjs');
 /** A loopback port nothing listens on: a proxy there refuses every connection at once. */
@@ -52,6 +53,8 @@ export interface CleverTarget {
   consumerSecret: string;
   token: string;
   secret: string;
+  /** The CLI's entry to run: clever-tools' bin/clever.js unless given (its bundle: clever-bundle.ts). */
+  bin?: string;
 }
 
 export function createCleverSandbox(target: CleverTarget): CleverSandbox {
@@ -94,7 +97,7 @@ export function createCleverSandbox(target: CleverTarget): CleverSandbox {
   };
   const spawnClever = (args: string[], timeoutMs: number) =>
     // Asynchronous on purpose: the sandbox answers from this same process.
-    spawn(process.execPath, [CLEVER_BIN, ...args], {
+    spawn(process.execPath, [target.bin ?? CLEVER_BIN, ...args], {
       cwd: home,
       env,
       timeout: timeoutMs,

@@ -1,10 +1,12 @@
 /**
  * Official conformance: the platform's own JS client (`@clevercloud/client` 12.0.0) and CLI (`clever-tools` 4.11.0),
- * both unchanged devDependencies, drive the sandbox. What they send is what the real platform accepts, and what they
- * read is what it returns: every call must succeed and pass its checks. Prints a table of each call and its result.
+ * both unchanged devDependencies (the CLI run from one bundle of its own files: clever-bundle.ts), drive the sandbox.
+ * What they send is what the real platform accepts, and what they read is what it returns: every call must succeed
+ * and pass its checks. Prints a table of each call and its result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../index.ts';
+import { cleverCliBundle } from './clever-bundle.ts';
 import { createCleverSandbox } from './clever-cli.ts';
 import { cliAccountSteps, cliApplicationSteps } from './cli-steps.ts';
 import { cliDeploySteps } from './cli-steps-deploy.ts';
@@ -56,10 +58,12 @@ describe('official conformance: @clevercloud/client and clever-tools against the
     };
     // Three CLI configurations, each signed in with its own token, run side by side: the CLI's start-up is slow and
     // the token tells whose requests the sandbox logged.
+    const bin = await cleverCliBundle();
     const lanes = await Promise.all(
       [0, 1, 2].map(async () => {
         const cliAccess = await officialDance(platform);
         const cli = createCleverSandbox({
+          bin,
           api: platform.tls!.api,
           bridge: platform.tls!.bridge,
           caPath: platform.tls!.caPath,
