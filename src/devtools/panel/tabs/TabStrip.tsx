@@ -49,10 +49,15 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
   const closed = useStore(workbench.closedTabs);
   const [closedShown, setClosedShown] = useState<RequestTab>();
   const closedBefore = useRef(closed);
-  // Its time is up, but Reopen has focus: the note goes when focus leaves it (else a keyboard user who reached it
-  // late was left on nothing).
+  // Its time is up, but Reopen has focus or the pointer: the note goes when they leave it (else a keyboard user who
+  // reached it late was left on nothing, and a pointer about to click it saw it go).
   const closedExpired = useRef(false);
   const reopenButton = useRef<HTMLButtonElement>(null);
+  const reopenHovered = useRef(false);
+  const hideReopenIfExpired = () => {
+    const held = document.activeElement === reopenButton.current || reopenHovered.current;
+    if (closedExpired.current && !held) setClosedShown(undefined);
+  };
   useEffect(() => {
     const before = closedBefore.current;
     closedBefore.current = closed;
@@ -62,7 +67,7 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
       closedExpired.current = false;
       const timer = setTimeout(() => {
         closedExpired.current = true;
-        if (document.activeElement !== reopenButton.current) setClosedShown(undefined);
+        hideReopenIfExpired();
       }, CLOSED_NOTE_MS);
       return () => clearTimeout(timer);
     }
@@ -248,8 +253,13 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
           aria-label={`Reopen “${tabLabel(closedShown)}”`}
           title={`Open “${tabLabel(closedShown)}” again, as it was`}
           ref={reopenButton}
-          onBlur={() => {
-            if (closedExpired.current) setClosedShown(undefined);
+          onBlur={hideReopenIfExpired}
+          onMouseEnter={() => {
+            reopenHovered.current = true;
+          }}
+          onMouseLeave={() => {
+            reopenHovered.current = false;
+            hideReopenIfExpired();
           }}
           onClick={() => {
             // Refused (all tabs open, said in the composer): the note stays, the tab still one click away.

@@ -66,6 +66,26 @@ describe('the closed-tab note', () => {
     }
   });
 
+  it('keeps Reopen while the pointer is on it, then goes once the pointer leaves', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { root } = await stripWithClosedTab();
+      const reopen = button(root, 'Reopen');
+      act(() => {
+        reopen.dispatchEvent(new MouseEvent('mouseenter'));
+        vi.advanceTimersByTime(15_000);
+      });
+      expect(queryButton(root, 'Reopen')).toBe(reopen);
+      act(() => {
+        reopen.dispatchEvent(new MouseEvent('mouseleave'));
+      });
+      expect(queryButton(root, 'Reopen')).toBeUndefined();
+      expect(text(root.querySelector('.kh-saved-note'))).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes after a while when nothing reached it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
