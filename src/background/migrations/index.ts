@@ -56,9 +56,28 @@ function migrate(): Promise<void> {
   return running;
 }
 
-/** Resolves once stored records are in this build's formats; rejects while a newer build's records are there. */
+/**
+ * How long a message waits for a run before it is answered: a run held up (storage that never answers) must not
+ * leave every view waiting without a word. The run itself goes on; the next message waits again.
+ */
+export const STORAGE_READY_WAIT_MS = 30_000;
+
+/**
+ * Resolves once stored records are in this build's formats; rejects while a newer build's records are there, or
+ * with 'timeout' once a run has kept the caller waiting STORAGE_READY_WAIT_MS.
+ */
 export async function whenStorageReady(): Promise<void> {
-  await running;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), STORAGE_READY_WAIT_MS);
+  });
+  const outcome = await Promise.race([running.then(() => 'ready' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late')
+    throw new KeyholeError(
+      'timeout',
+      `Keyhole is still bringing your saved data up to this version's format (over ${STORAGE_READY_WAIT_MS / 1000} s), so nothing was done. Try again in a moment; if this stays, reload the extension.`,
+    );
   if (refusal) throw refusal;
 }
 
