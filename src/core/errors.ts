@@ -38,6 +38,8 @@ export type ErrorCode =
    * answered: the change may or may not have been made. Never retried blindly; the user checks first.
    */
   | 'outcome-unknown'
+  /** Stored records are still being brought to this build's format (an update's migrations): nothing was done. */
+  | 'storage-updating'
   | 'internal';
 
 export interface KeyholeErrorData {

@@ -64,18 +64,22 @@ export const STORAGE_READY_WAIT_MS = 30_000;
 
 /**
  * Resolves once stored records are in this build's formats; rejects while a newer build's records are there, or
- * with 'timeout' once a run has kept the caller waiting STORAGE_READY_WAIT_MS.
+ * with 'storage-updating' once a run has kept the caller waiting STORAGE_READY_WAIT_MS.
  */
 export async function whenStorageReady(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), STORAGE_READY_WAIT_MS);
   });
-  const outcome = await Promise.race([running.then(() => 'ready' as const), late]);
-  clearTimeout(timer);
+  let outcome: 'ready' | 'late';
+  try {
+    outcome = await Promise.race([running.then(() => 'ready' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
   if (outcome === 'late')
     throw new KeyholeError(
-      'timeout',
+      'storage-updating',
       `Keyhole is still bringing your saved data up to this version's format (over ${STORAGE_READY_WAIT_MS / 1000} s), so nothing was done. Try again in a moment; if this stays, reload the extension.`,
     );
   if (refusal) throw refusal;

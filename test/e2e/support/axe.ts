@@ -13,7 +13,8 @@ let axeSource: Promise<string> | undefined;
  * (content-visibility: auto) until scrolled to. Checking them made every look at the panel, whatever the test is
  * about, 3.8-4.9 s on a slow two-core machine (0.8 s with the catalog searched down to a few rows). So those
  * skipped groups are left out (2.6 s) unless `wholeCatalog` is set: devtools-browse-catalog checks the whole filled
- * catalog with it, light and dark. What is rendered (the groups in view, search results) is always checked.
+ * catalog with it, light and dark. What is rendered (the groups on screen, with search results among them) is always
+ * checked.
  */
 export async function seriousAxeViolations(page: Page, options: { wholeCatalog?: boolean } = {}): Promise<string[]> {
   // axe-core is 0.5 MB of script to parse: once per document is enough (a reload or a new page injects it again).
@@ -25,7 +26,9 @@ export async function seriousAxeViolations(page: Page, options: { wholeCatalog?:
   // Only violations are read. Passes, incomplete and inapplicable results (a unique selector and HTML for every
   // node they cover) are most of axe's time on a large page (about 3× on the panel's 10,000 nodes) and change
   // nothing in what it finds: every rule still runs, and every violation comes with all its nodes.
-  const results = await page.evaluate((wholeCatalog) => {
+  const results = await page.evaluate(async (wholeCatalog) => {
+    // Which groups are on screen is settled at a frame: a group just filled in, found or scrolled to counts after it.
+    for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);
     const skipped = wholeCatalog
       ? []
       : [...document.querySelectorAll('.kh-catalog-group')].filter(

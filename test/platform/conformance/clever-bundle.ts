@@ -2,8 +2,12 @@
  * The official CLI as one ES module: clever-tools' own files, unchanged, bundled once per version (rolldown, as
  * scripts/build-cli.ts bundles keyhole-run) into node_modules/.cache. The CLI loads ~1,000 modules at every start:
  * 1.7 s and 2.1 s of CPU per command on a two-core machine, 0.7 s and 0.7 s bundled, for the ~70 commands of the
- * official conformance run. What runs is the same code: the bundle is rebuilt whenever the version changes.
+ * official conformance run. What runs is the package's code, rebuilt whenever its version, the lockfile or the
+ * bundler changes. Where a bundle differs (a bare `__dirname` in ioredis's version lookup and config-chain,
+ * update-notifier's check script, `open`'s bundled xdg-open), no conformance step goes: no kv, login or open, and
+ * update checks are off (NO_UPDATE_NOTIFIER).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,7 +16,8 @@ import { rolldown } from 'rolldown';
 
 const require = createRequire(import.meta.url);
 const PACKAGE_JSON = require.resolve('clever-tools/package.json');
-const CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'node_modules', '.cache', 'keyhole');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const CACHE = join(ROOT, 'node_modules', '.cache', 'keyhole');
 
 let bundled: Promise<string> | undefined;
 
@@ -24,7 +29,13 @@ export function cleverCliBundle(): Promise<string> {
 
 async function build(): Promise<string> {
   const { version } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };
-  const file = join(CACHE, `clever-tools-${version}.mjs`);
+  // The lockfile and the bundler name what goes in besides the package itself (its dependencies' versions).
+  const inputs = createHash('sha256')
+    .update(readFileSync(join(ROOT, 'package-lock.json')))
+    .update(readFileSync(require.resolve('rolldown/package.json')))
+    .digest('hex')
+    .slice(0, 12);
+  const file = join(CACHE, `clever-tools-${version}-${inputs}.mjs`);
   if (existsSync(file)) return file;
   mkdirSync(CACHE, { recursive: true });
   // Written beside, then renamed: a run stopped mid-write never leaves half a CLI under the final name.

@@ -74,6 +74,10 @@ export function TabStrip({ workbench }: { workbench: Workbench }) {
     // Reopened (here or by the keyboard): the note goes.
     setClosedShown((shown) => (shown && closed.includes(shown) ? shown : undefined));
   }, [closed]);
+  // A button removed under the pointer (Reopen clicked) gets no mouseleave: the next note must not start held.
+  useEffect(() => {
+    if (!closedShown) reopenHovered.current = false;
+  }, [closedShown]);
   const note = savedNote || (closedShown ? `Closed “${tabLabel(closedShown)}”` : '');
   // The control that is the toolbar's Tab stop; null (or a closed tab's) means the current tab.
   const [stop, setStop] = useState<Stop | null>(null);

@@ -23,8 +23,14 @@ vi.mock('../../../../src/background/extension-api.ts', async () => {
     },
   };
 });
+const { handled } = vi.hoisted(() => ({ handled: { count: 0 } }));
 vi.mock('../../../../src/background/handlers.ts', () => ({
-  handlers: { 'profiles/list': async () => ({ profiles: [], activeId: null }) },
+  handlers: {
+    'profiles/list': async () => {
+      handled.count += 1;
+      return { profiles: [], activeId: null };
+    },
+  },
 }));
 
 const { startStorageMigrations, STORAGE_READY_WAIT_MS } = await import(
@@ -49,11 +55,16 @@ describe('a message while the migrations are held up', () => {
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const late = await reply;
-    expect(late).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(late).toMatchObject({ ok: false, error: { code: 'storage-updating' } });
+    expect(vi.getTimerCount()).toBe(0);
     expect(late.ok === false && late.error.message).toMatch(
       /^Keyhole is still bringing your saved data up to this version's format \(over 30 s\), so nothing was done\./,
     );
+    expect(handled.count).toBe(0);
     held.finish();
     await expect(listProfiles()).resolves.toEqual({ ok: true, value: { profiles: [], activeId: null } });
+    // The message answered late was not run after all: only the one sent after the run.
+    expect(handled.count).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

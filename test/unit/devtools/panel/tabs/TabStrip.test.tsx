@@ -86,6 +86,28 @@ describe('the closed-tab note', () => {
     }
   });
 
+  it('goes after a while for the next tab closed, after Reopen was clicked under the pointer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { root, workbench } = await stripWithClosedTab();
+      const reopen = button(root, 'Reopen');
+      act(() => {
+        reopen.dispatchEvent(new MouseEvent('mouseenter'));
+        click(reopen);
+      });
+      expect(queryButton(root, 'Reopen')).toBeUndefined();
+      act(() => click(button(root, 'Close tab GET /v2/summary')));
+      expect(queryButton(root, 'Reopen')).toBeDefined();
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
+      expect(queryButton(root, 'Reopen')).toBeUndefined();
+      expect(workbench.tabs.get().tabs).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes after a while when nothing reached it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
