@@ -51,8 +51,14 @@ async function migrateOnce(): Promise<void> {
   }
 }
 
+/** Runs started and not yet finished: while none is, a message needs no wait (nor a timer) before its handler. */
+let pendingRuns = 0;
+
 function migrate(): Promise<void> {
-  running = running.then(migrateOnce);
+  pendingRuns++;
+  running = running.then(migrateOnce).finally(() => {
+    pendingRuns--;
+  });
   return running;
 }
 
@@ -67,9 +73,14 @@ export const STORAGE_READY_WAIT_MS = 30_000;
  * with 'storage-updating' once a run has kept the caller waiting STORAGE_READY_WAIT_MS.
  */
 export async function whenStorageReady(): Promise<void> {
+  if (pendingRuns > 0) await runWithin(STORAGE_READY_WAIT_MS);
+  if (refusal) throw refusal;
+}
+
+async function runWithin(ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), STORAGE_READY_WAIT_MS);
+    timer = setTimeout(() => resolve('late'), ms);
   });
   let outcome: 'ready' | 'late';
   try {
@@ -80,9 +91,8 @@ export async function whenStorageReady(): Promise<void> {
   if (outcome === 'late')
     throw new KeyholeError(
       'storage-updating',
-      `Keyhole is still bringing your saved data up to this version's format (over ${STORAGE_READY_WAIT_MS / 1000} s), so nothing was done. Try again in a moment; if this stays, reload the extension.`,
+      `Keyhole is still bringing your saved data up to this version's format (over ${ms / 1000} s), so nothing was done. Try again in a moment; if this stays, reload the extension.`,
     );
-  if (refusal) throw refusal;
 }
 
 /** Called once, as the worker starts: the onInstalled listener must be wired in the worker's first turn. */
