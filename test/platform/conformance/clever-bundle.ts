@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { CLEVER_BIN } from './clever-cli.ts';
 
 const require = createRequire(import.meta.url);
 const PACKAGE_JSON = require.resolve('clever-tools/package.json');
@@ -41,7 +42,7 @@ async function build(): Promise<string> {
   // Written beside, then renamed: a run stopped mid-write never leaves half a CLI under the final name.
   const partial = `${file}.${process.pid}.partial`;
   const bundle = await rolldown({
-    input: join(dirname(PACKAGE_JSON), 'bin', 'clever.js'),
+    input: CLEVER_BIN,
     platform: 'node',
     logLevel: 'silent',
   });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 /** The CLI as published; `CleverTarget.bin` may name its bundle instead (clever-bundle.ts). */
-const CLEVER_BIN = join(dirname(require.resolve('clever-tools/package.json')), 'bin', 'clever.js');
+export const CLEVER_BIN = join(dirname(require.resolve('clever-tools/package.json')), 'bin', 'clever.js');
 const GUARD = join(dirname(fileURLToPath(import.meta.url)), 'loopback-guard.mjs');
 /** A loopback port nothing listens on: a proxy there refuses every connection at once. */
 const REFUSING_PROXY = 'http://127.0.0.1:9';
